@@ -1,0 +1,192 @@
+//! Dealing: which pieces each side gets before setting up. Fixed armies need
+//! no deal; domino players draw stones; piecepack players choose discards.
+
+use super::piece::Piece;
+use super::side::Side;
+use super::variant::{ArmyRule, KindId, SuitId, Variant};
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Deal {
+    /// The variant's fixed army.
+    Fixed,
+    /// The stones drawn, the ones set aside unseen, and how many times the
+    /// whole set was reshuffled because a must-hold stone was missing.
+    Domino {
+        hand: Vec<KindId>,
+        set_aside: Vec<KindId>,
+        redraws: u32,
+    },
+    /// The suit that discards the variant's first loss (piecepack: the null);
+    /// the side's other suit discards the second loss (the ace).
+    Discard { first_loss_suit: SuitId },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("{variant} needs {expected}, not {found}")]
+    WrongKind {
+        variant: String,
+        expected: &'static str,
+        found: &'static str,
+    },
+    #[error("the hand holds {found} stones; {expected} are dealt")]
+    HandSize { expected: u32, found: usize },
+    #[error("stone {0} is dealt twice")]
+    StoneTwice(String),
+    #[error("the hand lacks {0}, which every deal must hold")]
+    MissingStone(String),
+    #[error("the stones set aside must be exactly those not in the hand")]
+    SetAside,
+    #[error("suit {suit} is not one of {side}'s suits")]
+    ForeignSuit { suit: String, side: Side },
+}
+
+impl Deal {
+    fn kind_name(&self) -> &'static str {
+        match self {
+            Deal::Fixed => "no deal",
+            Deal::Domino { .. } => "a domino deal",
+            Deal::Discard { .. } => "a choice of discards",
+        }
+    }
+
+    /// The pieces this deal gives `side`, as (kind, suit), in a fixed order.
+    pub fn army(&self, variant: &Variant, side: Side) -> Result<Vec<Piece>, DealError> {
+        let mismatch = |expected| DealError::WrongKind {
+            variant: variant.name.clone(),
+            expected,
+            found: self.kind_name(),
+        };
+        match (&variant.army, self) {
+            (ArmyRule::Fixed, Deal::Fixed) => Ok(variant
+                .kind_ids()
+                .flat_map(|k| std::iter::repeat_n(Piece::new(k), variant.kind(k).count as usize))
+                .collect()),
+            (
+                ArmyRule::Domino { dealt, must_hold },
+                Deal::Domino {
+                    hand, set_aside, ..
+                },
+            ) => {
+                if hand.len() != *dealt as usize {
+                    return Err(DealError::HandSize {
+                        expected: *dealt,
+                        found: hand.len(),
+                    });
+                }
+                let mut seen = vec![false; variant.kinds.len()];
+                for stone in hand.iter().chain(set_aside) {
+                    let slot = seen.get_mut(stone.0 as usize).ok_or(DealError::SetAside)?;
+                    if *slot {
+                        return Err(DealError::StoneTwice(variant.kind(*stone).name.clone()));
+                    }
+                    *slot = true;
+                }
+                if seen.iter().any(|s| !s) {
+                    return Err(DealError::SetAside);
+                }
+                if let Some(missing) = must_hold.iter().find(|s| !hand.contains(s)) {
+                    return Err(DealError::MissingStone(variant.kind(*missing).name.clone()));
+                }
+                let mut stones: Vec<Piece> = hand.iter().map(|k| Piece::new(*k)).collect();
+                stones.sort();
+                Ok(stones)
+            }
+            (
+                ArmyRule::Suited {
+                    first_loss,
+                    second_loss,
+                },
+                Deal::Discard { first_loss_suit },
+            ) => {
+                let suits: Vec<SuitId> = variant.suits_of(side).collect();
+                if !suits.contains(first_loss_suit) {
+                    let suit = variant
+                        .suits
+                        .get(first_loss_suit.0 as usize)
+                        .map(|s| s.key.clone());
+                    return Err(DealError::ForeignSuit {
+                        suit: suit.unwrap_or_else(|| format!("#{}", first_loss_suit.0)),
+                        side,
+                    });
+                }
+                let mut army = Vec::new();
+                for suit in suits {
+                    let lost = if suit == *first_loss_suit {
+                        *first_loss
+                    } else {
+                        *second_loss
+                    };
+                    for kind in variant.kind_ids() {
+                        let count = variant.kind(kind).count as usize - usize::from(kind == lost);
+                        army.extend(std::iter::repeat_n(Piece::with_suit(kind, suit), count));
+                    }
+                }
+                Ok(army)
+            }
+            (ArmyRule::Fixed, _) => Err(mismatch("no deal")),
+            (ArmyRule::Domino { .. }, _) => Err(mismatch("a domino deal")),
+            (ArmyRule::Suited { .. }, _) => Err(mismatch("a choice of discards")),
+        }
+    }
+}
+
+impl fmt::Display for Deal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Deal::Fixed => f.write_str("fixed army"),
+            Deal::Domino { hand, redraws, .. } => {
+                write!(
+                    f,
+                    "{} stones dealt after {redraws} reshuffle(s)",
+                    hand.len()
+                )
+            }
+            Deal::Discard { first_loss_suit } => {
+                write!(f, "discards chosen (suit #{})", first_loss_suit.0)
+            }
+        }
+    }
+}
+
+/// Shuffles a full set face down and draws, reshuffling everything while a
+/// must-hold stone (the 0-0 or the 6-6) is missing.
+pub fn deal_dominoes(variant: &Variant, rng: &mut impl Rng) -> Option<Deal> {
+    let ArmyRule::Domino { dealt, must_hold } = &variant.army else {
+        return None;
+    };
+    let mut stones: Vec<KindId> = variant.kind_ids().collect();
+    let mut redraws = 0;
+    loop {
+        stones.shuffle(rng);
+        let (hand, set_aside) = stones.split_at(*dealt as usize);
+        if must_hold.iter().all(|s| hand.contains(s)) {
+            let (mut hand, mut set_aside) = (hand.to_vec(), set_aside.to_vec());
+            hand.sort();
+            set_aside.sort();
+            return Some(Deal::Domino {
+                hand,
+                set_aside,
+                redraws,
+            });
+        }
+        redraws += 1;
+    }
+}
+
+/// A deal chosen at random: dominoes drawn, or discards picked by coin toss.
+pub fn random_deal(variant: &Variant, side: Side, rng: &mut impl Rng) -> Deal {
+    match &variant.army {
+        ArmyRule::Fixed => Deal::Fixed,
+        ArmyRule::Domino { .. } => deal_dominoes(variant, rng).expect("domino variant"),
+        ArmyRule::Suited { .. } => {
+            let suits: Vec<SuitId> = variant.suits_of(side).collect();
+            Deal::Discard {
+                first_loss_suit: suits[rng.random_range(0..suits.len())],
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! A game from its start: both setups, the position now, and every action,
+//! so it can be replayed, reviewed, undone and saved.
+
+use super::deal::{Deal, random_deal};
+use super::moves::{Action, IllegalMove};
+use super::options::GameOptions;
+use super::position::{PlyReport, Position};
+use super::setup::{CheckedSetup, Setup, SetupError};
+use super::side::Side;
+use super::variant::Variant;
+use super::view::PlayerView;
+use rand::Rng;
+use std::fmt;
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    setups: [CheckedSetup; 2],
+    start: Position,
+    position: Position,
+    actions: Vec<Action>,
+}
+
+/// Why a game could not start, with every problem of both sides.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct StartError {
+    pub options: Vec<String>,
+    pub setups: Vec<SetupError>,
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut lines: Vec<String> = self.options.clone();
+        lines.extend(self.setups.iter().map(|e| e.to_string()));
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl Game {
+    /// Checks both setups against their deals and the options, reporting
+    /// every problem at once.
+    pub fn new(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        red: (Deal, Setup),
+        blue: (Deal, Setup),
+    ) -> Result<Game, StartError> {
+        let options_problems = options.problems(&variant);
+        let mut setup_errors = Vec::new();
+        let mut checked = Vec::new();
+        for (side, (deal, mut setup)) in Side::BOTH.into_iter().zip([red, blue]) {
+            setup.side = side;
+            match setup.check(&variant, &deal, &options) {
+                Ok(c) => checked.push(c),
+                Err(e) => setup_errors.push(e),
+            }
+        }
+        if !options_problems.is_empty() || !setup_errors.is_empty() {
+            return Err(StartError {
+                options: options_problems,
+                setups: setup_errors,
+            });
+        }
+        let blue = checked.pop().expect("two setups");
+        let red = checked.pop().expect("two setups");
+        Ok(Game::from_checked(variant, options, red, blue))
+    }
+
+    pub fn from_checked(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        red: CheckedSetup,
+        blue: CheckedSetup,
+    ) -> Game {
+        let start = Position::new(variant, options, &red, &blue);
+        Game {
+            setups: [red, blue],
+            position: start.clone(),
+            start,
+            actions: Vec::new(),
+        }
+    }
+
+    /// Random deals and random setups for both sides.
+    pub fn random(variant: Arc<Variant>, options: GameOptions, rng: &mut impl Rng) -> Game {
+        let [red, blue] = Side::BOTH.map(|side| {
+            let deal = random_deal(&variant, side, rng);
+            let setup =
+                Setup::random(&variant, side, &deal, rng).expect("a random deal fits its variant");
+            (deal, setup)
+        });
+        Game::new(variant, options, red, blue).expect("random setups are valid")
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        self.position.variant()
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        self.position.options()
+    }
+
+    pub fn setup(&self, side: Side) -> &CheckedSetup {
+        &self.setups[side.index()]
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    pub fn view(&self, side: Side) -> PlayerView {
+        PlayerView::new(&self.position, side)
+    }
+
+    /// Plays an action; on error the game is unchanged.
+    pub fn play(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
+        let report = self.position.play(action)?;
+        self.actions.push(action);
+        Ok(report)
+    }
+
+    /// The position after the first `count` actions (for review).
+    pub fn position_after(&self, count: usize) -> Position {
+        let mut position = self.start.clone();
+        for action in &self.actions[..count.min(self.actions.len())] {
+            position.play(*action).expect("recorded actions were legal");
+        }
+        position
+    }
+
+    /// Takes back the last `count` actions.
+    pub fn undo(&mut self, count: usize) {
+        let keep = self.actions.len().saturating_sub(count);
+        self.position = self.position_after(keep);
+        self.actions.truncate(keep);
+    }
+}

@@ -1,0 +1,32 @@
+//! The rules core: variants, setups, deals, positions, views and records.
+//! Pure: no I/O, no UI.
+
+pub mod battle;
+pub mod check;
+pub mod deal;
+pub mod diagram;
+pub mod game;
+pub mod gravon;
+pub mod moves;
+pub mod options;
+pub mod piece;
+pub mod playout;
+pub mod position;
+pub mod record;
+pub mod setup;
+pub mod side;
+pub mod square;
+pub mod variant;
+pub mod view;
+
+pub use deal::Deal;
+pub use game::Game;
+pub use moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
+pub use options::{GameOptions, TwoSquares};
+pub use piece::{Piece, PieceId};
+pub use position::{Battle, PlyReport, Position};
+pub use setup::{CheckedSetup, Placement, Setup, SetupError, SetupProblem};
+pub use side::Side;
+pub use square::Square;
+pub use variant::{KindId, SuitId, Variant, VariantError};
+pub use view::PlayerView;

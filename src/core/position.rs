@@ -1,0 +1,950 @@
+//! The full state of a game between moves, with legal moves and `play`.
+//! This is the referee's knowledge: players see it only through `view`.
+
+use super::battle::{self, BattleResult};
+use super::moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
+use super::options::{GameOptions, TwoSquares};
+use super::piece::{Piece, PieceId};
+use super::setup::{CheckedSetup, Placement, SetupProblem};
+use super::side::Side;
+use super::square::Square;
+use super::variant::{Mobility, Special, Variant};
+use std::sync::Arc;
+
+const EMPTY: u8 = 0;
+const BLOCKED: u8 = 255;
+/// Padded index 0 is a border cell, so it can mark a captured piece.
+const CAPTURED: u16 = 0;
+const BLUE_BASE: u8 = 128;
+
+/// Board cells hold EMPTY, BLOCKED, 1 + index for Red pieces and 128 + index
+/// for Blue pieces, on a grid with a blocked border so no bounds checks are needed.
+fn cell_of(id: PieceId) -> u8 {
+    match id.side {
+        Side::Red => 1 + id.index,
+        Side::Blue => BLUE_BASE + id.index,
+    }
+}
+
+fn piece_of_cell(cell: u8) -> Option<PieceId> {
+    match cell {
+        EMPTY | BLOCKED => None,
+        c if c < BLUE_BASE => Some(PieceId {
+            side: Side::Red,
+            index: c - 1,
+        }),
+        c => Some(PieceId {
+            side: Side::Blue,
+            index: c - BLUE_BASE,
+        }),
+    }
+}
+
+/// For each side, the cells a piece of that side may move onto: empty
+/// squares and enemy pieces.
+const LANDING: [[bool; 256]; 2] = {
+    let mut table = [[false; 256]; 2];
+    let mut cell = 0;
+    while cell < 256 {
+        let c = cell as u8;
+        table[0][cell] = c == EMPTY || (c >= BLUE_BASE && c != BLOCKED);
+        table[1][cell] = c == EMPTY || (c >= 1 && c < BLUE_BASE);
+        cell += 1;
+    }
+    table
+};
+
+/// The board's shape, shared by every copy of a position.
+#[derive(Debug)]
+struct Geometry {
+    variant: Arc<Variant>,
+    stride: usize,
+    dirs: [isize; 4],
+    squares: Vec<Option<Square>>,
+    blank: Vec<u8>,
+}
+
+impl Geometry {
+    fn new(variant: Arc<Variant>) -> Geometry {
+        let board = &variant.board;
+        let stride = board.columns as usize + 2;
+        let cells = stride * (board.rows as usize + 2);
+        let mut squares = vec![None; cells];
+        let mut blank = vec![BLOCKED; cells];
+        for sq in board.squares() {
+            let i = (sq.row as usize + 1) * stride + sq.col as usize + 1;
+            squares[i] = Some(sq);
+            if !board.is_blocked(sq) {
+                blank[i] = EMPTY;
+            }
+        }
+        let s = stride as isize;
+        Geometry {
+            variant,
+            stride,
+            dirs: [1, -1, s, -s],
+            squares,
+            blank,
+        }
+    }
+
+    fn index(&self, sq: Square) -> Option<u16> {
+        self.variant
+            .board
+            .contains(sq)
+            .then(|| ((sq.row as usize + 1) * self.stride + sq.col as usize + 1) as u16)
+    }
+
+    fn move_of(&self, m: RawMove) -> Move {
+        Move::new(self.square(m.from), self.square(m.to))
+    }
+
+    fn square(&self, index: u16) -> Square {
+        self.squares[index as usize].expect("index of an on-board square")
+    }
+}
+
+/// A move as board indices (see `Position::raw_moves_into`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RawMove {
+    from: u16,
+    to: u16,
+}
+
+impl RawMove {
+    pub(crate) const NONE: RawMove = RawMove { from: 0, to: 0 };
+}
+
+/// One piece of the game and what has happened to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceState {
+    pub piece: Piece,
+    mobility: Mobility,
+    /// It has moved at least once (so it is no bomb or flag).
+    pub moved: bool,
+    /// The opponent has seen what it is (a battle, or a scout's long move).
+    pub revealed: bool,
+    /// It has already performed a rescue.
+    pub has_rescued: bool,
+    start: Square,
+}
+
+impl PieceState {
+    /// The square it started the game on.
+    pub fn start(&self) -> Square {
+        self.start
+    }
+}
+
+/// The last move of one side, for the two-squares rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct TwoSquareTrack {
+    from: u16,
+    to: u16,
+    /// Consecutive moves of one piece back and forth between `from` and `to`.
+    run: u8,
+}
+
+/// A battle as the referee saw it: both pieces and the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Battle {
+    pub attacker: PieceId,
+    pub defender: PieceId,
+    pub attacker_piece: Piece,
+    pub defender_piece: Piece,
+    pub result: BattleResult,
+    /// Whether the attacker was shown the defender (not under Silent Defense).
+    pub defender_revealed: bool,
+}
+
+/// What one action did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlyReport {
+    pub side: Side,
+    pub action: Action,
+    pub battle: Option<Battle>,
+    /// The mover may now rescue a captured piece (or decline).
+    pub rescue_offered: bool,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Position {
+    geometry: Arc<Geometry>,
+    options: GameOptions,
+    cells: Vec<u8>,
+    pieces: [Vec<PieceState>; 2],
+    /// Where each piece stands (CAPTURED once taken), beside `pieces` so
+    /// move generation reads only what it needs.
+    locations: [Vec<u16>; 2],
+    /// The pieces that move one square, and those that move in lines.
+    steppers: [Vec<u8>; 2],
+    runners: [Vec<u8>; 2],
+    captured: [Vec<u8>; 2],
+    mobile_alive: [u16; 2],
+    flags_alive: [u16; 2],
+    to_move: Side,
+    ply: u32,
+    quiet_plies: u32,
+    tracks: [TwoSquareTrack; 2],
+    rescues_used: [u8; 2],
+    pending_rescue: Option<u8>,
+    outcome: Option<Outcome>,
+    last_move: Option<Move>,
+}
+
+impl Position {
+    /// The starting position from two checked setups; Red moves first.
+    pub fn new(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        red: &CheckedSetup,
+        blue: &CheckedSetup,
+    ) -> Position {
+        let [red, blue] = [red, blue].map(|setup| setup.placements().to_vec());
+        Position::place(variant, options, [red, blue], Side::Red)
+    }
+
+    /// Any arrangement of pieces, with `to_move` to play: for tests,
+    /// puzzles and analysis. Only the board is checked (squares on the
+    /// board, not blocked, one piece each, kinds and suits of the variant),
+    /// not zones or army counts; every problem is reported.
+    pub fn arrange(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        pieces: &[(Side, Placement)],
+        to_move: Side,
+    ) -> Result<Position, Vec<SetupProblem>> {
+        let mut problems = Vec::new();
+        let mut seen = Vec::new();
+        for (side, p) in pieces {
+            if !variant.board.contains(p.square) {
+                problems.push(SetupProblem::OffBoard(p.square));
+                continue;
+            }
+            if variant.board.is_blocked(p.square) {
+                problems.push(SetupProblem::Blocked {
+                    square: p.square,
+                    what: variant.board.blocked_name.clone(),
+                });
+            }
+            if seen.contains(&p.square) {
+                problems.push(SetupProblem::SquareTwice(p.square));
+            }
+            seen.push(p.square);
+            let kind_ok = (p.piece.kind.0 as usize) < variant.kinds.len();
+            let suit_ok = p.piece.suit.is_none_or(|s| {
+                variant
+                    .suits
+                    .get(s.0 as usize)
+                    .is_some_and(|x| x.side == *side)
+            });
+            if !kind_ok || !suit_ok {
+                problems.push(SetupProblem::UnknownPiece(p.square));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut by_side: [Vec<Placement>; 2] = [Vec::new(), Vec::new()];
+        for (side, p) in pieces {
+            by_side[side.index()].push(*p);
+        }
+        for list in &mut by_side {
+            list.sort_by_key(|p| (p.square.row, p.square.col));
+        }
+        Ok(Position::place(variant, options, by_side, to_move))
+    }
+
+    fn place(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        placements: [Vec<Placement>; 2],
+        to_move: Side,
+    ) -> Position {
+        let geometry = Arc::new(Geometry::new(variant));
+        let mut position = Position {
+            cells: geometry.blank.clone(),
+            geometry,
+            options,
+            pieces: [Vec::new(), Vec::new()],
+            locations: [Vec::new(), Vec::new()],
+            steppers: [Vec::new(), Vec::new()],
+            runners: [Vec::new(), Vec::new()],
+            captured: [Vec::new(), Vec::new()],
+            mobile_alive: [0; 2],
+            flags_alive: [0; 2],
+            to_move,
+            ply: 0,
+            quiet_plies: 0,
+            tracks: [TwoSquareTrack::default(); 2],
+            rescues_used: [0; 2],
+            pending_rescue: None,
+            outcome: None,
+            last_move: None,
+        };
+        for (side, list) in Side::BOTH.into_iter().zip(placements) {
+            for (index, placement) in list.iter().enumerate() {
+                let kind = position.geometry.variant.kind(placement.piece.kind);
+                let square = position
+                    .geometry
+                    .index(placement.square)
+                    .expect("checked setup");
+                let id = PieceId {
+                    side,
+                    index: index as u8,
+                };
+                position.cells[square as usize] = cell_of(id);
+                position.locations[side.index()].push(square);
+                match kind.mobility {
+                    Mobility::Immobile => {}
+                    Mobility::Step => position.steppers[side.index()].push(index as u8),
+                    Mobility::Line => position.runners[side.index()].push(index as u8),
+                }
+                position.pieces[side.index()].push(PieceState {
+                    piece: placement.piece,
+                    mobility: kind.mobility,
+                    moved: false,
+                    revealed: false,
+                    has_rescued: false,
+                    start: placement.square,
+                });
+                position.count(id, 1);
+            }
+        }
+        position.check_turn_start();
+        position
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.geometry.variant
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Plies played (a move and the rescue it led to count as one).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    pub fn rescues_used(&self, side: Side) -> u8 {
+        self.rescues_used[side.index()]
+    }
+
+    /// The piece that earned a rescue, while the mover must still choose.
+    pub fn pending_rescue(&self) -> Option<PieceId> {
+        self.pending_rescue.map(|index| PieceId {
+            side: self.to_move,
+            index,
+        })
+    }
+
+    pub fn piece_at(&self, square: Square) -> Option<PieceId> {
+        piece_of_cell(self.cells[self.geometry.index(square)? as usize])
+    }
+
+    pub fn piece(&self, id: PieceId) -> &PieceState {
+        &self.pieces[id.side.index()][id.index as usize]
+    }
+
+    pub fn pieces(&self, side: Side) -> impl Iterator<Item = (PieceId, &PieceState)> {
+        self.pieces[side.index()]
+            .iter()
+            .enumerate()
+            .map(move |(i, p)| {
+                (
+                    PieceId {
+                        side,
+                        index: i as u8,
+                    },
+                    p,
+                )
+            })
+    }
+
+    /// Where the piece stands, or `None` once captured.
+    pub fn square_of(&self, id: PieceId) -> Option<Square> {
+        let at = self.locations[id.side.index()][id.index as usize];
+        (at != CAPTURED).then(|| self.geometry.square(at))
+    }
+
+    /// `side`'s captured pieces, in the order they fell.
+    pub fn captured(&self, side: Side) -> impl Iterator<Item = PieceId> + '_ {
+        self.captured[side.index()]
+            .iter()
+            .map(move |&index| PieceId { side, index })
+    }
+
+    /// How many of `side`'s pieces of movable kinds are still on the board.
+    pub fn movable_pieces(&self, side: Side) -> u16 {
+        self.mobile_alive[side.index()]
+    }
+
+    fn count(&mut self, id: PieceId, delta: i16) {
+        let state = &self.pieces[id.side.index()][id.index as usize];
+        let kind = self.geometry.variant.kind(state.piece.kind);
+        let side = id.side.index();
+        if state.mobility != Mobility::Immobile {
+            self.mobile_alive[side] = self.mobile_alive[side].wrapping_add_signed(delta);
+        }
+        if kind.is_flag {
+            self.flags_alive[side] = self.flags_alive[side].wrapping_add_signed(delta);
+        }
+    }
+
+    /// The move the two-squares rule forbids `side` right now, as padded indices.
+    fn forbidden(&self, side: Side) -> (u16, u16) {
+        let track = self.tracks[side.index()];
+        match self.options.two_squares {
+            TwoSquares::Limit(limit) if track.run >= limit => (track.to, track.from),
+            _ => (CAPTURED, CAPTURED),
+        }
+    }
+
+    /// All legal moves of the side to move (none while a rescue is pending
+    /// or the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// `legal_moves` into a buffer the caller reuses.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.outcome.is_some() || self.pending_rescue.is_some() {
+            return;
+        }
+        let geometry = &*self.geometry;
+        self.generate(self.to_move, |from, to| {
+            out.push(Move::new(geometry.square(from), geometry.square(to)));
+            false
+        });
+    }
+
+    /// The most moves `fill_moves` can write for either side (a bound, not a count).
+    pub(crate) fn move_capacity(&self) -> usize {
+        let variant = &self.geometry.variant;
+        let line = (variant.board.columns + variant.board.rows) as usize;
+        Side::BOTH
+            .iter()
+            .map(|s| 4 * self.steppers[s.index()].len() + line * self.runners[s.index()].len() + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Writes the side to move's legal moves into `out` (at least
+    /// `move_capacity` long) and returns how many there are. For playouts
+    /// (see `play_raw`): every candidate is written and the count advances
+    /// only for legal ones, which spares the branch mispredictions of a
+    /// checked push.
+    pub(crate) fn fill_moves(&self, out: &mut [RawMove]) -> usize {
+        if self.outcome.is_some() || self.pending_rescue.is_some() {
+            return 0;
+        }
+        let side = self.to_move;
+        let cells = &self.cells[..];
+        let dirs = self.geometry.dirs;
+        let lands = &LANDING[side.index()];
+        let locations = &self.locations[side.index()];
+        let (forbid_from, forbid_to) = self.forbidden(side);
+        let mut n = 0;
+        for &index in &self.steppers[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            for d in dirs {
+                let to = from.wrapping_add_signed(d as i16);
+                let legal =
+                    lands[cells[to as usize] as usize] & !(from == forbid_from && to == forbid_to);
+                out[n] = RawMove { from, to };
+                n += legal as usize;
+            }
+        }
+        for &index in &self.runners[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            for d in dirs {
+                let mut to = from.wrapping_add_signed(d as i16);
+                loop {
+                    let cell = cells[to as usize];
+                    let legal = lands[cell as usize] & !(from == forbid_from && to == forbid_to);
+                    out[n] = RawMove { from, to };
+                    n += legal as usize;
+                    if cell != EMPTY {
+                        break;
+                    }
+                    to = to.wrapping_add_signed(d as i16);
+                }
+            }
+        }
+        n
+    }
+
+    /// Plays a move that `fill_moves` just generated for this position,
+    /// skipping the checks `play` makes.
+    pub(crate) fn play_raw(&mut self, m: RawMove) -> PlyReport {
+        debug_assert!(self.validate_move(self.geometry.move_of(m)).is_ok());
+        self.apply_move(m.from, m.to)
+    }
+
+    /// Whether `side` would have a legal move if it were its turn.
+    pub fn has_legal_move(&self, side: Side) -> bool {
+        self.generate(side, |_, _| true)
+    }
+
+    /// Calls `found` for each legal move of `side`; stops early when it returns true.
+    #[inline]
+    fn generate(&self, side: Side, mut found: impl FnMut(u16, u16) -> bool) -> bool {
+        let cells = &self.cells[..];
+        let dirs = self.geometry.dirs;
+        let lands = &LANDING[side.index()];
+        let locations = &self.locations[side.index()];
+        let (forbid_from, forbid_to) = self.forbidden(side);
+        for &index in &self.steppers[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            for d in dirs {
+                let to = from.wrapping_add_signed(d as i16);
+                if lands[cells[to as usize] as usize]
+                    && !(from == forbid_from && to == forbid_to)
+                    && found(from, to)
+                {
+                    return true;
+                }
+            }
+        }
+        for &index in &self.runners[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            for d in dirs {
+                let mut to = from.wrapping_add_signed(d as i16);
+                loop {
+                    let cell = cells[to as usize];
+                    if lands[cell as usize]
+                        && !(from == forbid_from && to == forbid_to)
+                        && found(from, to)
+                    {
+                        return true;
+                    }
+                    if cell != EMPTY {
+                        break;
+                    }
+                    to = to.wrapping_add_signed(d as i16);
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `m` is legal now, and why not.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        self.validate_move(m).map(|_| ())
+    }
+
+    fn validate_move(&self, m: Move) -> Result<(u16, u16), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.pending_rescue.is_some() {
+            return Err(IllegalMove::RescuePending);
+        }
+        let geometry = &*self.geometry;
+        let variant = &geometry.variant;
+        let from = geometry
+            .index(m.from)
+            .ok_or(IllegalMove::OffBoard(m.from))?;
+        let to = geometry.index(m.to).ok_or(IllegalMove::OffBoard(m.to))?;
+        let id = piece_of_cell(self.cells[from as usize]).ok_or(IllegalMove::NoPiece(m.from))?;
+        if id.side != self.to_move {
+            return Err(IllegalMove::NotYourPiece {
+                square: m.from,
+                owner: id.side,
+            });
+        }
+        let state = self.piece(id);
+        let name = || variant.kind(state.piece.kind).name.clone();
+        if state.mobility == Mobility::Immobile {
+            return Err(IllegalMove::Immobile { piece: name() });
+        }
+        let target = self.cells[to as usize];
+        if target == BLOCKED {
+            return Err(IllegalMove::Blocked {
+                square: m.to,
+                what: variant.board.blocked_name.clone(),
+            });
+        }
+        if piece_of_cell(target).is_some_and(|t| t.side == id.side) {
+            return Err(IllegalMove::OwnPiece(m.to));
+        }
+        if from == to {
+            return Err(IllegalMove::SameSquare);
+        }
+        if m.from.row != m.to.row && m.from.col != m.to.col {
+            return Err(IllegalMove::NotStraight);
+        }
+        let distance = m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col);
+        if distance > 1 {
+            if state.mobility != Mobility::Line {
+                return Err(IllegalMove::TooFar { piece: name() });
+            }
+            let step = (to as isize - from as isize) / distance as isize;
+            let mut at = from as isize + step;
+            while at != to as isize {
+                match self.cells[at as usize] {
+                    EMPTY => at += step,
+                    BLOCKED => {
+                        let square = geometry.square(at as u16);
+                        return Err(IllegalMove::Blocked {
+                            square,
+                            what: variant.board.blocked_name.clone(),
+                        });
+                    }
+                    _ => {
+                        return Err(IllegalMove::PathBlocked {
+                            piece: name(),
+                            square: geometry.square(at as u16),
+                        });
+                    }
+                }
+            }
+        }
+        if self.forbidden(id.side) == (from, to) {
+            let TwoSquares::Limit(limit) = self.options.two_squares else {
+                unreachable!("rule is on")
+            };
+            return Err(IllegalMove::TwoSquares {
+                a: m.to,
+                b: m.from,
+                limit,
+            });
+        }
+        Ok((from, to))
+    }
+
+    /// Plays one action. On error nothing has changed.
+    pub fn play(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
+        match action {
+            Action::Move(m) => {
+                let (from, to) = self.validate_move(m)?;
+                Ok(self.apply_move(from, to))
+            }
+            Action::Rescue { piece, to } => self.rescue(piece, to),
+            Action::SkipRescue => {
+                if self.outcome.is_some() {
+                    return Err(IllegalMove::GameOver);
+                }
+                if self.pending_rescue.take().is_none() {
+                    return Err(IllegalMove::NoRescuePending);
+                }
+                let side = self.to_move;
+                self.end_turn();
+                Ok(self.report(side, action, None, false))
+            }
+            Action::Resign(side) => {
+                if self.outcome.is_some() {
+                    return Err(IllegalMove::GameOver);
+                }
+                self.pending_rescue = None;
+                self.outcome = Some(Outcome::Win {
+                    winner: side.opponent(),
+                    reason: WinReason::Resignation,
+                });
+                Ok(self.report(side, action, None, false))
+            }
+            Action::AgreeDraw => {
+                if self.outcome.is_some() {
+                    return Err(IllegalMove::GameOver);
+                }
+                self.pending_rescue = None;
+                self.outcome = Some(Outcome::Draw {
+                    reason: DrawReason::Agreed,
+                });
+                Ok(self.report(self.to_move, action, None, false))
+            }
+        }
+    }
+
+    fn report(
+        &self,
+        side: Side,
+        action: Action,
+        battle: Option<Battle>,
+        rescue_offered: bool,
+    ) -> PlyReport {
+        PlyReport {
+            side,
+            action,
+            battle,
+            rescue_offered,
+            outcome: self.outcome,
+        }
+    }
+
+    fn apply_move(&mut self, from: u16, to: u16) -> PlyReport {
+        let m = self.geometry.move_of(RawMove { from, to });
+        let side = self.to_move;
+        let mover = piece_of_cell(self.cells[from as usize]).expect("validated");
+        let track = &mut self.tracks[side.index()];
+        track.run = if track.from == to && track.to == from {
+            track.run.saturating_add(1)
+        } else {
+            1
+        };
+        track.from = from;
+        track.to = to;
+        self.last_move = Some(m);
+        {
+            let state = &mut self.pieces[side.index()][mover.index as usize];
+            state.moved = true;
+            // A long move shows everyone the piece is a scout.
+            if m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col) > 1 {
+                state.revealed = true;
+            }
+        }
+        let mut battle = None;
+        match piece_of_cell(self.cells[to as usize]) {
+            None => {
+                self.relocate(mover, from, to);
+                self.quiet_plies += 1;
+            }
+            Some(defender) => {
+                battle = Some(self.fight(mover, defender, from, to));
+                self.quiet_plies = 0;
+            }
+        }
+        if self.flags_alive.contains(&0) {
+            self.outcome = Some(match self.flags_alive {
+                [0, 0] => Outcome::Draw {
+                    reason: DrawReason::BothFlagsLost,
+                },
+                [0, _] => Outcome::Win {
+                    winner: Side::Blue,
+                    reason: WinReason::FlagCaptured,
+                },
+                _ => Outcome::Win {
+                    winner: Side::Red,
+                    reason: WinReason::FlagCaptured,
+                },
+            });
+            return self.report(side, Action::Move(m), battle, false);
+        }
+        let rescue_offered = self.offers_rescue(mover);
+        if rescue_offered {
+            self.pending_rescue = Some(mover.index);
+        } else {
+            self.end_turn();
+        }
+        self.report(side, Action::Move(m), battle, rescue_offered)
+    }
+
+    fn relocate(&mut self, id: PieceId, from: u16, to: u16) {
+        self.cells[from as usize] = EMPTY;
+        self.cells[to as usize] = cell_of(id);
+        self.locations[id.side.index()][id.index as usize] = to;
+    }
+
+    fn remove(&mut self, id: PieceId) {
+        let at = &mut self.locations[id.side.index()][id.index as usize];
+        self.cells[*at as usize] = EMPTY;
+        *at = CAPTURED;
+        self.captured[id.side.index()].push(id.index);
+        self.count(id, -1);
+    }
+
+    fn fight(&mut self, attacker: PieceId, defender: PieceId, from: u16, to: u16) -> Battle {
+        let variant = Arc::clone(&self.geometry.variant);
+        let attacker_piece = self.piece(attacker).piece;
+        let defender_piece = self.piece(defender).piece;
+        let result = battle::resolve(&variant, &self.options, attacker_piece, defender_piece);
+        let defender_revealed = battle::defender_revealed(&variant, &self.options, attacker_piece);
+        self.pieces[attacker.side.index()][attacker.index as usize].revealed = true;
+        if defender_revealed {
+            self.pieces[defender.side.index()][defender.index as usize].revealed = true;
+        }
+        match result {
+            BattleResult::AttackerWins => {
+                self.remove(defender);
+                self.relocate(attacker, from, to);
+            }
+            BattleResult::DefenderWins => self.remove(attacker),
+            BattleResult::BothRemoved => {
+                self.remove(defender);
+                self.remove(attacker);
+            }
+        }
+        Battle {
+            attacker,
+            defender,
+            attacker_piece,
+            defender_piece,
+            result,
+            defender_revealed,
+        }
+    }
+
+    /// Rescue: a piece that ends its move on the enemy's back row lets its
+    /// owner bring back a captured piece, within the variant's limits.
+    fn offers_rescue(&self, mover: PieceId) -> bool {
+        let rule = &self.geometry.variant.rules.rescue;
+        let state = self.piece(mover);
+        let Some(at) = self.square_of(mover) else {
+            return false;
+        };
+        if !self.options.rescue || self.rescues_used[mover.side.index()] >= rule.per_player {
+            return false;
+        }
+        if state.has_rescued && !rule.same_piece_twice {
+            return false;
+        }
+        if !self.geometry.variant.on_enemy_back_row(mover.side, at) {
+            return false;
+        }
+        self.captured(mover.side).any(|id| self.rescuable(id))
+            && self.rescue_squares(mover.side).next().is_some()
+    }
+
+    fn rescuable(&self, id: PieceId) -> bool {
+        self.geometry
+            .variant
+            .kind(self.piece(id).piece.kind)
+            .special
+            != Special::Bomb
+    }
+
+    fn rescue_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+        let variant = &self.geometry.variant;
+        variant.board.squares().filter(move |sq| {
+            variant.in_own_half(side, *sq)
+                && self.cells[self.geometry.index(*sq).unwrap() as usize] == EMPTY
+        })
+    }
+
+    /// The choices while a rescue is pending: every rescuable piece onto
+    /// every allowed square, and declining.
+    pub fn rescue_choices(&self) -> Vec<Action> {
+        if self.pending_rescue.is_none() || self.outcome.is_some() {
+            return Vec::new();
+        }
+        let side = self.to_move;
+        let squares: Vec<Square> = self.rescue_squares(side).collect();
+        let mut choices = vec![Action::SkipRescue];
+        for piece in self.captured(side).filter(|id| self.rescuable(*id)) {
+            choices.extend(squares.iter().map(|&to| Action::Rescue { piece, to }));
+        }
+        choices
+    }
+
+    fn rescue(&mut self, piece: PieceId, to: Square) -> Result<PlyReport, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let Some(rescuer) = self.pending_rescue else {
+            return Err(IllegalMove::NoRescuePending);
+        };
+        let side = self.to_move;
+        if piece.side != side || !self.captured[side.index()].contains(&piece.index) {
+            return Err(IllegalMove::NotCaptured);
+        }
+        if !self.rescuable(piece) {
+            let name = self
+                .geometry
+                .variant
+                .kind(self.piece(piece).piece.kind)
+                .name
+                .clone();
+            return Err(IllegalMove::CannotRescue { piece: name });
+        }
+        let square = self.geometry.index(to).ok_or(IllegalMove::OffBoard(to))?;
+        if !self.geometry.variant.in_own_half(side, to) || self.cells[square as usize] != EMPTY {
+            return Err(IllegalMove::RescueSquare(to));
+        }
+        self.captured[side.index()].retain(|&i| i != piece.index);
+        self.locations[side.index()][piece.index as usize] = square;
+        self.cells[square as usize] = cell_of(piece);
+        self.count(piece, 1);
+        self.pieces[side.index()][rescuer as usize].has_rescued = true;
+        self.rescues_used[side.index()] += 1;
+        self.pending_rescue = None;
+        self.end_turn();
+        Ok(self.report(side, Action::Rescue { piece, to }, None, false))
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.ply += 1;
+        self.check_turn_start();
+    }
+
+    /// The endings decided at the start of a turn. A side left without a
+    /// movable piece can never move again, so it loses at once (both at
+    /// once: a draw), as Gravon scores it; otherwise a side to move without
+    /// a legal move (blocked in, or by the two-squares rule) loses.
+    fn check_turn_start(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let stuck = match self.mobile_alive {
+            [0, 0] => {
+                self.outcome = Some(Outcome::Draw {
+                    reason: DrawReason::BothImmobile,
+                });
+                return;
+            }
+            [0, _] => Some(Side::Red),
+            [_, 0] => Some(Side::Blue),
+            _ if !self.has_legal_move(self.to_move) => Some(self.to_move),
+            _ => None,
+        };
+        if let Some(loser) = stuck {
+            self.outcome = Some(Outcome::Win {
+                winner: loser.opponent(),
+                reason: WinReason::NoLegalMove,
+            });
+        } else if self
+            .geometry
+            .variant
+            .rules
+            .quiet_ply_limit
+            .is_some_and(|limit| self.quiet_plies >= limit)
+        {
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::QuietPlies,
+            });
+        }
+    }
+
+    /// Every legal action for the side to move: moves, or the rescue choices.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.pending_rescue.is_some() {
+            self.rescue_choices()
+        } else {
+            self.legal_moves().into_iter().map(Action::Move).collect()
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The project's own game record (JSON), for every variant: options, deals,
+//! setups, every action and the result. Reading one replays it through the
+//! rules, so a record is never trusted.
+
+use super::deal::Deal;
+use super::game::{Game, StartError};
+use super::moves::{Action, IllegalMove, Move, Outcome};
+use super::options::GameOptions;
+use super::piece::{Piece, PieceId};
+use super::setup::{Placement, Setup};
+use super::side::Side;
+use super::square::Square;
+use super::variant::{Variant, builtin_variant};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub const RECORD_FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    pub format: u32,
+    pub variant: String,
+    pub options: GameOptions,
+    pub red: SideRecord,
+    pub blue: SideRecord,
+    /// "e4-e5", "rescue a2 to c3" (the piece by its starting square),
+    /// "skip-rescue", "resign red", "draw".
+    pub actions: Vec<String>,
+    #[serde(default)]
+    pub result: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<DealRecord>,
+    pub setup: Vec<PlacementRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, tag = "type", rename_all = "lowercase")]
+pub enum DealRecord {
+    Domino {
+        hand: Vec<String>,
+        set_aside: Vec<String>,
+        redraws: u32,
+    },
+    /// Which suit discarded which kind, e.g. {"flag": "yellow", "captain": "red"}.
+    Discard { discards: BTreeMap<String, String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementRecord {
+    pub square: Square,
+    pub piece: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suit: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flipped: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a game record: {0}")]
+    Json(String),
+    #[error("record format {0} is not supported (this app reads format {RECORD_FORMAT})")]
+    Format(u32),
+    #[error("unknown variant \"{0}\"")]
+    UnknownVariant(String),
+    #[error("{side}'s {what}")]
+    Field { side: Side, what: String },
+    #[error("{0}")]
+    Start(StartError),
+    #[error("action {number} \"{text}\" cannot be read: {reason}")]
+    BadAction {
+        number: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("move {number} ({text}) is illegal: {reason}")]
+    Illegal {
+        number: usize,
+        text: String,
+        reason: IllegalMove,
+    },
+}
+
+impl GameRecord {
+    pub fn from_game(game: &Game) -> GameRecord {
+        let variant = game.variant();
+        let side_record = |side: Side| {
+            let setup = game.setup(side);
+            SideRecord {
+                deal: deal_record(variant, setup.deal()),
+                setup: setup
+                    .placements()
+                    .iter()
+                    .map(|p| PlacementRecord {
+                        square: p.square,
+                        piece: variant.kind(p.piece.kind).key.clone(),
+                        suit: p.piece.suit.map(|s| variant.suit(s).key.clone()),
+                        flipped: p.piece.flipped,
+                    })
+                    .collect(),
+            }
+        };
+        let start = game.position_after(0);
+        GameRecord {
+            format: RECORD_FORMAT,
+            variant: variant.id.clone(),
+            options: *game.options(),
+            red: side_record(Side::Red),
+            blue: side_record(Side::Blue),
+            actions: game
+                .actions()
+                .iter()
+                .map(|a| action_text(&start, *a))
+                .collect(),
+            result: game.position().outcome(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize")
+    }
+
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let record: GameRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if record.format != RECORD_FORMAT {
+            return Err(RecordError::Format(record.format));
+        }
+        Ok(record)
+    }
+
+    /// Replays the record through the rules of a built-in variant.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let variant = builtin_variant(&self.variant)
+            .ok_or_else(|| RecordError::UnknownVariant(self.variant.clone()))?;
+        self.replay_with(variant)
+    }
+
+    pub fn replay_with(&self, variant: Arc<Variant>) -> Result<Game, RecordError> {
+        if variant.id != self.variant {
+            return Err(RecordError::UnknownVariant(self.variant.clone()));
+        }
+        let red = side_start(&variant, Side::Red, &self.red)?;
+        let blue = side_start(&variant, Side::Blue, &self.blue)?;
+        let mut game = Game::new(variant, self.options, red, blue).map_err(RecordError::Start)?;
+        let start = game.position_after(0);
+        for (i, text) in self.actions.iter().enumerate() {
+            let number = i + 1;
+            let action = parse_action(&start, text).map_err(|reason| RecordError::BadAction {
+                number,
+                text: text.clone(),
+                reason,
+            })?;
+            game.play(action).map_err(|reason| RecordError::Illegal {
+                number,
+                text: text.clone(),
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+fn deal_record(variant: &Variant, deal: &Deal) -> Option<DealRecord> {
+    let names = |stones: &[super::variant::KindId]| {
+        stones
+            .iter()
+            .map(|k| variant.kind(*k).key.clone())
+            .collect()
+    };
+    match deal {
+        Deal::Fixed => None,
+        Deal::Domino {
+            hand,
+            set_aside,
+            redraws,
+        } => Some(DealRecord::Domino {
+            hand: names(hand),
+            set_aside: names(set_aside),
+            redraws: *redraws,
+        }),
+        Deal::Discard { first_loss_suit } => {
+            let super::variant::ArmyRule::Suited {
+                first_loss,
+                second_loss,
+            } = variant.army
+            else {
+                return None;
+            };
+            let side = variant.suit(*first_loss_suit).side;
+            let other = variant.suits_of(side).find(|s| s != first_loss_suit)?;
+            let mut discards = BTreeMap::new();
+            discards.insert(
+                variant.kind(first_loss).key.clone(),
+                variant.suit(*first_loss_suit).key.clone(),
+            );
+            discards.insert(
+                variant.kind(second_loss).key.clone(),
+                variant.suit(other).key.clone(),
+            );
+            Some(DealRecord::Discard { discards })
+        }
+    }
+}
+
+fn side_start(
+    variant: &Variant,
+    side: Side,
+    record: &SideRecord,
+) -> Result<(Deal, Setup), RecordError> {
+    let field = |what: String| RecordError::Field { side, what };
+    let stone = |key: &String| {
+        variant
+            .kind_by_key(key)
+            .ok_or_else(|| field(format!("deal names an unknown stone \"{key}\"")))
+    };
+    let deal = match &record.deal {
+        None => Deal::Fixed,
+        Some(DealRecord::Domino {
+            hand,
+            set_aside,
+            redraws,
+        }) => Deal::Domino {
+            hand: hand.iter().map(stone).collect::<Result<_, _>>()?,
+            set_aside: set_aside.iter().map(stone).collect::<Result<_, _>>()?,
+            redraws: *redraws,
+        },
+        Some(DealRecord::Discard { discards }) => {
+            let super::variant::ArmyRule::Suited { first_loss, .. } = variant.army else {
+                return Err(field(
+                    "deal is a choice of discards, which this variant has not".into(),
+                ));
+            };
+            let key = &variant.kind(first_loss).key;
+            let suit = discards
+                .get(key)
+                .ok_or_else(|| field(format!("discards do not say which suit lost its {key}")))?;
+            let suit = variant
+                .suit_by_key(suit)
+                .ok_or_else(|| field(format!("discards name an unknown suit \"{suit}\"")))?;
+            Deal::Discard {
+                first_loss_suit: suit,
+            }
+        }
+    };
+    let mut placements = Vec::new();
+    for p in &record.setup {
+        let kind = variant.kind_by_key(&p.piece).ok_or_else(|| {
+            field(format!(
+                "setup has an unknown piece \"{}\" on {}",
+                p.piece, p.square
+            ))
+        })?;
+        let suit = match &p.suit {
+            None => None,
+            Some(key) => Some(variant.suit_by_key(key).ok_or_else(|| {
+                field(format!(
+                    "setup has an unknown suit \"{key}\" on {}",
+                    p.square
+                ))
+            })?),
+        };
+        placements.push(Placement {
+            square: p.square,
+            piece: Piece {
+                kind,
+                suit,
+                flipped: p.flipped,
+            },
+        });
+    }
+    Ok((deal, Setup { side, placements }))
+}
+
+/// The record text of an action; rescued pieces are named by their starting square.
+pub fn action_text(start: &super::position::Position, action: Action) -> String {
+    match action {
+        Action::Move(m) => m.to_string(),
+        Action::Rescue { piece, to } => format!("rescue {} to {to}", start.piece(piece).start()),
+        Action::SkipRescue => "skip-rescue".into(),
+        Action::Resign(side) => format!("resign {}", side.name().to_lowercase()),
+        Action::AgreeDraw => "draw".into(),
+    }
+}
+
+pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Action, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["skip-rescue"] => Ok(Action::SkipRescue),
+        ["draw"] => Ok(Action::AgreeDraw),
+        ["resign", "red"] => Ok(Action::Resign(Side::Red)),
+        ["resign", "blue"] => Ok(Action::Resign(Side::Blue)),
+        ["rescue", from, "to", to] => {
+            let from: Square = from.parse().map_err(|e: super::square::ParseSquareError| e.to_string())?;
+            let to: Square = to.parse().map_err(|e: super::square::ParseSquareError| e.to_string())?;
+            let piece: PieceId = start
+                .piece_at(from)
+                .ok_or_else(|| format!("no piece started on {from}"))?;
+            Ok(Action::Rescue { piece, to })
+        }
+        [single] => single.parse::<Move>().map(Action::Move),
+        _ => Err("expected a move like e4-e5, \"rescue a2 to c3\", \"skip-rescue\", \"resign red\" or \"draw\"".into()),
+    }
+}

@@ -1,0 +1,7 @@
+//! Flagfall: hidden-rank battle games of the Stratego family.
+//!
+//! `core` holds the rules (pure, no I/O); `tools` holds the command-line
+//! tools built on it (record checking, benchmarks).
+
+pub mod core;
+pub mod tools;

@@ -1,0 +1,4 @@
+//! Command-line tools over the rules core.
+
+pub mod bench;
+pub mod check_games;
