@@ -313,13 +313,13 @@ fn count_problems(
             found.get(&k).copied().unwrap_or(0),
         );
         if e != f {
-            let piece = Piece {
-                kind: k.0,
-                suit: k.1,
-                flipped: false,
+            // A domino stone is named as a stone ("2-5"), not by how it stands.
+            let piece = match variant.kind(k.0).pips {
+                Some(_) => variant.kind(k.0).name.clone(),
+                None => Piece { kind: k.0, suit: k.1, flipped: false }.describe(variant),
             };
             problems.push(SetupProblem::WrongCount {
-                piece: piece.describe(variant),
+                piece,
                 expected: e,
                 found: f,
             });

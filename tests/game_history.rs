@@ -1,0 +1,59 @@
+//! A game keeps its history: replay from the start, review, undo, and an
+//! illegal action that changes nothing.
+
+use flagfall::core::playout::random_action;
+use flagfall::core::variant::builtin_variant;
+use flagfall::core::{Action, Game, GameOptions, IllegalMove, Move, PlayerView, Side};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn game_with_moves(plies: usize) -> Game {
+    let variant = builtin_variant("classic").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut game = Game::random(variant.clone(), GameOptions::defaults(&variant), &mut rng);
+    let mut buffer = Vec::new();
+    for _ in 0..plies {
+        let action = random_action(game.position(), &mut rng, &mut buffer).unwrap();
+        game.play(action).unwrap();
+    }
+    game
+}
+
+fn views(game_position: &flagfall::core::Position) -> [PlayerView; 2] {
+    Side::BOTH.map(|s| PlayerView::new(game_position, s))
+}
+
+#[test]
+fn replaying_the_history_gives_the_same_position() {
+    let game = game_with_moves(120);
+    let replayed = game.position_after(game.actions().len());
+    assert_eq!(views(&replayed), views(game.position()));
+    assert_eq!(game.position_after(0).ply(), 0);
+    assert_eq!(game.position_after(50).ply(), 50);
+}
+
+#[test]
+fn undo_takes_back_moves() {
+    let mut game = game_with_moves(60);
+    let earlier = game.position_after(58);
+    game.undo(2);
+    assert_eq!(game.actions().len(), 58);
+    assert_eq!(views(game.position()), views(&earlier));
+    game.undo(1000);
+    assert_eq!(game.actions().len(), 0);
+    assert_eq!(game.position().ply(), 0);
+}
+
+#[test]
+fn an_illegal_action_leaves_the_game_unchanged() {
+    let mut game = game_with_moves(10);
+    let before = views(game.position());
+    let actions = game.actions().len();
+    let to_move = game.position().to_move();
+    let enemy_piece = game.position().pieces(to_move.opponent()).find_map(|(id, _)| game.position().square_of(id)).unwrap();
+    let error = game.play(Action::Move(Move::new(enemy_piece, enemy_piece))).unwrap_err();
+    assert!(matches!(error, IllegalMove::NotYourPiece { .. }), "{error}");
+    assert_eq!(game.play(Action::SkipRescue).unwrap_err(), IllegalMove::NoRescuePending);
+    assert_eq!(views(game.position()), before);
+    assert_eq!(game.actions().len(), actions);
+}

@@ -1,0 +1,453 @@
+//! Game records: the project's JSON record for every variant, Gravon XML,
+//! and `flagfall check-games` over both.
+
+use flagfall::core::check::{Verdict, check_json_record};
+use flagfall::core::gravon;
+use flagfall::core::playout::random_action;
+use flagfall::core::record::{DealRecord, GameRecord, RecordError};
+use flagfall::core::variant::builtin_variant;
+use flagfall::core::{Game, GameOptions, IllegalMove, Side, TwoSquares};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::process::Command;
+
+fn random_game(variant_id: &str, seed: u64, max_plies: usize) -> Game {
+    let variant = builtin_variant(variant_id).unwrap();
+    let mut options = GameOptions::defaults(&variant);
+    options.rescue = variant.rules.rescue.offered;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::random(variant, options, &mut rng);
+    let mut buffer = Vec::new();
+    while game.actions().len() < max_plies {
+        let Some(action) = random_action(game.position(), &mut rng, &mut buffer) else {
+            break;
+        };
+        game.play(action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn json_record_round_trips_for_every_variant() {
+    for id in [
+        "classic",
+        "small",
+        "barrage",
+        "duell",
+        "domino",
+        "piecepack",
+    ] {
+        for seed in 0..5 {
+            let game = random_game(id, seed, usize::MAX);
+            let record = GameRecord::from_game(&game);
+            let text = record.to_json();
+            let read = GameRecord::from_json(&text).unwrap();
+            assert_eq!(read, record, "{id}: the record reads back as written");
+            let replayed = read.replay().unwrap();
+            assert_eq!(replayed.actions(), game.actions());
+            assert_eq!(replayed.position().outcome(), game.position().outcome());
+            assert_eq!(
+                check_json_record(&text, None),
+                Verdict::Ok,
+                "{id} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_record_keeps_the_deals() {
+    let domino = GameRecord::from_game(&random_game("domino", 3, 0));
+    let Some(DealRecord::Domino {
+        hand, set_aside, ..
+    }) = &domino.red.deal
+    else {
+        panic!("domino deal kept")
+    };
+    assert_eq!((hand.len(), set_aside.len()), (24, 4));
+    assert!(hand.contains(&"0-0".to_string()) && hand.contains(&"6-6".to_string()));
+    let piecepack = GameRecord::from_game(&random_game("piecepack", 3, 0));
+    let Some(DealRecord::Discard { discards }) = &piecepack.blue.deal else {
+        panic!("discards kept")
+    };
+    let mut suits: Vec<&String> = discards.values().collect();
+    suits.sort();
+    assert_eq!(
+        suits,
+        ["black", "blue"],
+        "blue discards one kind from each of its suits"
+    );
+    assert!(discards.contains_key("flag") && discards.contains_key("captain"));
+}
+
+#[test]
+fn record_with_an_illegal_move_names_the_move_and_the_reason() {
+    let game = random_game("classic", 7, 10);
+    let mut record = GameRecord::from_game(&game);
+    record.actions.push("a1-a2".into());
+    let error = record.replay().unwrap_err();
+    assert!(
+        matches!(error, RecordError::Illegal { number: 11, .. }),
+        "{error}"
+    );
+    let text = record.to_json();
+    let Verdict::Illegal {
+        move_number,
+        reason,
+    } = check_json_record(&text, None)
+    else {
+        panic!("illegal")
+    };
+    assert_eq!(move_number, 11);
+    assert!(reason.starts_with("a1-a2: "), "{reason}");
+}
+
+#[test]
+fn record_whose_setup_breaks_the_variant_lists_the_problems() {
+    let game = random_game("classic", 8, 0);
+    let mut record = GameRecord::from_game(&game);
+    record.red.setup[0].piece = "marshal".into();
+    let message = record.replay().unwrap_err().to_string();
+    assert!(message.contains("Red's setup is not ready"), "{message}");
+    assert!(
+        message.contains("× Marshal placed, but your army has only 1"),
+        "{message}"
+    );
+}
+
+#[test]
+fn corrupt_records_get_clear_messages() {
+    let good = GameRecord::from_game(&random_game("barrage", 1, 4)).to_json();
+    let truncated = &good[..good.len() / 2];
+    assert!(matches!(
+        GameRecord::from_json(truncated),
+        Err(RecordError::Json(_))
+    ));
+    let future = good.replace("\"format\": 1", "\"format\": 9");
+    assert_eq!(
+        GameRecord::from_json(&future).unwrap_err().to_string(),
+        "record format 9 is not supported (this app reads format 1)"
+    );
+    let unknown = good.replace("\"variant\": \"barrage\"", "\"variant\": \"chess\"");
+    assert_eq!(
+        GameRecord::from_json(&unknown)
+            .unwrap()
+            .replay()
+            .unwrap_err()
+            .to_string(),
+        "unknown variant \"chess\""
+    );
+}
+
+#[test]
+fn stated_result_that_disagrees_with_the_engine_is_a_mismatch() {
+    let game = random_game("duell", 2, usize::MAX);
+    let outcome = game.position().outcome().expect("finished");
+    let mut record = GameRecord::from_game(&game);
+    record.result = Some(match outcome.winner() {
+        Some(winner) => flagfall::core::Outcome::Win {
+            winner: winner.opponent(),
+            reason: flagfall::core::WinReason::FlagCaptured,
+        },
+        None => flagfall::core::Outcome::Win {
+            winner: Side::Red,
+            reason: flagfall::core::WinReason::FlagCaptured,
+        },
+    });
+    assert!(matches!(
+        check_json_record(&record.to_json(), None),
+        Verdict::ResultMismatch { .. }
+    ));
+}
+
+/// A Gravon field from (square, letter) pairs; everything else empty, lakes `_`.
+fn field(pieces: &[(&str, char)]) -> String {
+    let mut cells: Vec<char> = (0..100).map(|_| 'A').collect();
+    for lake in [42, 43, 46, 47, 52, 53, 56, 57] {
+        cells[lake] = '_';
+    }
+    for (square, letter) in pieces {
+        let sq: flagfall::core::Square = square.parse().unwrap();
+        cells[sq.row as usize * 10 + sq.col as usize] = *letter;
+    }
+    cells.into_iter().collect()
+}
+
+/// A barrage game: Red's scout on a4 faces Blue's flag on a7 up an empty file.
+fn barrage_xml(moves: &[(&str, &str)], result: Option<(u32, u32)>) -> String {
+    let red = [
+        ("a4", 'D'),
+        ("b1", 'M'),
+        ("c1", 'B'),
+        ("d1", 'C'),
+        ("e1", 'D'),
+        ("f1", 'E'),
+        ("g1", 'K'),
+        ("h1", 'L'),
+    ];
+    let blue = [
+        ("a7", 'Y'),
+        ("b10", 'O'),
+        ("c10", 'N'),
+        ("d10", 'P'),
+        ("e10", 'P'),
+        ("f10", 'Q'),
+        ("g10", 'W'),
+        ("h10", 'X'),
+    ];
+    let pieces: Vec<(&str, char)> = red.iter().chain(blue.iter()).copied().collect();
+    let mut xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<stratego>\n <game type=\"barrage\">\n  <field content=\"{}\"/>\n",
+        field(&pieces)
+    );
+    for (i, (source, target)) in moves.iter().enumerate() {
+        xml += &format!(
+            "  <move id=\"{}\" source=\"{source}\" target=\"{target}\"/>\n",
+            i + 1
+        );
+    }
+    if let Some((kind, winner)) = result {
+        xml += &format!("  <result type=\"{kind}\" winner=\"{winner}\"/>\n");
+    }
+    xml + " </game>\n</stratego>\n"
+}
+
+fn check_xml(xml: &str) -> Verdict {
+    gravon::check(&gravon::parse(xml).unwrap(), Some(TwoSquares::Off))
+}
+
+#[test]
+fn gravon_squares_skip_j_and_write_row_ten_as_colon() {
+    assert_eq!(gravon::parse_square("K:").unwrap().to_string(), "j10");
+    assert_eq!(gravon::parse_square("I9").unwrap().to_string(), "i9");
+    assert_eq!(gravon::parse_square("A1").unwrap().to_string(), "a1");
+    for bad in ["J1", "A0", "A10", "", "L5"] {
+        assert!(gravon::parse_square(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn gravon_field_gives_both_setups() {
+    let record = gravon::parse(&barrage_xml(&[], None)).unwrap();
+    let game = gravon::start(&record, None).unwrap();
+    let p = game.position();
+    let at = |sq: &str| {
+        let id = p.piece_at(sq.parse().unwrap()).unwrap();
+        (
+            id.side,
+            p.variant().kind(p.piece(id).piece.kind).key.clone(),
+        )
+    };
+    assert_eq!(at("a4"), (Side::Red, "scout".to_string()));
+    assert_eq!(at("h1"), (Side::Red, "marshal".to_string()));
+    assert_eq!(at("a7"), (Side::Blue, "flag".to_string()));
+    assert_eq!(at("g10"), (Side::Blue, "general".to_string()));
+}
+
+#[test]
+fn gravon_flag_capture_checks_ok() {
+    assert_eq!(
+        check_xml(&barrage_xml(&[("A4", "A7")], Some((1, 1)))),
+        Verdict::Ok
+    );
+}
+
+#[test]
+fn gravon_wrong_winner_is_a_result_mismatch() {
+    let verdict = check_xml(&barrage_xml(&[("A4", "A7")], Some((1, 2))));
+    let Verdict::ResultMismatch {
+        move_number,
+        reason,
+    } = verdict
+    else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(move_number, 1);
+    assert!(
+        reason.contains("record says Blue wins: Red's flag was captured, engine says Red wins"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn gravon_flag_capture_claimed_while_the_game_goes_on_is_a_mismatch() {
+    let verdict = check_xml(&barrage_xml(&[("A4", "A5")], Some((1, 1))));
+    assert!(
+        matches!(verdict, Verdict::ResultMismatch { .. }),
+        "{verdict:?}"
+    );
+}
+
+#[test]
+fn gravon_resignation_needs_the_game_to_go_on() {
+    assert_eq!(
+        check_xml(&barrage_xml(&[("A4", "A5"), ("B:", "B9")], Some((3, 1)))),
+        Verdict::Ok
+    );
+    assert!(matches!(
+        check_xml(&barrage_xml(&[("A4", "A7")], Some((3, 2)))),
+        Verdict::ResultMismatch { .. }
+    ));
+}
+
+#[test]
+fn gravon_illegal_move_is_reported_with_its_number() {
+    let verdict = check_xml(&barrage_xml(
+        &[("A4", "A5"), ("B:", "B9"), ("B1", "B2")],
+        Some((3, 1)),
+    ));
+    let Verdict::Illegal {
+        move_number,
+        reason,
+    } = verdict
+    else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(move_number, 3);
+    assert_eq!(
+        reason,
+        format!(
+            "b1-b2: {}",
+            IllegalMove::Immobile {
+                piece: "Flag".into()
+            }
+        )
+    );
+}
+
+#[test]
+fn gravon_move_after_the_flag_fell_is_illegal() {
+    let verdict = check_xml(&barrage_xml(&[("A4", "A7"), ("B:", "B9")], Some((1, 1))));
+    let Verdict::Illegal {
+        move_number,
+        reason,
+    } = verdict
+    else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(move_number, 2);
+    assert!(reason.contains("already over after move 1"), "{reason}");
+}
+
+#[test]
+fn gravon_two_squares_rule_applies_when_asked() {
+    let shuffle = [
+        ("A4", "A5"),
+        ("B:", "B9"),
+        ("A5", "A4"),
+        ("B9", "B:"),
+        ("A4", "A5"),
+        ("B:", "B9"),
+        ("A5", "A4"),
+    ];
+    let xml = barrage_xml(&shuffle, Some((3, 2)));
+    let record = gravon::parse(&xml).unwrap();
+    assert_eq!(gravon::check(&record, Some(TwoSquares::Off)), Verdict::Ok);
+    assert_eq!(
+        gravon::check(&record, Some(TwoSquares::Limit(5))),
+        Verdict::Ok
+    );
+    assert!(matches!(
+        gravon::check(&record, Some(TwoSquares::Limit(3))),
+        Verdict::Illegal { move_number: 7, .. }
+    ));
+}
+
+#[test]
+fn gravon_damaged_files_are_reported_not_panicked_on() {
+    assert!(gravon::parse("<stratego><game type=\"classic\"></stratego>").is_err());
+    assert!(gravon::parse("not xml at all").is_err());
+    let mut short = barrage_xml(&[], None);
+    let field_start = short.find("content=\"").unwrap() + "content=\"".len();
+    short.replace_range(field_start..field_start + 10, "");
+    let verdict = gravon::check(&gravon::parse(&short).unwrap(), None);
+    assert!(
+        matches!(verdict, Verdict::Illegal { move_number: 0, .. }),
+        "{verdict:?}"
+    );
+}
+
+fn run_check_games(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_flagfall"))
+        .arg("check-games")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("flagfall-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    dir
+}
+
+#[test]
+fn check_games_prints_failures_and_one_summary_line() {
+    let dir = temp_dir("check");
+    std::fs::write(
+        dir.join("good.xml"),
+        barrage_xml(&[("A4", "A7")], Some((1, 1))),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("nested/good.json"),
+        GameRecord::from_game(&random_game("domino", 4, 30)).to_json(),
+    )
+    .unwrap();
+    std::fs::write(dir.join("nested/notes.txt"), "not a record").unwrap();
+    let (ok, out) = run_check_games(&[dir.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    assert_eq!(out, "checked 2 games: 2 ok, 0 illegal, 0 result-mismatch\n");
+
+    std::fs::write(dir.join("illegal.xml"), barrage_xml(&[("B1", "B2")], None)).unwrap();
+    std::fs::write(
+        dir.join("mismatch.xml"),
+        barrage_xml(&[("A4", "A7")], Some((1, 2))),
+    )
+    .unwrap();
+    let (ok, out) = run_check_games(&["--two-squares", "off", dir.to_str().unwrap()]);
+    assert!(!ok, "failures make a non-zero exit");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].ends_with("illegal.xml: move 1: illegal: b1-b2: a Flag never moves"),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("mismatch.xml: move 1: result mismatch: "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2],
+        "checked 4 games: 2 ok, 1 illegal, 1 result-mismatch"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_games_rejects_a_bad_two_squares_value() {
+    let (ok, _) = run_check_games(&["--two-squares", "4x", "."]);
+    assert!(!ok);
+}
+
+/// The real Gravon sample, when it sits beside the repository (it is never copied in).
+#[test]
+fn gravon_sample_checks_clean_with_two_squares_off() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gravon-sample");
+    if !sample.exists() {
+        eprintln!("skipped: {} not found", sample.display());
+        return;
+    }
+    let (ok, out) = run_check_games(&["--two-squares", "off", sample.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    assert!(
+        out.ends_with(" illegal, 0 result-mismatch\n") && out.starts_with("checked "),
+        "{out}"
+    );
+}
