@@ -1,7 +1,7 @@
 //! A game keeps its history: replay from the start, review, undo, and an
 //! illegal action that changes nothing.
 
-use flagfall::core::playout::random_action;
+use flagfall::core::playout::play_random;
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, Game, GameOptions, IllegalMove, Move, PlayerView, Side};
 use rand::SeedableRng;
@@ -11,11 +11,7 @@ fn game_with_moves(plies: usize) -> Game {
     let variant = builtin_variant("classic").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let mut game = Game::random(variant.clone(), GameOptions::defaults(&variant), &mut rng);
-    let mut buffer = Vec::new();
-    for _ in 0..plies {
-        let action = random_action(game.position(), &mut rng, &mut buffer).unwrap();
-        game.play(action).unwrap();
-    }
+    assert_eq!(play_random(&mut game, &mut rng, plies), plies);
     game
 }
 
@@ -50,10 +46,19 @@ fn an_illegal_action_leaves_the_game_unchanged() {
     let before = views(game.position());
     let actions = game.actions().len();
     let to_move = game.position().to_move();
-    let enemy_piece = game.position().pieces(to_move.opponent()).find_map(|(id, _)| game.position().square_of(id)).unwrap();
-    let error = game.play(Action::Move(Move::new(enemy_piece, enemy_piece))).unwrap_err();
+    let enemy_piece = game
+        .position()
+        .pieces(to_move.opponent())
+        .find_map(|(id, _)| game.position().square_of(id))
+        .unwrap();
+    let error = game
+        .play(Action::Move(Move::new(enemy_piece, enemy_piece)))
+        .unwrap_err();
     assert!(matches!(error, IllegalMove::NotYourPiece { .. }), "{error}");
-    assert_eq!(game.play(Action::SkipRescue).unwrap_err(), IllegalMove::NoRescuePending);
+    assert_eq!(
+        game.play(Action::SkipRescue).unwrap_err(),
+        IllegalMove::NoRescuePending
+    );
     assert_eq!(views(game.position()), before);
     assert_eq!(game.actions().len(), actions);
 }

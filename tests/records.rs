@@ -3,7 +3,7 @@
 
 use flagfall::core::check::{Verdict, check_json_record};
 use flagfall::core::gravon;
-use flagfall::core::playout::random_action;
+use flagfall::core::playout::play_random;
 use flagfall::core::record::{DealRecord, GameRecord, RecordError};
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Game, GameOptions, IllegalMove, Side, TwoSquares};
@@ -18,13 +18,7 @@ fn random_game(variant_id: &str, seed: u64, max_plies: usize) -> Game {
     options.rescue = variant.rules.rescue.offered;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Game::random(variant, options, &mut rng);
-    let mut buffer = Vec::new();
-    while game.actions().len() < max_plies {
-        let Some(action) = random_action(game.position(), &mut rng, &mut buffer) else {
-            break;
-        };
-        game.play(action).unwrap();
-    }
+    play_random(&mut game, &mut rng, max_plies);
     game
 }
 

@@ -5,77 +5,21 @@
 
 use flagfall::core::Side::{Blue, Red};
 use flagfall::core::battle::BattleResult;
-use flagfall::core::variant::{Special, builtin_variant};
+use flagfall::core::variant::Special;
 use flagfall::core::{
-    Action, DrawReason, GameOptions, IllegalMove, Move, Outcome, Piece, PieceId, Placement,
-    PlayerView, PlyReport, Position, Side, Square, Variant, WinReason,
+    Action, DrawReason, GameOptions, IllegalMove, Outcome, PieceId, PlayerView, PlyReport,
+    Position, Square, WinReason,
 };
-use std::sync::Arc;
+
+mod common;
+use common::*;
 
 // ---------------------------------------------------------------- helpers
-
-/// (side, square, piece): the piece is a kind key ("marshal"), a suit and a
-/// kind for piecepack ("yellow scout"), or a domino as attack/defense ("5/2").
-type Spec<'a> = (Side, &'a str, &'a str);
-
-fn variant(id: &str) -> Arc<Variant> {
-    builtin_variant(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn piece(v: &Variant, spec: &str) -> Piece {
-    let kind = |key: &str| {
-        v.kind_by_key(key)
-            .unwrap_or_else(|| panic!("{} has no piece kind {key}", v.id))
-    };
-    if let Some((attack, defense)) = spec.split_once('/') {
-        let (a, d): (u8, u8) = (attack.parse().unwrap(), defense.parse().unwrap());
-        return Piece {
-            kind: kind(&format!("{}-{}", a.min(d), a.max(d))),
-            suit: None,
-            flipped: a > d,
-        };
-    }
-    if let Some((suit, key)) = spec.split_once(' ') {
-        let suit = v
-            .suit_by_key(suit)
-            .unwrap_or_else(|| panic!("{} has no suit {suit}", v.id));
-        return Piece::with_suit(kind(key), suit);
-    }
-    Piece::new(kind(spec))
-}
-
-fn arrange(id: &str, options: GameOptions, pieces: &[Spec], to_move: Side) -> Position {
-    let v = variant(id);
-    let list: Vec<(Side, Placement)> = pieces
-        .iter()
-        .map(|&(side, at, what)| {
-            let placement = Placement {
-                square: sq(at),
-                piece: piece(&v, what),
-            };
-            (side, placement)
-        })
-        .collect();
-    Position::arrange(v, options, &list, to_move)
-        .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
-}
 
 fn options(id: &str, set: impl FnOnce(&mut GameOptions)) -> GameOptions {
     let mut options = GameOptions::defaults(&variant(id));
     set(&mut options);
     options
-}
-
-fn mv(p: &mut Position, from: &str, to: &str) -> Result<PlyReport, IllegalMove> {
-    p.play(Action::Move(Move::new(sq(from), sq(to))))
-}
-
-fn play(p: &mut Position, from: &str, to: &str) -> PlyReport {
-    mv(p, from, to).unwrap_or_else(|e| panic!("{from}-{to} refused: {e}"))
 }
 
 /// One battle: a Red attacker on e4 against a Blue defender on e5, with

@@ -5,43 +5,19 @@
 //! draws; nothing is accepted once the game is over.
 
 use flagfall::core::Side::{Blue, Red};
-use flagfall::core::variant::{builtin, builtin_variant};
+use flagfall::core::variant::builtin;
 use flagfall::core::{
     Action, DrawReason, GameOptions, IllegalMove, Move, Outcome, Piece, PieceId, Placement,
-    PlyReport, Position, Side, Square, TwoSquares, Variant, WinReason,
+    PlyReport, Position, Side, Square, TwoSquares, WinReason,
 };
-use std::sync::Arc;
+
+mod common;
+use common::*;
 
 // ---------------------------------------------------------------- helpers
 
-/// (side, square, piece kind key).
-type Spec<'a> = (Side, &'a str, &'a str);
-
-fn variant(id: &str) -> Arc<Variant> {
-    builtin_variant(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn arrange_with(options: GameOptions, pieces: &[Spec], to_move: Side) -> Position {
-    let v = variant("classic");
-    let list: Vec<(Side, Placement)> = pieces
-        .iter()
-        .map(|&(side, at, key)| {
-            let kind = v
-                .kind_by_key(key)
-                .unwrap_or_else(|| panic!("no kind {key}"));
-            let placement = Placement {
-                square: sq(at),
-                piece: Piece::new(kind),
-            };
-            (side, placement)
-        })
-        .collect();
-    Position::arrange(v, options, &list, to_move)
-        .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
+    arrange("classic", options, pieces, to_move)
 }
 
 fn defaults() -> GameOptions {
@@ -570,4 +546,40 @@ fn no_action_accepted_after_resignation_or_draw() {
         wait(&mut p);
     }
     assert_nothing_accepted(&mut p);
+}
+
+#[test]
+fn an_arranged_position_needs_a_flag_on_each_side() {
+    let v = variant("classic");
+    let options = GameOptions::defaults(&v);
+    let captain = Piece::new(v.kind_by_key("captain").unwrap());
+    let flag = Piece::new(v.kind_by_key("flag").unwrap());
+    let pieces = [
+        (
+            Side::Red,
+            Placement {
+                square: sq("a1"),
+                piece: flag,
+            },
+        ),
+        (
+            Side::Red,
+            Placement {
+                square: sq("e4"),
+                piece: captain,
+            },
+        ),
+        (
+            Side::Blue,
+            Placement {
+                square: sq("e7"),
+                piece: captain,
+            },
+        ),
+    ];
+    let problems = Position::arrange(v, options, &pieces, Side::Red).unwrap_err();
+    assert_eq!(
+        problems,
+        vec![flagfall::core::SetupProblem::NoFlag(Side::Blue)]
+    );
 }

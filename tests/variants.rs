@@ -2,7 +2,7 @@
 //! a bad file is rejected with file, field and problem, and a new variant
 //! needs nothing but its file.
 
-use flagfall::core::playout::random_action;
+use flagfall::core::playout::play_random;
 use flagfall::core::variant::{
     ArmyRule, Combat, Mobility, Special, Variant, builtin, builtin_variant,
 };
@@ -184,7 +184,6 @@ fn a_new_variant_is_a_file_alone_and_plays_to_the_end() {
             spy_target: variant.kind_by_key("knight")
         }
     );
-    let mut buffer = Vec::new();
     for seed in 0..50 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = Game::random(
@@ -192,9 +191,7 @@ fn a_new_variant_is_a_file_alone_and_plays_to_the_end() {
             GameOptions::defaults(&variant),
             &mut rng,
         );
-        while let Some(action) = random_action(game.position(), &mut rng, &mut buffer) {
-            game.play(action).unwrap();
-        }
+        play_random(&mut game, &mut rng, usize::MAX);
         assert!(game.position().outcome().is_some());
     }
 }

@@ -1,6 +1,7 @@
 //! Random playouts: uniformly random legal actions until the game ends.
 //! The computer opponents and the benchmarks run many of these.
 
+use super::game::Game;
 use super::moves::{Action, Move};
 use super::position::{Position, RawMove};
 use rand::{Rng, RngExt};
@@ -50,4 +51,19 @@ pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut 
         position.play_raw(m);
     }
     position.ply() - start
+}
+
+/// Plays up to `max_plies` uniformly random legal actions on a game,
+/// recording them; returns how many were played.
+pub fn play_random(game: &mut Game, rng: &mut impl Rng, max_plies: usize) -> usize {
+    let mut buffer = Vec::new();
+    let mut played = 0;
+    while played < max_plies {
+        let Some(action) = random_action(game.position(), rng, &mut buffer) else {
+            break;
+        };
+        game.play(action).expect("generated actions are legal");
+        played += 1;
+    }
+    played
 }

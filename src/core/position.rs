@@ -243,6 +243,18 @@ impl Position {
                 problems.push(SetupProblem::UnknownPiece(p.square));
             }
         }
+        for side in Side::BOTH {
+            let has_flag = pieces.iter().any(|(s, p)| {
+                *s == side
+                    && variant
+                        .kinds
+                        .get(p.piece.kind.0 as usize)
+                        .is_some_and(|k| k.is_flag)
+            });
+            if !has_flag {
+                problems.push(SetupProblem::NoFlag(side));
+            }
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -592,6 +604,9 @@ impl Position {
         if state.mobility == Mobility::Immobile {
             return Err(IllegalMove::Immobile { piece: name() });
         }
+        if from == to {
+            return Err(IllegalMove::SameSquare);
+        }
         let target = self.cells[to as usize];
         if target == BLOCKED {
             return Err(IllegalMove::Blocked {
@@ -601,9 +616,6 @@ impl Position {
         }
         if piece_of_cell(target).is_some_and(|t| t.side == id.side) {
             return Err(IllegalMove::OwnPiece(m.to));
-        }
-        if from == to {
-            return Err(IllegalMove::SameSquare);
         }
         if m.from.row != m.to.row && m.from.col != m.to.col {
             return Err(IllegalMove::NotStraight);
@@ -738,7 +750,7 @@ impl Position {
                 self.quiet_plies = 0;
             }
         }
-        if self.flags_alive.contains(&0) {
+        if battle.is_some() && self.flags_alive.contains(&0) {
             self.outcome = Some(match self.flags_alive {
                 [0, 0] => Outcome::Draw {
                     reason: DrawReason::BothFlagsLost,

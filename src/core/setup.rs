@@ -45,6 +45,8 @@ pub enum SetupProblem {
         expected: usize,
         found: usize,
     },
+    /// An arranged position (not a setup) where a side has no flag to lose.
+    NoFlag(Side),
     ZoneNotFilled {
         empty: Vec<Square>,
     },
@@ -93,6 +95,7 @@ impl fmt::Display for SetupProblem {
                     expected - found
                 )
             }
+            SetupProblem::NoFlag(side) => write!(f, "{side} has no flag"),
             SetupProblem::ZoneNotFilled { empty } => {
                 let names: Vec<String> = empty.iter().map(|s| s.to_string()).collect();
                 write!(
@@ -300,8 +303,13 @@ fn count_problems(
         *expected.entry(key(piece)).or_default() += 1;
     }
     let mut found: BTreeMap<_, usize> = BTreeMap::new();
+    // Pieces that are not part of the game are reported as such, not counted.
+    let known = |p: &Piece| {
+        (p.kind.0 as usize) < variant.kinds.len()
+            && p.suit.is_none_or(|s| (s.0 as usize) < variant.suits.len())
+    };
     for p in placements {
-        if (p.piece.kind.0 as usize) < variant.kinds.len() {
+        if known(&p.piece) {
             *found.entry(key(&p.piece)).or_default() += 1;
         }
     }
@@ -316,7 +324,12 @@ fn count_problems(
             // A domino stone is named as a stone ("2-5"), not by how it stands.
             let piece = match variant.kind(k.0).pips {
                 Some(_) => variant.kind(k.0).name.clone(),
-                None => Piece { kind: k.0, suit: k.1, flipped: false }.describe(variant),
+                None => Piece {
+                    kind: k.0,
+                    suit: k.1,
+                    flipped: false,
+                }
+                .describe(variant),
             };
             problems.push(SetupProblem::WrongCount {
                 piece,

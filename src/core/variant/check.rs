@@ -64,7 +64,7 @@ fn build_unchecked(spec: &VariantSpec, problems: &mut Problems) -> Variant {
         rows: spec.setup.rows.min(u8::MAX as u32) as u8,
         must_fill: spec.setup.must_fill,
     };
-    if spec.setup.rows == 0 || spec.setup.rows * 2 > board.rows as u32 {
+    if spec.setup.rows == 0 || spec.setup.rows.saturating_mul(2) > board.rows as u32 {
         problems.add(
             "setup.rows",
             format!(

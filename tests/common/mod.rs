@@ -1,0 +1,74 @@
+//! Helpers shared by the rule tests: positions from short specs, and moves
+//! by square names.
+#![allow(dead_code)] // each test file uses its own subset
+
+use flagfall::core::variant::builtin_variant;
+use flagfall::core::{
+    Action, GameOptions, IllegalMove, Move, Piece, Placement, PlyReport, Position, Side, Square,
+    Variant,
+};
+use std::sync::Arc;
+
+/// (side, square, piece): the piece is a kind key ("marshal"), a suit and a
+/// kind for piecepack ("yellow scout"), or a domino as attack/defense ("5/2").
+pub type Spec<'a> = (Side, &'a str, &'a str);
+
+pub fn variant(id: &str) -> Arc<Variant> {
+    builtin_variant(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
+}
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+pub fn piece(v: &Variant, spec: &str) -> Piece {
+    let kind = |key: &str| {
+        v.kind_by_key(key)
+            .unwrap_or_else(|| panic!("{} has no piece kind {key}", v.id))
+    };
+    if let Some((attack, defense)) = spec.split_once('/') {
+        let (a, d): (u8, u8) = (attack.parse().unwrap(), defense.parse().unwrap());
+        return Piece {
+            kind: kind(&format!("{}-{}", a.min(d), a.max(d))),
+            suit: None,
+            flipped: a > d,
+        };
+    }
+    if let Some((suit, key)) = spec.split_once(' ') {
+        let suit = v
+            .suit_by_key(suit)
+            .unwrap_or_else(|| panic!("{} has no suit {suit}", v.id));
+        return Piece::with_suit(kind(key), suit);
+    }
+    Piece::new(kind(spec))
+}
+
+/// A position of variant `id` with exactly these pieces.
+pub fn arrange(id: &str, options: GameOptions, pieces: &[Spec], to_move: Side) -> Position {
+    let v = variant(id);
+    let list: Vec<(Side, Placement)> = pieces
+        .iter()
+        .map(|&(side, at, what)| {
+            let placement = Placement {
+                square: sq(at),
+                piece: piece(&v, what),
+            };
+            (side, placement)
+        })
+        .collect();
+    Position::arrange(v, options, &list, to_move)
+        .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
+}
+
+/// `arrange` with the variant's default options.
+pub fn pos(id: &str, pieces: &[Spec], to_move: Side) -> Position {
+    arrange(id, GameOptions::defaults(&variant(id)), pieces, to_move)
+}
+
+pub fn mv(p: &mut Position, from: &str, to: &str) -> Result<PlyReport, IllegalMove> {
+    p.play(Action::Move(Move::new(sq(from), sq(to))))
+}
+
+pub fn play(p: &mut Position, from: &str, to: &str) -> PlyReport {
+    mv(p, from, to).unwrap_or_else(|e| panic!("{from}-{to} refused: {e}"))
+}
