@@ -6,7 +6,6 @@ use super::side::Side;
 use super::variant::{ArmyRule, KindId, SuitId, Variant};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Deal {
@@ -130,24 +129,6 @@ impl Deal {
             (ArmyRule::Fixed, _) => Err(mismatch("no deal")),
             (ArmyRule::Domino { .. }, _) => Err(mismatch("a domino deal")),
             (ArmyRule::Suited { .. }, _) => Err(mismatch("a choice of discards")),
-        }
-    }
-}
-
-impl fmt::Display for Deal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Deal::Fixed => f.write_str("fixed army"),
-            Deal::Domino { hand, redraws, .. } => {
-                write!(
-                    f,
-                    "{} stones dealt after {redraws} reshuffle(s)",
-                    hand.len()
-                )
-            }
-            Deal::Discard { first_loss_suit } => {
-                write!(f, "discards chosen (suit #{})", first_loss_suit.0)
-            }
         }
     }
 }
