@@ -1,11 +1,18 @@
-//! Builds every `variants/*.json` file into the binary, so a new variant is
-//! a new file and nothing else.
+//! Compiles the Slint UI, and builds every `variants/*.json` file into the
+//! binary, so a new variant is a new file and nothing else.
 
 use std::env;
 use std::fs;
 use std::path::Path;
 
 fn main() {
+    // Debug info lets the UI tests find elements by id.
+    let config = slint_build::CompilerConfiguration::new().with_debug_info(true);
+    slint_build::compile_with_config("ui/app.slint", config).expect("ui/app.slint compiles");
+    builtin_variants();
+}
+
+fn builtin_variants() {
     let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("variants");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(&dir)

@@ -1,10 +1,10 @@
-//! The `flagfall` command: the app's tools for now (the game window comes
-//! with the UI).
+//! The `flagfall` command: with no arguments it opens the app; its
+//! subcommands are tools for players and developers.
 
 use clap::{Parser, Subcommand};
 use flagfall::core::options::TwoSquares;
 use flagfall::core::variant::{builtin, builtin_variant};
-use flagfall::tools::{bench, check_games};
+use flagfall::tools::{bench, check_games, screenshot};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -44,6 +44,34 @@ enum Command {
     },
     /// List the built-in variants.
     Variants,
+    /// Render one screen of the app headlessly to a PNG file.
+    Screenshot {
+        #[arg(long, default_value = "classic")]
+        variant: String,
+        /// home, rules, settings, deal, setup, handoff, play, battle, rescue or over.
+        #[arg(long)]
+        screen: String,
+        /// Window size in logical pixels, e.g. 390x844 (phone) or 1280x800 (tablet).
+        #[arg(long, default_value = "390x844", value_parser = parse_size)]
+        size: (u32, u32),
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+    },
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once('x')
+        .ok_or("write the size as WIDTHxHEIGHT, e.g. 390x844")?;
+    let number = |t: &str| t.parse::<u32>().ok().filter(|n| (100..=8000).contains(n));
+    match (number(w), number(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!(
+            "\"{text}\" is not a size from 100x100 to 8000x8000"
+        )),
+    }
 }
 
 fn parse_two_squares(text: &str) -> Result<TwoSquares, String> {
@@ -101,13 +129,25 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        None => {
-            println!(
-                "Flagfall: hidden-rank battle games of the Stratego family.\n\
-                 The game window is not built yet; the rules engine and its tools are.\n\
-                 Try `flagfall --help`, `flagfall variants` or `flagfall check-games PATH`."
-            );
-            ExitCode::SUCCESS
-        }
+        Some(Command::Screenshot {
+            variant,
+            screen,
+            size: (width, height),
+            out,
+            seed,
+        }) => match screenshot::screenshot(&variant, &screen, width, height, seed, &out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("screenshot: {e}");
+                ExitCode::from(2)
+            }
+        },
+        None => match flagfall::app::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("flagfall: the window could not open: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

@@ -13,6 +13,7 @@ pub mod piece;
 pub mod playout;
 pub mod position;
 pub mod record;
+pub mod rules_text;
 pub mod setup;
 pub mod side;
 pub mod square;

@@ -2,3 +2,4 @@
 
 pub mod bench;
 pub mod check_games;
+pub mod screenshot;

@@ -1,0 +1,976 @@
+//! The app's glue: it feeds the Slint screens from the pass-and-play
+//! session (always through one player's view) and turns taps into session
+//! calls. `run` is the one entry point, for the desktop binary and Android.
+
+mod cells;
+mod words;
+
+slint::include_modules!();
+
+pub use cells::Display;
+pub use words::Numbering;
+
+use crate::core::PieceId;
+use crate::core::moves::{Action, Move};
+use crate::core::options::{GameOptions, TwoSquares};
+use crate::core::record::action_text;
+use crate::core::rules_text::rules_text;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{ArmyRule, Special, Variant, builtin};
+use crate::core::view::PlayerView;
+use crate::session::{PassAndPlay, SetupLibrary, Stage};
+use slint::{ComponentHandle, ModelRc, PlatformError, SharedString, VecModel};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How the app starts: the RNG seed for deals and "fill for me", and where setups are kept.
+pub struct AppConfig {
+    pub seed: u64,
+    pub library: SetupLibrary,
+}
+
+impl AppConfig {
+    /// A player's app: a fresh seed, and the setup library in the user's data folder.
+    pub fn for_player() -> (AppConfig, Option<String>) {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        let (library, warning) = match SetupLibrary::default_path() {
+            Some(path) => SetupLibrary::open(path),
+            None => (
+                SetupLibrary::in_memory(),
+                Some("no data folder: saved setups last until the app closes".into()),
+            ),
+        };
+        (AppConfig { seed, library }, warning)
+    }
+}
+
+/// Runs the app until its window closes.
+pub fn run() -> Result<(), PlatformError> {
+    let (config, warning) = AppConfig::for_player();
+    let app = App::new(config)?;
+    if let Some(warning) = warning {
+        app.state.borrow_mut().home_notice = warning;
+        app.refresh();
+    }
+    app.window.run()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlay {
+    None,
+    Rules,
+    Settings,
+}
+
+/// What the setup editor has picked up: a tray group or a placed piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SetupPick {
+    None,
+    Tray(usize),
+    Square(Square),
+}
+
+struct State {
+    variants: Vec<Arc<Variant>>,
+    selected_variant: usize,
+    session: Option<PassAndPlay>,
+    at_home: bool,
+    overlay: Overlay,
+    memory_aid: bool,
+    numbering: Numbering,
+    setup_pick: SetupPick,
+    play_pick: Option<Square>,
+    error: String,
+    setup_status: String,
+    home_notice: String,
+    library: SetupLibrary,
+    replay_at: usize,
+    rescue_chosen: Option<usize>,
+    confirm_resign: bool,
+    next_seed: u64,
+}
+
+impl State {
+    fn variant(&self) -> &Arc<Variant> {
+        &self.variants[self.selected_variant]
+    }
+
+    fn display(&self, viewer: Side) -> Display {
+        Display {
+            viewer,
+            numbering: self.numbering,
+            memory_aid: self.memory_aid,
+        }
+    }
+
+    fn holder(&self) -> Side {
+        self.session.as_ref().map_or(Side::Red, |s| s.holder())
+    }
+
+    fn fail(&mut self, message: impl Into<String>) -> bool {
+        self.error = message.into();
+        true
+    }
+}
+
+/// The app window and its state. Tests and the screenshot tool drive it
+/// through the window's callbacks, as a player's taps do.
+pub struct App {
+    window: AppWindow,
+    state: Rc<RefCell<State>>,
+}
+
+fn model<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
+    ModelRc::new(VecModel::from(items))
+}
+
+fn strings(items: impl IntoIterator<Item = String>) -> ModelRc<SharedString> {
+    model(items.into_iter().map(SharedString::from).collect())
+}
+
+impl App {
+    pub fn new(config: AppConfig) -> Result<App, PlatformError> {
+        let window = AppWindow::new()?;
+        let state = State {
+            variants: builtin().variants.clone(),
+            selected_variant: 0,
+            session: None,
+            at_home: true,
+            overlay: Overlay::None,
+            memory_aid: true,
+            numbering: Numbering::Modern,
+            setup_pick: SetupPick::None,
+            play_pick: None,
+            error: String::new(),
+            setup_status: String::new(),
+            home_notice: builtin()
+                .errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            library: config.library,
+            replay_at: 0,
+            rescue_chosen: None,
+            confirm_resign: false,
+            next_seed: config.seed,
+        };
+        let app = App {
+            window,
+            state: Rc::new(RefCell::new(state)),
+        };
+        let classic = app
+            .state
+            .borrow()
+            .variants
+            .iter()
+            .position(|v| v.id == "classic");
+        app.state.borrow_mut().selected_variant = classic.unwrap_or(0);
+        app.reset_options();
+        app.wire();
+        app.refresh();
+        Ok(app)
+    }
+
+    pub fn window(&self) -> &AppWindow {
+        &self.window
+    }
+
+    /// The session, for tests and tools that check what the screens must show.
+    pub fn session(&self) -> std::cell::Ref<'_, Option<PassAndPlay>> {
+        std::cell::Ref::map(self.state.borrow(), |s| &s.session)
+    }
+
+    /// Changes the session directly (the screenshot tool's shortcuts), then redraws.
+    pub fn with_session(&self, change: impl FnOnce(&mut PassAndPlay)) {
+        if let Some(session) = self.state.borrow_mut().session.as_mut() {
+            change(session);
+        }
+        self.refresh();
+    }
+
+    fn reset_options(&self) {
+        let state = self.state.borrow();
+        let variant = state.variant();
+        let rules = &variant.rules;
+        let index = rules
+            .two_squares_choices
+            .iter()
+            .position(|c| *c == rules.two_squares_default)
+            .unwrap_or(0);
+        self.window.set_two_squares_index(index as i32);
+        self.window.set_aggressor(rules.aggressor_advantage.default);
+        self.window.set_silent(rules.silent_defense.default);
+        self.window.set_rescue(rules.rescue.default);
+    }
+
+    /// A callback body: change the state, then redraw the window from it.
+    fn handler<A: 'static>(
+        &self,
+        change: impl Fn(&mut State, &AppWindow, A) + 'static,
+    ) -> impl Fn(A) + 'static {
+        let weak = self.window.as_weak();
+        let state = Rc::clone(&self.state);
+        move |arg: A| {
+            let Some(window) = weak.upgrade() else { return };
+            let shake = {
+                let mut state = state.borrow_mut();
+                state.error.clear();
+                change(&mut state, &window, arg);
+                !state.error.is_empty()
+            };
+            refresh(&window, &state.borrow());
+            if shake {
+                start_shake(&window);
+            }
+        }
+    }
+
+    pub fn refresh(&self) {
+        refresh(&self.window, &self.state.borrow());
+    }
+
+    fn wire(&self) {
+        let w = &self.window;
+        let unit = |f: fn(&mut State, &AppWindow)| {
+            let h = self.handler(move |s, w, ()| f(s, w));
+            move || h(())
+        };
+        w.on_select_variant({
+            let h = self.handler(|s, w, i: i32| {
+                s.selected_variant = (i.max(0) as usize).min(s.variants.len() - 1);
+                let v = Arc::clone(s.variant());
+                let index = v
+                    .rules
+                    .two_squares_choices
+                    .iter()
+                    .position(|c| *c == v.rules.two_squares_default);
+                w.set_two_squares_index(index.unwrap_or(0) as i32);
+                w.set_aggressor(v.rules.aggressor_advantage.default);
+                w.set_silent(v.rules.silent_defense.default);
+                w.set_rescue(v.rules.rescue.default);
+            });
+            move |i| h(i)
+        });
+        w.on_start(unit(start_game));
+        w.on_continue_game(unit(|s, _| s.at_home = false));
+        w.on_show_rules(unit(|s, w| {
+            s.overlay = Overlay::Rules;
+            w.set_rules_variant(s.selected_variant as i32);
+        }));
+        w.on_show_settings(unit(|s, _| s.overlay = Overlay::Settings));
+        w.on_back(unit(|s, w| {
+            s.overlay = Overlay::None;
+            s.memory_aid = w.get_memory_aid();
+            s.numbering = if w.get_numbering_index() == 1 {
+                Numbering::Classic
+            } else {
+                Numbering::Modern
+            };
+        }));
+        w.on_reveal(unit(|s, _| {
+            s.play_pick = None;
+            s.setup_pick = SetupPick::None;
+            s.rescue_chosen = None;
+            if let Some(session) = s.session.as_mut() {
+                session.reveal();
+            }
+        }));
+        w.on_deal_choose({
+            let h = self.handler(|s, _, i: i32| {
+                let Some(session) = s.session.as_mut() else {
+                    return;
+                };
+                let side = session.holder();
+                let suit = session.variant().suits_of(side).nth(i.max(0) as usize);
+                if let Some(suit) = suit
+                    && let Err(e) = session.choose_discards(suit)
+                {
+                    s.fail(e);
+                }
+            });
+            move |i| h(i)
+        });
+        w.on_deal_continue(unit(|s, _| {
+            if let Some(Err(e)) = s.session.as_mut().map(|x| x.accept_deal()) {
+                s.fail(e);
+            }
+        }));
+        w.on_square_clicked({
+            let h = self.handler(|s, _, i: i32| square_clicked(s, i.max(0) as usize));
+            move |i| h(i)
+        });
+        w.on_square_dragged({
+            let h = self.handler(|s, _, (a, b): (i32, i32)| {
+                square_dragged(s, a.max(0) as usize, b.max(0) as usize)
+            });
+            move |a, b| h((a, b))
+        });
+        w.on_tray_pick({
+            let h = self.handler(|s, _, i: i32| tray_pick(s, i.max(0) as usize));
+            move |i| h(i)
+        });
+        w.on_fill(unit(|s, _| {
+            s.setup_pick = SetupPick::None;
+            if let Some(session) = s.session.as_mut() {
+                session.fill_random();
+            }
+        }));
+        w.on_clear(unit(|s, _| {
+            s.setup_pick = SetupPick::None;
+            if let Some(draft) = holder_draft(s) {
+                draft.clear();
+            }
+        }));
+        w.on_flip(unit(|s, _| {
+            let SetupPick::Square(square) = s.setup_pick else {
+                return;
+            };
+            if let Some(draft) = holder_draft(s)
+                && !draft.flip(square)
+            {
+                s.fail("only a domino with two different numbers can be turned round");
+            }
+        }));
+        w.on_save_setup(unit(save_setup));
+        w.on_load_setup(unit(load_setup));
+        w.on_ready(unit(|s, _| {
+            s.setup_pick = SetupPick::None;
+            if let Some(Err(problems)) = s.session.as_mut().map(|x| x.setup_ready()) {
+                s.fail(problems.join("\n"));
+            }
+        }));
+        w.on_battle_continue(unit(|s, _| {
+            if let Some(session) = s.session.as_mut() {
+                session.battle_seen();
+            }
+        }));
+        w.on_rescue_pick({
+            let h = self.handler(|s, _, i: i32| s.rescue_chosen = Some(i.max(0) as usize));
+            move |i| h(i)
+        });
+        w.on_rescue_skip(unit(|s, _| play(s, Action::SkipRescue)));
+        w.on_draw_answer({
+            let h = self.handler(|s, _, accept: bool| {
+                if let Some(Err(e)) = s.session.as_mut().map(|x| x.answer_draw(accept)) {
+                    s.fail(e.to_string());
+                }
+            });
+            move |a| h(a)
+        });
+        w.on_resign(unit(|s, _| s.confirm_resign = true));
+        w.on_resign_answer({
+            let h = self.handler(|s, _, yes: bool| {
+                s.confirm_resign = false;
+                if yes && let Some(Err(e)) = s.session.as_mut().map(|x| x.resign()) {
+                    s.fail(e.to_string());
+                }
+                s.replay_at = usize::MAX;
+            });
+            move |a| h(a)
+        });
+        w.on_offer_draw(unit(|s, _| {
+            s.play_pick = None;
+            if let Some(session) = s.session.as_mut() {
+                session.offer_draw();
+            }
+        }));
+        w.on_replay_first(unit(|s, _| s.replay_at = 0));
+        w.on_replay_back(unit(|s, _| {
+            s.replay_at = replay_len(s).min(s.replay_at).saturating_sub(1)
+        }));
+        w.on_replay_next(unit(|s, _| {
+            s.replay_at = (s.replay_at + 1).min(replay_len(s))
+        }));
+        w.on_replay_last(unit(|s, _| s.replay_at = replay_len(s)));
+        w.on_new_game(unit(|s, _| {
+            s.session = None;
+            s.at_home = true;
+        }));
+    }
+}
+
+fn start_game(s: &mut State, w: &AppWindow) {
+    let variant = Arc::clone(s.variant());
+    let rules = &variant.rules;
+    let two_squares = rules
+        .two_squares_choices
+        .get(w.get_two_squares_index().max(0) as usize)
+        .copied()
+        .unwrap_or(rules.two_squares_default);
+    let options = GameOptions {
+        two_squares,
+        aggressor_advantage: w.get_aggressor() && rules.aggressor_advantage.offered,
+        silent_defense: w.get_silent() && rules.silent_defense.offered,
+        rescue: w.get_rescue() && rules.rescue.offered,
+        check_army: true,
+    };
+    s.next_seed = s
+        .next_seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    s.session = Some(PassAndPlay::new(variant, options, s.next_seed));
+    s.at_home = false;
+    s.setup_pick = SetupPick::None;
+    s.play_pick = None;
+    s.replay_at = usize::MAX;
+    s.setup_status.clear();
+}
+
+fn holder_draft(s: &mut State) -> Option<&mut crate::session::SetupDraft> {
+    let session = s.session.as_mut()?;
+    let Stage::Setup(side) = session.stage() else {
+        return None;
+    };
+    session.draft_mut(side)
+}
+
+fn square_clicked(s: &mut State, index: usize) {
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let square = cells::square_at(session.variant(), s.holder(), index);
+    match session.stage() {
+        Stage::Setup(_) => setup_square_clicked(s, square),
+        Stage::Play => play_square_clicked(s, square),
+        _ => {}
+    }
+}
+
+fn square_dragged(s: &mut State, from: usize, to: usize) {
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let variant = Arc::clone(session.variant());
+    let (a, b) = (
+        cells::square_at(&variant, s.holder(), from),
+        cells::square_at(&variant, s.holder(), to),
+    );
+    match session.stage() {
+        Stage::Setup(_) => {
+            s.setup_pick = SetupPick::None;
+            let Some(draft) = holder_draft(s) else { return };
+            if draft.at(a).is_some() && !draft.move_or_swap(a, b) {
+                s.fail(format!("{b} is not in your setup zone"));
+            }
+        }
+        Stage::Play => {
+            s.play_pick = None;
+            play(s, Action::Move(Move::new(a, b)));
+        }
+        _ => {}
+    }
+}
+
+fn setup_square_clicked(s: &mut State, square: Square) {
+    let pick = s.setup_pick;
+    let Some(draft) = holder_draft(s) else { return };
+    let (next, error) = match pick {
+        SetupPick::Tray(i) => match draft.tray().get(i).copied() {
+            None => (SetupPick::None, None),
+            Some((piece, left)) => {
+                if !draft.place(piece, square) {
+                    (
+                        pick,
+                        Some(format!("{square} is not a free square of your setup zone")),
+                    )
+                } else if left <= 1 {
+                    (SetupPick::None, None)
+                } else {
+                    (pick, None)
+                }
+            }
+        },
+        SetupPick::Square(from) if from == square => (SetupPick::None, None),
+        SetupPick::Square(from) => {
+            let moved = draft.move_or_swap(from, square);
+            (
+                SetupPick::None,
+                (!moved).then(|| format!("{square} is not in your setup zone")),
+            )
+        }
+        SetupPick::None if draft.at(square).is_some() => (SetupPick::Square(square), None),
+        SetupPick::None => (SetupPick::None, None),
+    };
+    s.setup_pick = next;
+    if let Some(error) = error {
+        s.fail(error);
+    }
+}
+
+fn tray_pick(s: &mut State, index: usize) {
+    match s.setup_pick {
+        // A placed piece picked up, then the tray: it goes back.
+        SetupPick::Square(square) => {
+            if let Some(draft) = holder_draft(s) {
+                draft.remove(square);
+            }
+            s.setup_pick = SetupPick::None;
+        }
+        SetupPick::Tray(i) if i == index => s.setup_pick = SetupPick::None,
+        _ => s.setup_pick = SetupPick::Tray(index),
+    }
+}
+
+fn save_setup(s: &mut State, w: &AppWindow) {
+    let name = w.get_save_name().to_string();
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let Stage::Setup(side) = session.stage() else {
+        return;
+    };
+    let Some(draft) = session.draft(side) else {
+        return;
+    };
+    let (variant, setup) = (Arc::clone(session.variant()), draft.to_setup());
+    match s.library.save(&variant, &name, &setup) {
+        Ok(()) => s.setup_status = format!("Saved \"{}\".", name.trim()),
+        Err(e) => {
+            s.fail(e);
+        }
+    }
+}
+
+fn load_setup(s: &mut State, w: &AppWindow) {
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let Stage::Setup(side) = session.stage() else {
+        return;
+    };
+    let variant = Arc::clone(session.variant());
+    let names = s.library.names(&variant);
+    let Some(name) = names.get(w.get_load_index().max(0) as usize).cloned() else {
+        return;
+    };
+    let Some(setup) = s.library.load(&variant, &name, side) else {
+        return;
+    };
+    if let Some(draft) = holder_draft(s) {
+        draft.load(&setup);
+        s.setup_status = format!("Loaded \"{name}\".");
+    }
+}
+
+fn play(s: &mut State, action: Action) {
+    let Some(session) = s.session.as_mut() else {
+        return;
+    };
+    match session.play(action) {
+        Ok(_) => {
+            s.play_pick = None;
+            s.rescue_chosen = None;
+            s.replay_at = usize::MAX;
+        }
+        Err(e) => {
+            s.fail(e.to_string());
+        }
+    }
+}
+
+fn play_square_clicked(s: &mut State, square: Square) {
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let Some(view) = session.view(session.holder()) else {
+        return;
+    };
+    if view.rescue_pending {
+        let Some(i) = s.rescue_chosen else {
+            s.fail("first choose which piece to rescue");
+            return;
+        };
+        let Some(piece) = rescuable(&view).get(i).copied() else {
+            return;
+        };
+        play(s, Action::Rescue { piece, to: square });
+        return;
+    }
+    let own = view.at(square).is_some_and(|p| p.owner == view.viewer);
+    match s.play_pick {
+        Some(from) if from == square => s.play_pick = None,
+        _ if own => s.play_pick = Some(square),
+        Some(from) => play(s, Action::Move(Move::new(from, square))),
+        None => {}
+    }
+}
+
+/// The viewer's captured pieces that may come back (never a bomb).
+fn rescuable(view: &PlayerView) -> Vec<PieceId> {
+    view.captured[view.viewer.index()]
+        .iter()
+        .filter(|p| {
+            p.piece
+                .is_some_and(|piece| view.variant.kind(piece.kind).special != Special::Bomb)
+        })
+        .map(|p| p.id)
+        .collect()
+}
+
+fn replay_len(s: &State) -> usize {
+    s.session
+        .as_ref()
+        .and_then(|x| x.game())
+        .map_or(0, |g| g.actions().len())
+}
+
+fn start_shake(window: &AppWindow) {
+    // A short left-right nudge of the board, as a player would shake their head.
+    let steps: [(u64, f32); 4] = [(0, 12.0), (70, -10.0), (140, 6.0), (210, 0.0)];
+    for (delay, offset) in steps {
+        let weak = window.as_weak();
+        slint::Timer::single_shot(Duration::from_millis(delay), move || {
+            if let Some(w) = weak.upgrade() {
+                w.set_shake(offset);
+            }
+        });
+    }
+}
+
+fn screen_name(s: &State) -> &'static str {
+    match s.overlay {
+        Overlay::Rules => return "rules",
+        Overlay::Settings => return "settings",
+        Overlay::None => {}
+    }
+    let Some(session) = s.session.as_ref().filter(|_| !s.at_home) else {
+        return "home";
+    };
+    if session.handoff().is_some() {
+        return "handoff";
+    }
+    match session.stage() {
+        Stage::Deal(_) => "deal",
+        Stage::Setup(_) => "setup",
+        Stage::Play => "play",
+        Stage::Over => "over",
+    }
+}
+
+fn refresh(w: &AppWindow, s: &State) {
+    let screen = screen_name(s);
+    w.set_screen(screen.into());
+    w.set_error(s.error.clone().into());
+    refresh_home(w, s);
+    w.set_variant_names(strings(s.variants.iter().map(|v| v.name.clone())));
+    w.set_rules_texts(strings(s.variants.iter().map(|v| rules_text(v))));
+    w.set_memory_aid(s.memory_aid);
+    w.set_numbering_index(i32::from(s.numbering == Numbering::Classic));
+    let Some(session) = s.session.as_ref() else {
+        return;
+    };
+    let variant = session.variant();
+    w.set_columns(variant.board.columns as i32);
+    w.set_rows(variant.board.rows as i32);
+    match screen {
+        "handoff" => refresh_handoff(w, session),
+        "deal" => refresh_deal(w, session),
+        "setup" => refresh_setup(w, s, session),
+        "play" => refresh_play(w, s, session),
+        "over" => refresh_over(w, s, session),
+        _ => {}
+    }
+}
+
+fn refresh_home(w: &AppWindow, s: &State) {
+    let variant = s.variant();
+    w.set_variants(model(
+        s.variants
+            .iter()
+            .map(|v| VariantItem {
+                id: v.id.clone().into(),
+                name: v.name.clone().into(),
+                summary: v.summary.clone().into(),
+            })
+            .collect(),
+    ));
+    w.set_selected_variant(s.selected_variant as i32);
+    w.set_preview(model(cells::preview_cells(variant)));
+    w.set_preview_columns(variant.board.columns as i32);
+    w.set_preview_rows(variant.board.rows as i32);
+    w.set_two_squares_choices(strings(
+        variant
+            .rules
+            .two_squares_choices
+            .iter()
+            .map(|c: &TwoSquares| c.to_string()),
+    ));
+    w.set_offers_aggressor(variant.rules.aggressor_advantage.offered);
+    w.set_offers_silent(variant.rules.silent_defense.offered);
+    w.set_offers_rescue(variant.rules.rescue.offered);
+    w.set_home_notice(s.home_notice.clone().into());
+    let ongoing = s.session.as_ref().filter(|x| x.stage() != Stage::Over);
+    w.set_can_continue(ongoing.is_some());
+    if let Some(session) = ongoing {
+        w.set_continue_text(
+            format!(
+                "Continue: {}, {} to play",
+                session.variant().name,
+                session.holder()
+            )
+            .into(),
+        );
+    }
+}
+
+fn refresh_handoff(w: &AppWindow, session: &PassAndPlay) {
+    let side = session.handoff().unwrap_or(Side::Red);
+    w.set_handoff_player(side.name().into());
+    w.set_handoff_blue(side == Side::Blue);
+    let detail = match (session.stage(), session.draw_offer()) {
+        (_, Some(offerer)) => format!("{offerer} offers a draw."),
+        (Stage::Deal(_), _) => format!("{side}: your deal."),
+        (Stage::Setup(_), _) => format!("{side}: set up your army."),
+        _ => format!("{side} to play."),
+    };
+    w.set_handoff_detail(detail.into());
+}
+
+fn refresh_deal(w: &AppWindow, session: &PassAndPlay) {
+    let variant = session.variant();
+    let side = session.holder();
+    w.set_deal_title(format!("{side}'s deal").into());
+    match (&variant.army, session.deal(side)) {
+        (
+            ArmyRule::Domino { dealt, .. },
+            Some(crate::core::Deal::Domino {
+                hand,
+                set_aside,
+                redraws,
+            }),
+        ) => {
+            let names = |stones: &[crate::core::KindId]| {
+                stones
+                    .iter()
+                    .map(|k| variant.kind(*k).name.clone())
+                    .collect::<Vec<_>>()
+                    .join("  ")
+            };
+            let reshuffles = match redraws {
+                0 => "Your first draw held both the 0-0 and the 6-6.".to_string(),
+                1 => {
+                    "The first draw lacked the 0-0 or the 6-6, so all stones were reshuffled once."
+                        .to_string()
+                }
+                n => format!("Draws lacking the 0-0 or the 6-6 made {n} reshuffles."),
+            };
+            w.set_deal_explanation(format!("You drew {dealt} stones. {reshuffles}").into());
+            w.set_deal_hand(names(hand).into());
+            w.set_deal_set_aside(names(set_aside).into());
+            w.set_deal_choices(strings(Vec::new()));
+            w.set_deal_can_continue(true);
+        }
+        (
+            ArmyRule::Suited {
+                first_loss,
+                second_loss,
+            },
+            deal,
+        ) => {
+            let suits: Vec<_> = variant.suits_of(side).collect();
+            let (first, second) = (
+                &variant.kind(*first_loss).name,
+                &variant.kind(*second_loss).name,
+            );
+            let choices = suits.iter().map(|s| {
+                let other = suits
+                    .iter()
+                    .find(|o| *o != s)
+                    .map_or(String::new(), |o| variant.suit(*o).name.clone());
+                format!(
+                    "{} gives up its {first}; {other} gives up its {second}",
+                    variant.suit(*s).name
+                )
+            });
+            w.set_deal_explanation(
+                format!("Choose your secret discards: one suit loses its {first}, the other its {second}. Your opponent never learns which.").into(),
+            );
+            w.set_deal_hand("".into());
+            w.set_deal_set_aside("".into());
+            w.set_deal_choices(strings(choices));
+            let chosen = match deal {
+                Some(crate::core::Deal::Discard { first_loss_suit }) => {
+                    suits.iter().position(|s| s == first_loss_suit)
+                }
+                _ => None,
+            };
+            w.set_deal_chosen(chosen.map_or(-1, |i| i as i32));
+            w.set_deal_can_continue(chosen.is_some());
+        }
+        _ => w.set_deal_can_continue(true),
+    }
+}
+
+fn refresh_setup(w: &AppWindow, s: &State, session: &PassAndPlay) {
+    let side = session.holder();
+    let Some(draft) = session.draft(side) else {
+        return;
+    };
+    let variant = session.variant();
+    let selected = match s.setup_pick {
+        SetupPick::Square(sq) => Some(sq),
+        _ => None,
+    };
+    w.set_setup_title(format!("{side}: set up your army").into());
+    w.set_setup_hint(
+        "Tap a piece in the tray, then a square of your zone. Tap a placed piece, then another square to move or swap it \
+         (or drag it), or the tray to take it back."
+            .into(),
+    );
+    w.set_cells(model(cells::setup_cells(draft, &s.display(side), selected)));
+    let tray: Vec<TrayItem> = draft
+        .tray()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (piece, count))| TrayItem {
+            label: words::label(variant, piece, s.numbering).into(),
+            name: words::name(variant, piece).into(),
+            count: count as i32,
+            face: cells::side_color(side),
+            selected: s.setup_pick == SetupPick::Tray(i),
+        })
+        .collect();
+    w.set_tray(model(tray));
+    let problems = draft.problems(session.options());
+    w.set_problems(problems.join("\n").into());
+    w.set_ready_enabled(problems.is_empty());
+    w.set_can_flip(variant.is_domino());
+    w.set_saved_names(strings(s.library.names(variant)));
+    w.set_setup_status(s.setup_status.clone().into());
+}
+
+fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
+    let side = session.holder();
+    let Some(view) = session.view(side) else {
+        return;
+    };
+    let variant = &view.variant;
+    let targets: Vec<Square> = match s.play_pick {
+        Some(from) => view
+            .legal_moves
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect(),
+        None => Vec::new(),
+    };
+    w.set_cells(model(cells::play_cells(
+        &view,
+        &s.display(side),
+        s.play_pick,
+        &targets,
+    )));
+    let symbol = if side == Side::Red { "▲" } else { "●" };
+    let status = if session.battle_on_show() {
+        format!("{side} {symbol}: your move led to a battle")
+    } else if view.rescue_pending {
+        format!("{side} {symbol}: you may rescue a piece")
+    } else {
+        format!("{side} {symbol}: your turn")
+    };
+    w.set_status(status.into());
+    let news = session
+        .last_ply_seen_by(side)
+        .filter(|p| p.side != side)
+        .map(|p| words::ply(variant, side, &p));
+    w.set_notice(news.unwrap_or_default().into());
+    w.set_captured_mine(words::tally(variant, side, &view.captured[side.index()]).into());
+    w.set_captured_theirs(
+        words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
+    );
+    let game = session.game().expect("playing");
+    let moves = move_list(game, side);
+    w.set_moves(strings(moves));
+    w.set_battle_visible(session.battle_on_show());
+    if session.battle_on_show()
+        && let Some(ply) = session.last_ply_seen_by(side)
+    {
+        w.set_battle_text(words::ply(variant, side, &ply).into());
+    }
+    w.set_rescue_visible(view.rescue_pending);
+    w.set_rescue_pieces(strings(rescuable(&view).into_iter().map(|id| {
+        let piece = view.captured[side.index()]
+            .iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.piece);
+        piece.map_or("piece".to_string(), |p| words::name(variant, p))
+    })));
+    w.set_rescue_chosen(s.rescue_chosen.map_or(-1, |i| i as i32));
+    let offer = session.draw_offer().filter(|offerer| *offerer != side);
+    w.set_draw_offer_visible(offer.is_some());
+    w.set_draw_offer_text(
+        offer
+            .map_or(String::new(), |o| format!("{o} offers a draw."))
+            .into(),
+    );
+    w.set_confirm_resign(s.confirm_resign);
+}
+
+/// The moves so far, newest first, as `viewer` may know them.
+fn move_list(game: &crate::core::Game, viewer: Side) -> Vec<String> {
+    let start = game.position_after(0);
+    let mut position = start.clone();
+    let mut lines = Vec::new();
+    for (i, action) in game.actions().iter().enumerate() {
+        let side = match action {
+            Action::Resign(side) => *side,
+            _ => position.to_move(),
+        };
+        let text = match action {
+            Action::Move(_) => action_text(&start, *action),
+            Action::Rescue { to, .. } => format!("rescue onto {to}"),
+            Action::SkipRescue => "no rescue".to_string(),
+            Action::Resign(_) => "resigns".to_string(),
+            Action::AgreeDraw => "draw agreed".to_string(),
+        };
+        let who = if side == viewer { "you" } else { side.name() };
+        lines.push(format!("{}. {who}: {text}", i + 1));
+        if position.play(*action).is_err() {
+            break;
+        }
+    }
+    lines.reverse();
+    lines.truncate(60);
+    lines
+}
+
+fn refresh_over(w: &AppWindow, s: &State, session: &PassAndPlay) {
+    let Some(game) = session.game() else { return };
+    let total = game.actions().len();
+    let at = s.replay_at.min(total);
+    w.set_result(
+        session
+            .outcome()
+            .map_or(String::new(), |o| capitalized(&o.to_string()))
+            .into(),
+    );
+    let position = game.position_after(at);
+    let text = if at == 0 {
+        format!("Starting position. {total} moves in all.")
+    } else {
+        let start = game.position_after(0);
+        format!(
+            "After move {at} of {total}: {}",
+            action_text(&start, game.actions()[at - 1])
+        )
+    };
+    w.set_replay_text(text.into());
+    w.set_cells(model(cells::revealed_cells(
+        &position,
+        &s.display(Side::Red),
+    )));
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}

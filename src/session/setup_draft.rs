@@ -1,0 +1,194 @@
+//! A setup being edited: pieces in the tray, pieces on squares, and what
+//! is still wrong, in words.
+
+use crate::core::deal::Deal;
+use crate::core::options::GameOptions;
+use crate::core::piece::Piece;
+use crate::core::setup::{Placement, Setup};
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::Variant;
+use rand::Rng;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub struct SetupDraft {
+    variant: Arc<Variant>,
+    side: Side,
+    deal: Deal,
+    /// Every piece the deal gives, placed or not.
+    army: Vec<Piece>,
+    placed: BTreeMap<Square, Piece>,
+}
+
+impl SetupDraft {
+    pub fn new(variant: Arc<Variant>, side: Side, deal: Deal) -> SetupDraft {
+        let army = deal.army(&variant, side).unwrap_or_default();
+        SetupDraft {
+            variant,
+            side,
+            deal,
+            army,
+            placed: BTreeMap::new(),
+        }
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn at(&self, square: Square) -> Option<Piece> {
+        self.placed.get(&square).copied()
+    }
+
+    pub fn placed(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.placed.iter().map(|(s, p)| (*s, *p))
+    }
+
+    /// The pieces still to place, grouped: (piece, how many), in army order.
+    pub fn tray(&self) -> Vec<(Piece, usize)> {
+        let mut left: Vec<(Piece, usize)> = Vec::new();
+        for piece in &self.army {
+            match left.iter_mut().find(|(p, _)| same_piece(p, piece)) {
+                Some((_, n)) => *n += 1,
+                None => left.push((*piece, 1)),
+            }
+        }
+        for piece in self.placed.values() {
+            if let Some((_, n)) = left.iter_mut().find(|(p, _)| same_piece(p, piece)) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        left.retain(|(_, n)| *n > 0);
+        left
+    }
+
+    /// Whether a piece may stand on `square` in this side's zone.
+    pub fn can_hold(&self, square: Square) -> bool {
+        self.variant.in_setup_zone(self.side, square) && !self.variant.board.is_blocked(square)
+    }
+
+    /// Puts a tray piece on an empty zone square; a piece already there goes
+    /// back to the tray. Returns false when the square cannot hold it.
+    pub fn place(&mut self, piece: Piece, square: Square) -> bool {
+        let in_tray = self.tray().iter().any(|(p, _)| same_piece(p, &piece));
+        if !self.can_hold(square) || !in_tray {
+            return false;
+        }
+        self.placed.insert(square, piece);
+        true
+    }
+
+    /// Moves the piece on `from` to `to`, swapping with a piece there.
+    pub fn move_or_swap(&mut self, from: Square, to: Square) -> bool {
+        if from == to || !self.can_hold(to) {
+            return false;
+        }
+        let Some(moving) = self.placed.remove(&from) else {
+            return false;
+        };
+        if let Some(other) = self.placed.insert(to, moving) {
+            self.placed.insert(from, other);
+        }
+        true
+    }
+
+    /// Takes the piece on `square` back to the tray.
+    pub fn remove(&mut self, square: Square) -> Option<Piece> {
+        self.placed.remove(&square)
+    }
+
+    /// Turns a domino stone round (attack and defense swap).
+    pub fn flip(&mut self, square: Square) -> bool {
+        let variant = Arc::clone(&self.variant);
+        match self.placed.get_mut(&square) {
+            Some(piece) if variant.kind(piece.kind).pips.is_some_and(|(l, h)| l != h) => {
+                piece.flipped = !piece.flipped;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.placed.clear();
+    }
+
+    /// Places the tray's pieces on random free zone squares, keeping what is placed.
+    pub fn fill_random(&mut self, rng: &mut impl Rng) {
+        use rand::seq::SliceRandom;
+        let mut free: Vec<Square> = self
+            .variant
+            .setup_squares(self.side)
+            .into_iter()
+            .filter(|s| !self.placed.contains_key(s))
+            .collect();
+        free.shuffle(rng);
+        let mut pieces: Vec<Piece> = Vec::new();
+        for (piece, n) in self.tray() {
+            pieces.extend(std::iter::repeat_n(piece, n));
+        }
+        for (piece, square) in pieces.into_iter().zip(free) {
+            let mut piece = piece;
+            if self
+                .variant
+                .kind(piece.kind)
+                .pips
+                .is_some_and(|(l, h)| l != h)
+            {
+                piece.flipped = rng.random_bool(0.5);
+            }
+            self.placed.insert(square, piece);
+        }
+    }
+
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            side: self.side,
+            placements: self
+                .placed
+                .iter()
+                .map(|(s, p)| Placement {
+                    square: *s,
+                    piece: *p,
+                })
+                .collect(),
+        }
+    }
+
+    /// Replaces the draft with a saved setup (kept only where it fits this deal).
+    pub fn load(&mut self, setup: &Setup) {
+        self.placed.clear();
+        for p in &setup.placements {
+            self.place(p.piece, p.square);
+            if let Some(placed) = self.placed.get_mut(&p.square) {
+                placed.flipped = p.piece.flipped;
+            }
+        }
+    }
+
+    /// What is still wrong, in words (empty when ready).
+    pub fn problems(&self, options: &GameOptions) -> Vec<String> {
+        self.to_setup()
+            .problems(&self.variant, &self.deal, options)
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+}
+
+/// Orientation does not make a different piece.
+fn same_piece(a: &Piece, b: &Piece) -> bool {
+    a.kind == b.kind && a.suit == b.suit
+}
+
+use rand::RngExt as _;

@@ -1,0 +1,182 @@
+//! Named setups per variant, kept in one JSON file. Writes are atomic (a
+//! temporary file renamed over the old one), so a killed app leaves either
+//! the old library or the new one.
+
+use crate::core::piece::Piece;
+use crate::core::setup::{Placement, Setup};
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::Variant;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const FORMAT: u32 = 1;
+
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct LibraryFile {
+    format: u32,
+    /// variant id -> setup name -> placements, always seen from Red's side.
+    setups: BTreeMap<String, BTreeMap<String, Vec<SavedPlacement>>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct SavedPlacement {
+    square: Square,
+    piece: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    suit: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    flipped: bool,
+}
+
+#[derive(Debug)]
+pub struct SetupLibrary {
+    path: Option<PathBuf>,
+    file: LibraryFile,
+}
+
+impl SetupLibrary {
+    /// A library that lives only in memory (tests, screenshots).
+    pub fn in_memory() -> SetupLibrary {
+        SetupLibrary {
+            path: None,
+            file: LibraryFile {
+                format: FORMAT,
+                ..Default::default()
+            },
+        }
+    }
+
+    /// Opens the library at `path`; a missing file is an empty library, a
+    /// damaged one is reported and replaced by an empty one on the next save.
+    pub fn open(path: PathBuf) -> (SetupLibrary, Option<String>) {
+        let mut library = SetupLibrary {
+            path: Some(path.clone()),
+            file: LibraryFile {
+                format: FORMAT,
+                ..Default::default()
+            },
+        };
+        let warning = match std::fs::read_to_string(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(format!("the setup library could not be read: {e}")),
+            Ok(text) => match serde_json::from_str::<LibraryFile>(&text) {
+                Ok(file) if file.format == FORMAT => {
+                    library.file = file;
+                    None
+                }
+                Ok(file) => Some(format!(
+                    "the setup library has format {}, which this app cannot read",
+                    file.format
+                )),
+                Err(e) => Some(format!("the setup library could not be read: {e}")),
+            },
+        };
+        (library, warning)
+    }
+
+    /// The default place: `$XDG_DATA_HOME/flagfall` or `~/.local/share/flagfall`
+    /// (the platform folders come with the storage work).
+    pub fn default_path() -> Option<PathBuf> {
+        let base = std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share")))?;
+        Some(base.join("flagfall").join("setups.json"))
+    }
+
+    /// Names of the saved setups for a variant.
+    pub fn names(&self, variant: &Variant) -> Vec<String> {
+        self.file
+            .setups
+            .get(&variant.id)
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Saves a setup under a name (replacing one of the same name).
+    pub fn save(&mut self, variant: &Variant, name: &str, setup: &Setup) -> Result<(), String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("give the setup a name".into());
+        }
+        let placements = setup
+            .placements
+            .iter()
+            .map(|p| SavedPlacement {
+                square: as_red(variant, setup.side, p.square),
+                piece: variant.kind(p.piece.kind).key.clone(),
+                suit: p.piece.suit.map(|s| variant.suit(s).key.clone()),
+                flipped: p.piece.flipped,
+            })
+            .collect();
+        self.file
+            .setups
+            .entry(variant.id.clone())
+            .or_default()
+            .insert(name.to_string(), placements);
+        self.write()
+    }
+
+    /// The named setup for `side` (a setup saved by either side fits both).
+    pub fn load(&self, variant: &Variant, name: &str, side: Side) -> Option<Setup> {
+        let saved = self.file.setups.get(&variant.id)?.get(name)?;
+        let mut placements = Vec::new();
+        for p in saved {
+            let Some(kind) = variant.kind_by_key(&p.piece) else {
+                continue;
+            };
+            let suit = match &p.suit {
+                None => None,
+                // Suits belong to a side: map a saved suit to the same place among this side's suits.
+                Some(key) => {
+                    let saved_suit = variant.suit_by_key(key)?;
+                    let saved_side = variant.suit(saved_suit).side;
+                    let index = variant.suits_of(saved_side).position(|s| s == saved_suit)?;
+                    variant.suits_of(side).nth(index)
+                }
+            };
+            placements.push(Placement {
+                square: as_red(variant, side, p.square),
+                piece: Piece {
+                    kind,
+                    suit,
+                    flipped: p.flipped,
+                },
+            });
+        }
+        Some(Setup { side, placements })
+    }
+
+    fn write(&self) -> Result<(), String> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let text = serde_json::to_string_pretty(&self.file).map_err(|e| e.to_string())?;
+        write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("the setup could not be saved: {e}"))
+    }
+}
+
+/// Blue's squares mirrored to Red's side (and back: the mirror is its own inverse).
+fn as_red(variant: &Variant, side: Side, square: Square) -> Square {
+    match side {
+        Side::Red => square,
+        Side::Blue => Square::new(square.col, variant.board.rows - 1 - square.row),
+    }
+}
+
+/// Writes a temporary file beside `path`, syncs it and renames it over `path`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let temp = path.with_extension("tmp");
+    {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&temp, path)
+}
