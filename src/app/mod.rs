@@ -351,7 +351,7 @@ impl App {
             }
         }));
         w.on_rescue_pick({
-            let h = self.handler(|s, _, i: i32| s.rescue_chosen = Some(i.max(0) as usize));
+            let h = self.handler(|s, _, i: i32| s.rescue_chosen = usize::try_from(i).ok());
             move |i| h(i)
         });
         w.on_rescue_skip(unit(|s, _| play(s, Action::SkipRescue)));
@@ -586,7 +586,7 @@ fn play_square_clicked(s: &mut State, square: Square) {
             s.fail("first choose which piece to rescue");
             return;
         };
-        let Some(piece) = rescuable(&view).get(i).copied() else {
+        let Some(piece) = rescuable(&view).get(i).map(|(_, ids)| ids[0]) else {
             return;
         };
         play(s, Action::Rescue { piece, to: square });
@@ -601,15 +601,38 @@ fn play_square_clicked(s: &mut State, square: Square) {
     }
 }
 
-/// The viewer's captured pieces that may come back (never a bomb).
-fn rescuable(view: &PlayerView) -> Vec<PieceId> {
-    view.captured[view.viewer.index()]
-        .iter()
-        .filter(|p| {
-            p.piece
-                .is_some_and(|piece| view.variant.kind(piece.kind).special != Special::Bomb)
+/// The viewer's captured pieces that may come back (never a bomb), grouped
+/// by what they are: any piece of a group will do.
+fn rescuable(view: &PlayerView) -> Vec<(crate::core::Piece, Vec<PieceId>)> {
+    let mut groups: Vec<(crate::core::Piece, Vec<PieceId>)> = Vec::new();
+    for seen in &view.captured[view.viewer.index()] {
+        let Some(piece) = seen.piece else { continue };
+        if view.variant.kind(piece.kind).special == Special::Bomb {
+            continue;
+        }
+        let piece = crate::core::Piece {
+            flipped: false,
+            ..piece
+        };
+        match groups.iter_mut().find(|(p, _)| *p == piece) {
+            Some((_, ids)) => ids.push(seen.id),
+            None => groups.push((piece, vec![seen.id])),
+        }
+    }
+    groups
+}
+
+/// The empty squares of the viewer's half, where a rescued piece may go.
+fn rescue_squares(view: &PlayerView) -> Vec<Square> {
+    let variant = &view.variant;
+    variant
+        .board
+        .squares()
+        .filter(|sq| {
+            variant.in_own_half(view.viewer, *sq)
+                && !variant.board.is_blocked(*sq)
+                && view.at(*sq).is_none()
         })
-        .map(|p| p.id)
         .collect()
 }
 
@@ -851,7 +874,9 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
         return;
     };
     let variant = &view.variant;
+    let placing = view.rescue_pending && s.rescue_chosen.is_some();
     let targets: Vec<Square> = match s.play_pick {
+        _ if placing => rescue_squares(&view),
         Some(from) => view
             .legal_moves
             .iter()
@@ -893,14 +918,14 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     {
         w.set_battle_text(words::ply(variant, side, &ply).into());
     }
-    w.set_rescue_visible(view.rescue_pending);
-    w.set_rescue_pieces(strings(rescuable(&view).into_iter().map(|id| {
-        let piece = view.captured[side.index()]
-            .iter()
-            .find(|p| p.id == id)
-            .and_then(|p| p.piece);
-        piece.map_or("piece".to_string(), |p| words::name(variant, p))
-    })));
+    w.set_rescue_visible(view.rescue_pending && !placing);
+    w.set_rescue_placing(placing);
+    w.set_rescue_pieces(strings(rescuable(&view).into_iter().map(
+        |(piece, ids)| match ids.len() {
+            1 => words::name(variant, piece),
+            n => format!("{} ({n} captured)", words::name(variant, piece)),
+        },
+    )));
     w.set_rescue_chosen(s.rescue_chosen.map_or(-1, |i| i as i32));
     let offer = session.draw_offer().filter(|offerer| *offerer != side);
     w.set_draw_offer_visible(offer.is_some());

@@ -55,6 +55,12 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         _ => {}
     }
+    if screen == "rescue" {
+        if !w.get_offers_rescue() {
+            return Err(format!("{variant} has no Rescue option"));
+        }
+        w.set_rescue(true);
+    }
     w.invoke_start();
     w.invoke_reveal();
     if screen == "deal" {
@@ -112,15 +118,23 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
                 .is_some_and(|s| s.view(s.holder()).is_some_and(|v| v.rescue_pending))
         }),
         "over" => {
+            // A game that ends by itself shows its own ending; a long one is resigned.
             play_until(app, seed, |app| {
                 app.session().as_ref().is_some_and(|s| {
-                    s.game().is_some_and(|g| g.actions().len() >= 30)
-                        && s.handoff().is_none()
-                        && !s.battle_on_show()
+                    s.stage() == Stage::Over
+                        || (s.game().is_some_and(|g| g.actions().len() >= 30)
+                            && s.handoff().is_none()
+                            && !s.battle_on_show())
                 })
             })?;
-            w.invoke_resign();
-            w.invoke_resign_answer(true);
+            if app
+                .session()
+                .as_ref()
+                .is_some_and(|s| s.stage() != Stage::Over)
+            {
+                w.invoke_resign();
+                w.invoke_resign_answer(true);
+            }
             w.invoke_replay_last();
             Ok(())
         }
@@ -167,14 +181,23 @@ fn play_until(app: &App, seed: u64, done: impl Fn(&App) -> bool) -> Result<(), S
     }
 }
 
-/// Renders the app's window at `width` x `height` logical pixels into a PNG file.
-pub fn write_png(app: &App, width: u32, height: u32, path: &Path) -> Result<(), String> {
+/// Renders the app's window at `width` x `height` logical pixels.
+pub fn render(
+    app: &App,
+    width: u32,
+    height: u32,
+) -> Result<slint::SharedPixelBuffer<slint::Rgba8Pixel>, String> {
     let window = app.window().window();
     window.set_size(slint::LogicalSize::new(width as f32, height as f32));
     app.window().show().map_err(|e| e.to_string())?;
-    let shot = window
+    window
         .take_snapshot()
-        .map_err(|e| format!("cannot render: {e}"))?;
+        .map_err(|e| format!("cannot render: {e}"))
+}
+
+/// Renders the app's window at `width` x `height` logical pixels into a PNG file.
+pub fn write_png(app: &App, width: u32, height: u32, path: &Path) -> Result<(), String> {
+    let shot = render(app, width, height)?;
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), shot.width(), shot.height());
     encoder.set_color(png::ColorType::Rgba);

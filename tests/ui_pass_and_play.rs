@@ -1,0 +1,347 @@
+//! The real Slint UI, driven headlessly through its accessible labels as a
+//! screen reader (or a player's taps) would: choose a variant, deal, fill
+//! both setups, hand off, move until a battle, resign, and replay.
+
+use flagfall::app::{App, AppConfig};
+use flagfall::core::{Side, Square};
+use flagfall::session::SetupLibrary;
+use i_slint_backend_testing::{ElementHandle, ElementQuery};
+
+/// The app in a window tall enough that no screen scrolls: the testing
+/// backend's queries skip elements scrolled out of view.
+fn new_app(seed: u64) -> App {
+    i_slint_backend_testing::init_no_event_loop();
+    let app = App::new(AppConfig {
+        seed,
+        library: SetupLibrary::in_memory(),
+    })
+    .expect("the app window");
+    slint::ComponentHandle::window(app.window()).set_size(slint::LogicalSize::new(1280.0, 1600.0));
+    app
+}
+
+fn elements(app: &App) -> Vec<ElementHandle> {
+    ElementQuery::from_root(app.window())
+        .match_descendants()
+        .find_all()
+}
+
+fn labels(app: &App) -> Vec<String> {
+    elements(app)
+        .iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.to_string())
+        .collect()
+}
+
+fn screen(app: &App) -> String {
+    use slint::ComponentHandle as _;
+    let _ = app.window().as_weak();
+    app.window().get_screen().to_string()
+}
+
+/// Taps the element whose label is `label` (or starts with it, for buttons that add state).
+fn tap(app: &App, label: &str) {
+    let found = elements(app).into_iter().find(|e| {
+        e.accessible_label()
+            .is_some_and(|l| l == label || l.starts_with(label))
+    });
+    let element = found.unwrap_or_else(|| {
+        panic!(
+            "no element \"{label}\" on the {} screen; labels: {:?}",
+            screen(app),
+            labels(app)
+        )
+    });
+    element.invoke_accessible_default_action();
+}
+
+/// The board squares on screen: (square, label).
+fn squares(app: &App) -> Vec<(Square, String)> {
+    labels(app)
+        .into_iter()
+        .filter_map(|l| {
+            let (name, _) = l.split_once(", ")?;
+            Some((name.parse().ok()?, l))
+        })
+        .collect()
+}
+
+/// No piece of either army is on screen.
+fn assert_no_pieces(app: &App) {
+    for label in labels(app) {
+        assert!(
+            !label.contains(", your ") && !label.contains(", enemy") && !label.starts_with("tray:"),
+            "the hand-off screen shows \"{label}\""
+        );
+    }
+}
+
+/// No element names an enemy piece the holder's view does not know.
+fn assert_no_hidden_enemy_named(app: &App) {
+    let session = app.session();
+    let Some(session) = session.as_ref() else {
+        return;
+    };
+    let holder = session.holder();
+    let Some(view) = session.view(holder) else {
+        return;
+    };
+    for (square, label) in squares(app) {
+        let Some(seen) = view.at(square) else {
+            continue;
+        };
+        if seen.owner == holder || view.outcome.is_some() {
+            continue;
+        }
+        if seen.piece.is_none() {
+            let rest = label.split_once(", enemy ").map(|(_, r)| r).unwrap_or("");
+            assert!(
+                rest.starts_with("piece") || rest.contains(" coin"),
+                "{square} names a hidden enemy piece: \"{label}\""
+            );
+        }
+    }
+    // The referee knows every hidden piece: none of their names may sit on an enemy square.
+    let game = session.game().expect("playing");
+    for (id, state) in game.position().pieces(holder.opponent()) {
+        let Some(square) = game.position().square_of(id) else {
+            continue;
+        };
+        if view.at(square).is_some_and(|p| p.piece.is_none()) {
+            let name = &game.variant().kind(state.piece.kind).name;
+            let on_square = squares(app)
+                .into_iter()
+                .find(|(s, _)| *s == square)
+                .map(|(_, l)| l)
+                .unwrap_or_default();
+            assert!(
+                !on_square.contains(name.as_str()),
+                "hidden {name} shown on {square}: \"{on_square}\""
+            );
+        }
+    }
+}
+
+/// Reveals the hand-off screen for `side`, checking it shows no piece first.
+fn hand_to(app: &App, side: Side) {
+    assert_eq!(screen(app), "handoff");
+    assert_no_pieces(app);
+    let player = side.name();
+    tap(
+        app,
+        &format!("Pass the device to {player}. {player}: tap when only you can see the screen"),
+    );
+}
+
+fn set_up(app: &App, side: Side, choose_discard: bool) {
+    hand_to(app, side);
+    if screen(app) == "deal" {
+        if choose_discard {
+            let choice = labels(app)
+                .into_iter()
+                .find(|l| l.contains(" gives up its Flag"))
+                .expect("a discard choice");
+            tap(app, &choice);
+        } else {
+            assert!(
+                labels(app).iter().any(|l| l.starts_with("Your stones: ")),
+                "the deal shows the stones"
+            );
+        }
+        tap(app, "Continue to setup");
+    }
+    assert_eq!(screen(app), "setup");
+    assert!(
+        labels(app).iter().any(|l| l.starts_with("still to do: ")),
+        "an empty setup is not ready"
+    );
+    tap(app, "Fill for me");
+    assert!(
+        labels(app).iter().any(|l| l == "setup complete"),
+        "{:?}",
+        labels(app)
+    );
+    tap(app, "Ready");
+}
+
+/// One turn of the holder, as a player would choose from what they see: an
+/// attack if there is one, else a move towards the enemy. Played by taps.
+fn play_turn(app: &App) {
+    let (from, to) = {
+        let session = app.session();
+        let session = session.as_ref().unwrap();
+        let view = session.view(session.holder()).unwrap();
+        let forward = |m: &flagfall::core::Move| {
+            let attack = view.at(m.to).is_some_and(|p| p.owner != view.viewer);
+            let gain = if view.viewer == Side::Red {
+                m.to.row as i32 - m.from.row as i32
+            } else {
+                m.from.row as i32 - m.to.row as i32
+            };
+            if attack { 100 } else { gain }
+        };
+        let best = view
+            .legal_moves
+            .iter()
+            .max_by_key(|m| forward(m))
+            .expect("a legal move");
+        (best.from, best.to)
+    };
+    tap(app, &format!("{from}, your"));
+    let target = squares(app)
+        .into_iter()
+        .find(|(s, _)| *s == to)
+        .map(|(_, l)| l)
+        .unwrap();
+    assert!(
+        target.ends_with(", can move here"),
+        "the destination is shown: {target}"
+    );
+    tap(app, &target);
+}
+
+fn play_until_battle(app: &App) {
+    let mut battles = 0;
+    for _ in 0..400 {
+        match screen(app).as_str() {
+            "handoff" => {
+                let side = app.session().as_ref().unwrap().handoff().unwrap();
+                hand_to(app, side);
+            }
+            "play" if app.window().get_battle_visible() => {
+                let text = app.window().get_battle_text().to_string();
+                assert!(text.contains(" attacked "), "{text}");
+                assert!(
+                    labels(app).iter().any(|l| l.starts_with("Battle: ")),
+                    "the battle is on screen"
+                );
+                assert_no_hidden_enemy_named(app);
+                battles += 1;
+                tap(app, "Continue");
+            }
+            "play" => {
+                assert_no_hidden_enemy_named(app);
+                if battles > 0 {
+                    return;
+                }
+                play_turn(app);
+            }
+            "over" => return,
+            other => panic!("unexpected screen {other}"),
+        }
+    }
+    panic!("no battle in 400 steps");
+}
+
+fn whole_game(variant: &str, seed: u64, discard: bool) {
+    let app = new_app(seed);
+    assert_eq!(screen(&app), "home");
+    tap(&app, variant);
+    tap(&app, "Start pass-and-play");
+    set_up(&app, Side::Red, discard);
+    set_up(&app, Side::Blue, discard);
+    hand_to(&app, Side::Red);
+    assert_eq!(screen(&app), "play");
+    assert!(
+        labels(&app).iter().any(|l| l == "status: Red ▲: your turn"),
+        "{:?}",
+        labels(&app)
+    );
+
+    // An illegal tap: a piece onto a square it cannot reach shows the core's
+    // reason, and nothing is played.
+    let (from, to, reason) = {
+        let session = app.session();
+        let game = session.as_ref().unwrap().game().unwrap();
+        let position = game.position();
+        let own: Vec<Square> = squares(&app)
+            .into_iter()
+            .filter(|(_, l)| l.contains(", your "))
+            .map(|(s, _)| s)
+            .collect();
+        let empty: Vec<Square> = squares(&app)
+            .into_iter()
+            .filter(|(_, l)| l.ends_with(", empty"))
+            .map(|(s, _)| s)
+            .collect();
+        own.iter()
+            .flat_map(|f| empty.iter().map(move |t| (*f, *t)))
+            .find_map(|(f, t)| {
+                position
+                    .check_move(flagfall::core::Move::new(f, t))
+                    .err()
+                    .map(|e| (f, t, e.to_string()))
+            })
+            .expect("some move is illegal")
+    };
+    tap(&app, &format!("{from}, your"));
+    tap(&app, &format!("{to}, empty"));
+    assert!(
+        labels(&app).contains(&format!("illegal: {reason}")),
+        "the reason is shown: {reason}"
+    );
+    assert_eq!(
+        app.session()
+            .as_ref()
+            .unwrap()
+            .game()
+            .unwrap()
+            .actions()
+            .len(),
+        0,
+        "nothing was played"
+    );
+    tap(&app, &format!("{from}, your")); // put the piece down again
+
+    play_until_battle(&app);
+    if screen(&app) != "over" {
+        tap(&app, "Resign");
+        tap(&app, "Resign now");
+    }
+    assert_eq!(screen(&app), "over");
+    let result = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("result: "))
+        .expect("a result");
+    assert!(
+        result.contains(" wins") || result.contains("draw"),
+        "{result}"
+    );
+    // Both armies are shown in full.
+    for (square, label) in squares(&app) {
+        assert!(
+            !label.contains("enemy piece") && !label.contains(" coin"),
+            "{square} still hidden: {label}"
+        );
+    }
+    tap(&app, "first position");
+    assert!(
+        app.window()
+            .get_replay_text()
+            .starts_with("Starting position.")
+    );
+    tap(&app, "next move");
+    assert!(
+        app.window()
+            .get_replay_text()
+            .starts_with("After move 1 of ")
+    );
+    tap(&app, "New game");
+    assert_eq!(screen(&app), "home");
+}
+
+#[test]
+fn classic_pass_and_play_through_the_ui() {
+    whole_game("Classic", 3, false);
+}
+
+#[test]
+fn domino_pass_and_play_through_the_ui() {
+    whole_game("Domino Stratego", 4, false);
+}
+
+#[test]
+fn piecepack_pass_and_play_through_the_ui() {
+    whole_game("Piecepack Stratego", 5, true);
+}
