@@ -885,12 +885,26 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
             .collect(),
         None => Vec::new(),
     };
-    w.set_cells(model(cells::play_cells(
-        &view,
-        &s.display(side),
-        s.play_pick,
-        &targets,
-    )));
+    // A battle is shown before the board changes: the mover sees the position
+    // as it was, the attacker picked up and the attacked square marked.
+    let game = session.game().expect("playing");
+    let attack = match game.actions().last() {
+        Some(Action::Move(m)) if session.battle_on_show() => Some(*m),
+        _ => None,
+    };
+    let cells = match attack {
+        Some(m) => {
+            let before = game.position_after(game.actions().len() - 1);
+            cells::play_cells(
+                &PlayerView::new(&before, side),
+                &s.display(side),
+                Some(m.from),
+                &[m.to],
+            )
+        }
+        None => cells::play_cells(&view, &s.display(side), s.play_pick, &targets),
+    };
+    w.set_cells(model(cells));
     let symbol = if side == Side::Red { "▲" } else { "●" };
     let status = if session.battle_on_show() {
         format!("{side} {symbol}: your move led to a battle")
@@ -909,7 +923,6 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     w.set_captured_theirs(
         words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
     );
-    let game = session.game().expect("playing");
     let moves = move_list(game, side);
     w.set_moves(strings(moves));
     w.set_battle_visible(session.battle_on_show());
