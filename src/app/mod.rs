@@ -258,7 +258,16 @@ impl App {
             move |i| h(i)
         });
         w.on_start(unit(start_game));
-        w.on_continue_game(unit(|s, _| s.at_home = false));
+        w.on_continue_game(unit(|s, _| {
+            s.at_home = false;
+            if let Some(session) = s.session.as_mut() {
+                session.hand_off_again();
+            }
+        }));
+        w.on_menu(unit(|s, _| {
+            s.at_home = true;
+            s.play_pick = None;
+        }));
         w.on_show_rules(unit(|s, w| {
             s.overlay = Overlay::Rules;
             w.set_rules_variant(s.selected_variant as i32);

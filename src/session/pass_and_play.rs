@@ -97,6 +97,14 @@ impl PassAndPlay {
         }
     }
 
+    /// The device may have changed hands (the app went to its menu): show the
+    /// hand-off screen again before anything of the holder's army.
+    pub fn hand_off_again(&mut self) {
+        if self.stage != Stage::Over {
+            self.handoff = Some(self.holder());
+        }
+    }
+
     /// The holder taps the hand-off screen away.
     pub fn reveal(&mut self) {
         self.handoff = None;

@@ -2,6 +2,8 @@
 //! by square names.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod ui;
+
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{
     Action, GameOptions, IllegalMove, Move, Piece, Placement, PlyReport, Position, Side, Square,

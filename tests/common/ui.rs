@@ -1,0 +1,86 @@
+//! Helpers for the UI tests: the real app window, found and tapped through
+//! accessible labels.
+
+use flagfall::app::{App, AppConfig};
+use flagfall::core::{Side, Square};
+use flagfall::session::SetupLibrary;
+use i_slint_backend_testing::{ElementHandle, ElementQuery};
+
+/// The app in a window tall enough that no screen scrolls: the testing
+/// backend's queries skip elements scrolled out of view.
+pub fn new_app(seed: u64) -> App {
+    i_slint_backend_testing::init_no_event_loop();
+    let app = App::new(AppConfig {
+        seed,
+        library: SetupLibrary::in_memory(),
+    })
+    .expect("the app window");
+    slint::ComponentHandle::window(app.window()).set_size(slint::LogicalSize::new(1280.0, 1600.0));
+    app
+}
+
+pub fn elements(app: &App) -> Vec<ElementHandle> {
+    ElementQuery::from_root(app.window())
+        .match_descendants()
+        .find_all()
+}
+
+pub fn labels(app: &App) -> Vec<String> {
+    elements(app)
+        .iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.to_string())
+        .collect()
+}
+
+pub fn screen(app: &App) -> String {
+    app.window().get_screen().to_string()
+}
+
+/// Taps the element whose label is `label` (or starts with it, for buttons that add state).
+pub fn tap(app: &App, label: &str) {
+    let found = elements(app).into_iter().find(|e| {
+        e.accessible_label()
+            .is_some_and(|l| l == label || l.starts_with(label))
+    });
+    let element = found.unwrap_or_else(|| {
+        panic!(
+            "no element \"{label}\" on the {} screen; labels: {:?}",
+            screen(app),
+            labels(app)
+        )
+    });
+    element.invoke_accessible_default_action();
+}
+
+/// The board squares on screen: (square, label).
+pub fn squares(app: &App) -> Vec<(Square, String)> {
+    labels(app)
+        .into_iter()
+        .filter_map(|l| {
+            let (name, _) = l.split_once(", ")?;
+            Some((name.parse().ok()?, l))
+        })
+        .collect()
+}
+
+/// No piece of either army is on screen.
+pub fn assert_no_pieces(app: &App) {
+    for label in labels(app) {
+        assert!(
+            !label.contains(", your ") && !label.contains(", enemy") && !label.starts_with("tray:"),
+            "the hand-off screen shows \"{label}\""
+        );
+    }
+}
+
+/// Reveals the hand-off screen for `side`, checking it shows no piece first.
+pub fn hand_to(app: &App, side: Side) {
+    assert_eq!(screen(app), "handoff");
+    assert_no_pieces(app);
+    let player = side.name();
+    tap(
+        app,
+        &format!("Pass the device to {player}. {player}: tap when only you can see the screen"),
+    );
+}

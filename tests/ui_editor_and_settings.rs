@@ -1,0 +1,192 @@
+//! The setup editor, draw offers, the menu and the memory-aid setting,
+//! driven through the real UI's accessible labels.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::App;
+use flagfall::core::Side;
+
+fn label_of(app: &App, square: &str) -> String {
+    labels(app)
+        .into_iter()
+        .find(|l| l.starts_with(&format!("{square}, ")))
+        .unwrap_or_default()
+}
+
+fn fill_and_ready(app: &App, side: Side) {
+    hand_to(app, side);
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+}
+
+#[test]
+fn setup_editor_places_swaps_turns_takes_back_saves_and_loads() {
+    let app = new_app(21);
+    tap(&app, "Domino Stratego");
+    tap(&app, "Start pass-and-play");
+    hand_to(&app, Side::Red);
+    tap(&app, "Continue to setup");
+    assert_eq!(screen(&app), "setup");
+
+    // Tap a tray piece, then a square of the zone.
+    // Distinct labels: the testing backend may visit an element more than once.
+    let mut trays: Vec<String> = Vec::new();
+    for label in labels(&app).into_iter().filter(|l| l.starts_with("tray: ")) {
+        if !trays.contains(&label) {
+            trays.push(label);
+        }
+    }
+    assert_eq!(trays.len(), 24, "24 different stones to place");
+    tap(&app, &trays[1]);
+    tap(&app, "a1, empty, your zone");
+    let first = label_of(&app, "a1");
+    assert!(first.starts_with("a1, your stone "), "{first}");
+    // A square outside the zone is refused with a reason.
+    let next_tray = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("tray: "))
+        .unwrap();
+    tap(&app, &next_tray);
+    tap(&app, "a5, empty");
+    assert!(
+        labels(&app).contains(&"illegal: a5 is not a free square of your setup zone".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    tap(&app, "b1, empty, your zone");
+    let second = label_of(&app, "b1");
+
+    // Tap two placed pieces: they swap.
+    tap(&app, "a1, your");
+    tap(&app, "b1, your");
+    assert_eq!(label_of(&app, "a1").replace("a1", "b1"), second);
+    assert_eq!(label_of(&app, "b1").replace("b1", "a1"), first);
+
+    // Turn a stone round: its attack and defense swap.
+    tap(&app, "b1, your");
+    tap(&app, "Turn stone");
+    let turned = label_of(&app, "b1");
+    let face = |l: &str| {
+        l.trim_end_matches(", selected")
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let (before, after) = (face(&first), face(&turned));
+    let flip = |f: &str| f.split('/').rev().collect::<Vec<_>>().join("/");
+    assert_eq!(flip(&before), after, "{first} -> {turned}");
+
+    // A placed piece, then the tray: it goes back. (b1 is still picked up.)
+    let tray = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("tray: "))
+        .unwrap();
+    tap(&app, &tray);
+    assert_eq!(label_of(&app, "b1"), "b1, empty, your zone");
+
+    // Fill the rest, save it under a name, clear, and load it back.
+    tap(&app, "Fill for me");
+    assert!(labels(&app).contains(&"setup complete".to_string()));
+    let filled: std::collections::BTreeSet<String> = labels(&app)
+        .into_iter()
+        .filter(|l| l.contains(", your "))
+        .collect();
+    app.window().set_save_name("my wall".into());
+    tap(&app, "Save");
+    assert!(
+        labels(&app).contains(&"Saved \"my wall\".".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    tap(&app, "Clear");
+    assert!(labels(&app).iter().any(|l| l.starts_with("still to do: ")));
+    tap(&app, "Load");
+    let loaded: std::collections::BTreeSet<String> = labels(&app)
+        .into_iter()
+        .filter(|l| l.contains(", your "))
+        .collect();
+    assert_eq!(loaded, filled, "the saved setup comes back");
+    assert!(labels(&app).contains(&"setup complete".to_string()));
+}
+
+#[test]
+fn a_draw_offer_goes_to_the_other_player_who_may_accept() {
+    let app = new_app(22);
+    tap(&app, "Start pass-and-play");
+    fill_and_ready(&app, Side::Red);
+    fill_and_ready(&app, Side::Blue);
+    hand_to(&app, Side::Red);
+    tap(&app, "Offer draw");
+    assert_eq!(screen(&app), "handoff");
+    assert!(labels(&app).contains(&"Red offers a draw.".to_string()));
+    hand_to(&app, Side::Blue);
+    assert!(
+        labels(&app).contains(&"Draw offered: Red offers a draw.".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    tap(&app, "Accept draw");
+    assert_eq!(screen(&app), "over");
+    assert!(
+        labels(&app).contains(&"result: Draw by agreement".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+}
+
+#[test]
+fn declining_a_draw_hands_the_device_back() {
+    let app = new_app(23);
+    tap(&app, "Start pass-and-play");
+    fill_and_ready(&app, Side::Red);
+    fill_and_ready(&app, Side::Blue);
+    hand_to(&app, Side::Red);
+    tap(&app, "Offer draw");
+    hand_to(&app, Side::Blue);
+    tap(&app, "Play on");
+    hand_to(&app, Side::Red);
+    assert!(labels(&app).contains(&"status: Red ▲: your turn".to_string()));
+}
+
+#[test]
+fn the_menu_and_the_memory_aid_setting() {
+    let app = new_app(24);
+    tap(&app, "Start pass-and-play");
+    fill_and_ready(&app, Side::Red);
+    fill_and_ready(&app, Side::Blue);
+    hand_to(&app, Side::Red);
+    // Red moves a front-row piece forward.
+    let m = {
+        let session = app.session();
+        let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+        *view
+            .legal_moves
+            .iter()
+            .find(|m| m.to.row == 4)
+            .expect("a move out of the zone")
+    };
+    tap(&app, &format!("{}, your", m.from));
+    tap(&app, &format!("{}, empty", m.to));
+    hand_to(&app, Side::Blue);
+    assert!(
+        label_of(&app, &m.to.to_string()).ends_with("enemy piece, has moved"),
+        "memory aid marks moved pieces"
+    );
+
+    // The menu, then the settings: memory aid off.
+    tap(&app, "Menu");
+    assert_eq!(screen(&app), "home");
+    assert_no_pieces(&app);
+    tap(&app, "Settings");
+    tap(&app, "Memory aid");
+    tap(&app, "Back");
+    // Continue goes through the hand-off screen: the device may have changed hands.
+    tap(&app, "Continue: ");
+    hand_to(&app, Side::Blue);
+    assert_eq!(
+        label_of(&app, &m.to.to_string()),
+        format!("{}, enemy piece", m.to)
+    );
+}
