@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use flagfall::core::options::TwoSquares;
 use flagfall::core::variant::{builtin, builtin_variant};
-use flagfall::tools::{bench, check_games, screenshot};
+use flagfall::tools::{autoplay, bench, check_games, screenshot};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -16,6 +16,9 @@ use std::time::Duration;
     about = "Hidden-rank battle games of the Stratego family"
 )]
 struct Cli {
+    /// Keep games, setups and settings in this folder instead of the platform's data folder.
+    #[arg(long, global = true)]
+    data_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -44,6 +47,18 @@ enum Command {
     },
     /// List the built-in variants.
     Variants,
+    /// Play computer against computer through the app's session and autosave code.
+    Autoplay {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop after this many plies (or when the game ends).
+        #[arg(long, default_value_t = 1000)]
+        plies: usize,
+    },
+    /// Print `ply K` for the saved game in progress.
+    Saved,
     /// Render one screen of the app headlessly to a PNG file.
     Screenshot {
         #[arg(long, default_value = "classic")]
@@ -120,6 +135,41 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Autoplay {
+            variant,
+            seed,
+            plies,
+        }) => {
+            let Some(dir) = cli.data_dir else {
+                eprintln!("autoplay: give --data-dir DIR");
+                return ExitCode::from(2);
+            };
+            match autoplay::autoplay(&dir, &variant, seed, plies, &mut std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("autoplay: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Saved) => {
+            let Some(dir) = cli.data_dir else {
+                eprintln!("saved: give --data-dir DIR");
+                return ExitCode::from(2);
+            };
+            match autoplay::saved(&dir) {
+                Ok(lines) => {
+                    for line in lines {
+                        println!("{line}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("saved: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Variants) => {
             for v in &builtin().variants {
                 println!("{:<10} {}: {}", v.id, v.name, v.summary);
@@ -142,7 +192,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match flagfall::app::run() {
+        None => match flagfall::app::run(cli.data_dir) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("flagfall: the window could not open: {e}");

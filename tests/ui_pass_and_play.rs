@@ -247,7 +247,7 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
             .get_replay_text()
             .starts_with("After move 1 of ")
     );
-    tap(&app, "New game");
+    tap(&app, "Menu");
     assert_eq!(screen(&app), "home");
 }
 

@@ -4,7 +4,6 @@
 //! checks each one shows something (not a blank or single-colour window).
 
 use flagfall::app::{App, AppConfig};
-use flagfall::session::SetupLibrary;
 use flagfall::tools::screenshot::{init_headless, render, stage, write_png};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -30,11 +29,7 @@ fn render_all(variant: &str) {
     std::fs::create_dir_all(&folder).unwrap();
     for screen in screens_of(variant) {
         for (width, height) in SIZES {
-            let app = App::new(AppConfig {
-                seed: 11,
-                library: SetupLibrary::in_memory(),
-            })
-            .unwrap();
+            let app = App::new(AppConfig::in_memory(11)).unwrap();
             stage(&app, variant, screen, 11).unwrap_or_else(|e| panic!("{variant} {screen}: {e}"));
             let shot = render(&app, width, height).unwrap();
             assert_eq!((shot.width(), shot.height()), (width, height));

@@ -19,42 +19,66 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, Variant, builtin};
 use crate::core::view::PlayerView;
-use crate::session::{PassAndPlay, SetupLibrary, Stage};
+use crate::session::storage::{FinishedGame, Settings};
+use crate::session::{PassAndPlay, SetupLibrary, Stage, Storage};
 use slint::{ComponentHandle, ModelRc, PlatformError, SharedString, VecModel};
 use std::cell::RefCell;
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How the app starts: the RNG seed for deals and "fill for me", and where setups are kept.
+/// How the app starts: the RNG seed for deals and "fill for me", and the
+/// data folder (none: everything lives in memory, for tests and screenshots).
 pub struct AppConfig {
     pub seed: u64,
-    pub library: SetupLibrary,
+    pub storage: Option<Storage>,
 }
 
 impl AppConfig {
-    /// A player's app: a fresh seed, and the setup library in the user's data folder.
-    pub fn for_player() -> (AppConfig, Option<String>) {
+    pub fn in_memory(seed: u64) -> AppConfig {
+        AppConfig {
+            seed,
+            storage: None,
+        }
+    }
+
+    /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
+    pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64);
-        let (library, warning) = match SetupLibrary::default_path() {
-            Some(path) => SetupLibrary::open(path),
-            None => (
-                SetupLibrary::in_memory(),
-                Some("no data folder: saved setups last until the app closes".into()),
-            ),
+        let Some(root) = data_dir.or_else(Storage::default_root) else {
+            return (
+                AppConfig::in_memory(seed),
+                Some("no data folder: nothing will be saved".into()),
+            );
         };
-        (AppConfig { seed, library }, warning)
+        match Storage::open(&root) {
+            Ok(storage) => (
+                AppConfig {
+                    seed,
+                    storage: Some(storage),
+                },
+                None,
+            ),
+            Err(e) => (
+                AppConfig::in_memory(seed),
+                Some(format!(
+                    "the data folder {} cannot be used ({e}): nothing will be saved",
+                    root.display()
+                )),
+            ),
+        }
     }
 }
 
-/// Runs the app until its window closes.
-pub fn run() -> Result<(), PlatformError> {
-    let (config, warning) = AppConfig::for_player();
+/// Runs the app until its window closes; `data_dir` overrides the platform's data folder.
+pub fn run(data_dir: Option<PathBuf>) -> Result<(), PlatformError> {
+    let (config, warning) = AppConfig::for_player(data_dir);
     let app = App::new(config)?;
     if let Some(warning) = warning {
-        app.state.borrow_mut().home_notice = warning;
+        app.state.borrow_mut().notices.push(warning);
         app.refresh();
     }
     app.window.run()
@@ -87,8 +111,18 @@ struct State {
     play_pick: Option<Square>,
     error: String,
     setup_status: String,
-    home_notice: String,
+    /// Problems worth telling the player (unreadable files, failed saves).
+    notices: Vec<String>,
     library: SetupLibrary,
+    storage: Option<Storage>,
+    /// Other games in progress (one per mode and variant).
+    parked: Vec<PassAndPlay>,
+    /// The revision of the current session last written to disk.
+    saved_revision: Option<u64>,
+    finished: Vec<FinishedGame>,
+    /// A finished game opened from the list, for replay.
+    review: Option<crate::core::Game>,
+    export_status: String,
     replay_at: usize,
     rescue_chosen: Option<usize>,
     confirm_resign: bool,
@@ -136,25 +170,55 @@ fn strings(items: impl IntoIterator<Item = String>) -> ModelRc<SharedString> {
 impl App {
     pub fn new(config: AppConfig) -> Result<App, PlatformError> {
         let window = AppWindow::new()?;
+        let mut notices: Vec<String> = builtin().errors.iter().map(|e| e.to_string()).collect();
+        let (library, settings, parked, finished) = match &config.storage {
+            Some(storage) => {
+                let (library, warning) = SetupLibrary::open(storage.setup_library_path());
+                notices.extend(warning);
+                let (settings, warning) = storage.settings();
+                notices.extend(warning);
+                let (games, problems) = storage.games_in_progress();
+                notices.extend(problems);
+                let (finished, problems) = storage.finished_games();
+                notices.extend(problems);
+                (
+                    library,
+                    settings,
+                    games.into_iter().map(|g| g.session).collect(),
+                    finished,
+                )
+            }
+            None => (
+                SetupLibrary::in_memory(),
+                Settings::default(),
+                Vec::new(),
+                Vec::new(),
+            ),
+        };
         let state = State {
             variants: builtin().variants.clone(),
             selected_variant: 0,
             session: None,
             at_home: true,
             overlay: Overlay::None,
-            memory_aid: true,
-            numbering: Numbering::Modern,
+            memory_aid: settings.memory_aid,
+            numbering: if settings.numbering == "classic" {
+                Numbering::Classic
+            } else {
+                Numbering::Modern
+            },
             setup_pick: SetupPick::None,
             play_pick: None,
             error: String::new(),
             setup_status: String::new(),
-            home_notice: builtin()
-                .errors
-                .iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            library: config.library,
+            notices,
+            library,
+            storage: config.storage,
+            parked,
+            saved_revision: None,
+            finished,
+            review: None,
+            export_status: String::new(),
             replay_at: 0,
             rescue_chosen: None,
             confirm_resign: false,
@@ -222,6 +286,7 @@ impl App {
                 let mut state = state.borrow_mut();
                 state.error.clear();
                 change(&mut state, &window, arg);
+                autosave(&mut state);
                 !state.error.is_empty()
             };
             refresh(&window, &state.borrow());
@@ -258,11 +323,33 @@ impl App {
             move |i| h(i)
         });
         w.on_start(unit(start_game));
-        w.on_continue_game(unit(|s, _| {
-            s.at_home = false;
-            if let Some(session) = s.session.as_mut() {
-                session.hand_off_again();
-            }
+        w.on_continue_game({
+            let h = self.handler(|s, _, i: i32| continue_game(s, i.max(0) as usize));
+            move |i| h(i)
+        });
+        w.on_open_finished({
+            let h = self.handler(|s, _, i: i32| {
+                if let Some(finished) = s.finished.get(i.max(0) as usize) {
+                    s.review = Some(finished.game.clone());
+                    s.replay_at = usize::MAX;
+                    s.at_home = false;
+                    s.export_status.clear();
+                }
+            });
+            move |i| h(i)
+        });
+        w.on_export(unit(|s, _| {
+            let game = s
+                .review
+                .as_ref()
+                .or(s.session.as_ref().and_then(|x| x.game()));
+            s.export_status = match (&s.storage, game) {
+                (Some(storage), Some(game)) => match storage.export(game) {
+                    Ok(path) => format!("Saved the record as {}", path.display()),
+                    Err(e) => format!("The record could not be saved: {e}"),
+                },
+                _ => "No data folder: the record cannot be saved.".to_string(),
+            };
         }));
         w.on_menu(unit(|s, _| {
             s.at_home = true;
@@ -274,6 +361,7 @@ impl App {
         }));
         w.on_show_settings(unit(|s, _| s.overlay = Overlay::Settings));
         w.on_back(unit(|s, w| {
+            let was_settings = s.overlay == Overlay::Settings;
             s.overlay = Overlay::None;
             s.memory_aid = w.get_memory_aid();
             s.numbering = if w.get_numbering_index() == 1 {
@@ -281,6 +369,21 @@ impl App {
             } else {
                 Numbering::Modern
             };
+            if was_settings && let Some(storage) = &s.storage {
+                let settings = Settings {
+                    memory_aid: s.memory_aid,
+                    numbering: if s.numbering == Numbering::Classic {
+                        "classic"
+                    } else {
+                        "modern"
+                    }
+                    .into(),
+                    ..Settings::default()
+                };
+                if let Err(e) = storage.save_settings(&settings) {
+                    s.notices.push(e);
+                }
+            }
         }));
         w.on_reveal(unit(|s, _| {
             s.play_pick = None;
@@ -398,9 +501,71 @@ impl App {
         }));
         w.on_replay_last(unit(|s, _| s.replay_at = replay_len(s)));
         w.on_new_game(unit(|s, _| {
-            s.session = None;
+            if s.session.as_ref().is_some_and(|x| x.stage() == Stage::Over) {
+                s.session = None;
+            }
+            s.review = None;
             s.at_home = true;
         }));
+    }
+}
+
+/// Writes the current session to disk when it changed since the last save.
+fn autosave(s: &mut State) {
+    let (Some(storage), Some(session)) = (&s.storage, &s.session) else {
+        return;
+    };
+    if s.saved_revision == Some(session.revision()) {
+        return;
+    }
+    match storage.save_session(session) {
+        Ok(()) => {
+            s.saved_revision = Some(session.revision());
+            if session.stage() == Stage::Over {
+                let (finished, problems) = storage.finished_games();
+                s.finished = finished;
+                s.notices.extend(problems);
+            }
+        }
+        Err(e) => {
+            s.error = format!("{e} (the game goes on; it will be saved again after the next move)")
+        }
+    }
+}
+
+/// The games offered by "Continue": the current one first, then the parked ones.
+fn games_in_progress(s: &State) -> Vec<&PassAndPlay> {
+    s.session
+        .iter()
+        .chain(s.parked.iter())
+        .filter(|x| x.stage() != Stage::Over)
+        .collect()
+}
+
+fn continue_game(s: &mut State, index: usize) {
+    let current_in_progress = s.session.as_ref().is_some_and(|x| x.stage() != Stage::Over);
+    if index > 0 || !current_in_progress {
+        let parked_index = if current_in_progress {
+            index - 1
+        } else {
+            index
+        };
+        if parked_index >= s.parked.len() {
+            return;
+        }
+        let chosen = s.parked.remove(parked_index);
+        if let Some(current) = s.session.replace(chosen)
+            && current.stage() != Stage::Over
+        {
+            s.parked.push(current);
+        }
+        s.saved_revision = None;
+    }
+    s.at_home = false;
+    s.review = None;
+    if let Some(session) = s.session.as_mut() {
+        // The device may have changed hands while the app was on its menu.
+        session.hand_off_again();
     }
 }
 
@@ -419,6 +584,16 @@ fn start_game(s: &mut State, w: &AppWindow) {
         rescue: w.get_rescue() && rules.rescue.offered,
         check_army: true,
     };
+    // One game in progress per mode and variant: a new one replaces the old.
+    if let Some(current) = s.session.take()
+        && current.stage() != Stage::Over
+        && current.variant().id != variant.id
+    {
+        s.parked.push(current);
+    }
+    s.parked.retain(|p| p.variant().id != variant.id);
+    s.saved_revision = None;
+    s.review = None;
     s.next_seed = s
         .next_seed
         .wrapping_mul(6364136223846793005)
@@ -646,6 +821,9 @@ fn rescue_squares(view: &PlayerView) -> Vec<Square> {
 }
 
 fn replay_len(s: &State) -> usize {
+    if let Some(game) = &s.review {
+        return game.actions().len();
+    }
     s.session
         .as_ref()
         .and_then(|x| x.game())
@@ -671,6 +849,9 @@ fn screen_name(s: &State) -> &'static str {
         Overlay::Settings => return "settings",
         Overlay::None => {}
     }
+    if s.review.is_some() && !s.at_home {
+        return "over";
+    }
     let Some(session) = s.session.as_ref().filter(|_| !s.at_home) else {
         return "home";
     };
@@ -694,6 +875,17 @@ fn refresh(w: &AppWindow, s: &State) {
     w.set_rules_texts(strings(s.variants.iter().map(|v| rules_text(v))));
     w.set_memory_aid(s.memory_aid);
     w.set_numbering_index(i32::from(s.numbering == Numbering::Classic));
+    if screen == "over"
+        && let Some(game) = s
+            .review
+            .as_ref()
+            .or(s.session.as_ref().and_then(|x| x.game()))
+    {
+        w.set_columns(game.variant().board.columns as i32);
+        w.set_rows(game.variant().board.rows as i32);
+        refresh_over(w, s, game);
+        return;
+    }
     let Some(session) = s.session.as_ref() else {
         return;
     };
@@ -705,7 +897,6 @@ fn refresh(w: &AppWindow, s: &State) {
         "deal" => refresh_deal(w, session),
         "setup" => refresh_setup(w, s, session),
         "play" => refresh_play(w, s, session),
-        "over" => refresh_over(w, s, session),
         _ => {}
     }
 }
@@ -736,19 +927,26 @@ fn refresh_home(w: &AppWindow, s: &State) {
     w.set_offers_aggressor(variant.rules.aggressor_advantage.offered);
     w.set_offers_silent(variant.rules.silent_defense.offered);
     w.set_offers_rescue(variant.rules.rescue.offered);
-    w.set_home_notice(s.home_notice.clone().into());
-    let ongoing = s.session.as_ref().filter(|x| x.stage() != Stage::Over);
-    w.set_can_continue(ongoing.is_some());
-    if let Some(session) = ongoing {
-        w.set_continue_text(
-            format!(
-                "Continue: {}, {} to play",
-                session.variant().name,
-                session.holder()
-            )
-            .into(),
-        );
-    }
+    w.set_home_notice(s.notices.join("\n").into());
+    w.set_continue_games(strings(games_in_progress(s).into_iter().map(|session| {
+        let what = match session.stage() {
+            Stage::Deal(side) | Stage::Setup(side) => format!("{side} setting up"),
+            _ => format!("{} to play", session.holder()),
+        };
+        format!("Continue: {}, {what}", session.variant().name)
+    })));
+    w.set_finished_games(strings(s.finished.iter().map(|f| {
+        let outcome = f
+            .game
+            .position()
+            .outcome()
+            .map_or(String::new(), |o| capitalized(&o.to_string()));
+        format!(
+            "{}: {outcome} ({} moves)",
+            f.game.variant().name,
+            f.game.actions().len()
+        )
+    })));
 }
 
 fn refresh_handoff(w: &AppWindow, session: &PassAndPlay) {
@@ -987,16 +1185,16 @@ fn move_list(game: &crate::core::Game, viewer: Side) -> Vec<String> {
     lines
 }
 
-fn refresh_over(w: &AppWindow, s: &State, session: &PassAndPlay) {
-    let Some(game) = session.game() else { return };
+fn refresh_over(w: &AppWindow, s: &State, game: &crate::core::Game) {
     let total = game.actions().len();
     let at = s.replay_at.min(total);
     w.set_result(
-        session
+        game.position()
             .outcome()
             .map_or(String::new(), |o| capitalized(&o.to_string()))
             .into(),
     );
+    w.set_export_status(s.export_status.clone().into());
     let position = game.position_after(at);
     let text = if at == 0 {
         format!("Starting position. {total} moves in all.")

@@ -40,6 +40,24 @@ pub struct SideRecord {
     pub setup: Vec<PlacementRecord>,
 }
 
+impl SideRecord {
+    /// A side's deal and (possibly unfinished) setup, by name.
+    pub fn new(variant: &Variant, deal: &Deal, placements: &[Placement]) -> SideRecord {
+        SideRecord {
+            deal: deal_record(variant, deal),
+            setup: placements
+                .iter()
+                .map(|p| PlacementRecord {
+                    square: p.square,
+                    piece: variant.kind(p.piece.kind).key.clone(),
+                    suit: p.piece.suit.map(|s| variant.suit(s).key.clone()),
+                    flipped: p.piece.flipped,
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "lowercase")]
 pub enum DealRecord {
@@ -94,19 +112,7 @@ impl GameRecord {
         let variant = game.variant();
         let side_record = |side: Side| {
             let setup = game.setup(side);
-            SideRecord {
-                deal: deal_record(variant, setup.deal()),
-                setup: setup
-                    .placements()
-                    .iter()
-                    .map(|p| PlacementRecord {
-                        square: p.square,
-                        piece: variant.kind(p.piece.kind).key.clone(),
-                        suit: p.piece.suit.map(|s| variant.suit(s).key.clone()),
-                        flipped: p.piece.flipped,
-                    })
-                    .collect(),
-            }
+            SideRecord::new(variant, setup.deal(), setup.placements())
         };
         let start = game.position_after(0);
         GameRecord {
@@ -169,7 +175,7 @@ impl GameRecord {
     }
 }
 
-fn deal_record(variant: &Variant, deal: &Deal) -> Option<DealRecord> {
+pub fn deal_record(variant: &Variant, deal: &Deal) -> Option<DealRecord> {
     let names = |stones: &[super::variant::KindId]| {
         stones
             .iter()
@@ -211,7 +217,7 @@ fn deal_record(variant: &Variant, deal: &Deal) -> Option<DealRecord> {
     }
 }
 
-fn side_start(
+pub fn side_start(
     variant: &Variant,
     side: Side,
     record: &SideRecord,

@@ -2,6 +2,7 @@
 //! temporary file renamed over the old one), so a killed app leaves either
 //! the old library or the new one.
 
+use super::storage::write_atomic;
 use crate::core::piece::Piece;
 use crate::core::setup::{Placement, Setup};
 use crate::core::side::Side;
@@ -9,8 +10,7 @@ use crate::core::square::Square;
 use crate::core::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 const FORMAT: u32 = 1;
 
@@ -75,15 +75,6 @@ impl SetupLibrary {
             },
         };
         (library, warning)
-    }
-
-    /// The default place: `$XDG_DATA_HOME/flagfall` or `~/.local/share/flagfall`
-    /// (the platform folders come with the storage work).
-    pub fn default_path() -> Option<PathBuf> {
-        let base = std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share")))?;
-        Some(base.join("flagfall").join("setups.json"))
     }
 
     /// Names of the saved setups for a variant.
@@ -165,18 +156,4 @@ fn as_red(variant: &Variant, side: Side, square: Square) -> Square {
         Side::Red => square,
         Side::Blue => Square::new(square.col, variant.board.rows - 1 - square.row),
     }
-}
-
-/// Writes a temporary file beside `path`, syncs it and renames it over `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let temp = path.with_extension("tmp");
-    {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&temp, path)
 }

@@ -1,5 +1,6 @@
 //! Command-line tools over the rules core.
 
+pub mod autoplay;
 pub mod bench;
 pub mod check_games;
 pub mod screenshot;

@@ -5,7 +5,7 @@
 use crate::app::{App, AppConfig};
 use crate::core::playout::random_action;
 use crate::core::variant::builtin;
-use crate::session::{SetupLibrary, Stage};
+use crate::session::Stage;
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -218,11 +218,7 @@ pub fn screenshot(
     out: &Path,
 ) -> Result<(), String> {
     init_headless()?;
-    let app = App::new(AppConfig {
-        seed,
-        library: SetupLibrary::in_memory(),
-    })
-    .map_err(|e| e.to_string())?;
+    let app = App::new(AppConfig::in_memory(seed)).map_err(|e| e.to_string())?;
     stage(&app, variant, screen, seed)?;
     write_png(&app, width, height, out)
 }

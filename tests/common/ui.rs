@@ -3,20 +3,20 @@
 
 use flagfall::app::{App, AppConfig};
 use flagfall::core::{Side, Square};
-use flagfall::session::SetupLibrary;
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
 
 /// The app in a window tall enough that no screen scrolls: the testing
 /// backend's queries skip elements scrolled out of view.
 pub fn new_app(seed: u64) -> App {
     i_slint_backend_testing::init_no_event_loop();
-    let app = App::new(AppConfig {
-        seed,
-        library: SetupLibrary::in_memory(),
-    })
-    .expect("the app window");
-    slint::ComponentHandle::window(app.window()).set_size(slint::LogicalSize::new(1280.0, 1600.0));
+    let app = App::new(AppConfig::in_memory(seed)).expect("the app window");
+    fit_window(&app);
     app
+}
+
+/// A window tall enough that no screen scrolls (see `new_app`).
+pub fn fit_window(app: &App) {
+    slint::ComponentHandle::window(app.window()).set_size(slint::LogicalSize::new(1280.0, 1600.0));
 }
 
 pub fn elements(app: &App) -> Vec<ElementHandle> {

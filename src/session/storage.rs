@@ -1,0 +1,310 @@
+//! Everything the app keeps on disk, in one data folder: games in progress
+//! (one per mode and variant), finished games, settings and the setup
+//! library. Every write is atomic; a file that cannot be read is moved aside
+//! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
+
+use super::pass_and_play::{PassAndPlay, Stage};
+use super::saved::SavedSession;
+use crate::core::game::Game;
+use crate::core::record::GameRecord;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub const SETTINGS_FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub format: u32,
+    pub memory_aid: bool,
+    /// "modern" (10 = Marshal) or "classic" (1 = Marshal).
+    pub numbering: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            format: SETTINGS_FORMAT,
+            memory_aid: true,
+            numbering: "modern".into(),
+        }
+    }
+}
+
+/// A game in progress read back from disk.
+pub struct SavedGame {
+    pub path: PathBuf,
+    pub session: PassAndPlay,
+}
+
+/// A finished game read back from disk (replayed through the rules).
+pub struct FinishedGame {
+    pub path: PathBuf,
+    pub record: GameRecord,
+    pub game: Game,
+}
+
+#[derive(Debug, Clone)]
+pub struct Storage {
+    root: PathBuf,
+}
+
+impl Storage {
+    /// Opens (and creates) a data folder.
+    pub fn open(root: impl Into<PathBuf>) -> std::io::Result<Storage> {
+        let storage = Storage { root: root.into() };
+        for dir in [storage.in_progress_dir(), storage.finished_dir()] {
+            std::fs::create_dir_all(dir)?;
+        }
+        Ok(storage)
+    }
+
+    /// The platform's data folder: XDG on Linux, AppData on Windows,
+    /// Application Support on macOS.
+    pub fn default_root() -> Option<PathBuf> {
+        directories::ProjectDirs::from("org", "Flagfall", "Flagfall")
+            .map(|d| d.data_dir().to_path_buf())
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn in_progress_dir(&self) -> PathBuf {
+        self.root.join("in-progress")
+    }
+
+    fn finished_dir(&self) -> PathBuf {
+        self.root.join("finished")
+    }
+
+    pub fn setup_library_path(&self) -> PathBuf {
+        self.root.join("setups.json")
+    }
+
+    fn settings_path(&self) -> PathBuf {
+        self.root.join("settings.json")
+    }
+
+    /// Where a session of this mode and variant is kept while in progress.
+    pub fn in_progress_path(&self, mode: &str, variant: &str) -> PathBuf {
+        self.in_progress_dir()
+            .join(format!("{mode}-{variant}.json"))
+    }
+
+    /// Saves a session: in progress, or, once over, as a finished game (and
+    /// the in-progress file goes).
+    pub fn save_session(&self, session: &PassAndPlay) -> Result<(), String> {
+        let saved = session.to_saved();
+        let path = self.in_progress_path(&saved.mode, &saved.variant);
+        if session.stage() == Stage::Over {
+            if let Some(game) = session.game() {
+                let record = GameRecord::from_game(game);
+                let name = format!("{}-{}.json", timestamp(), saved.variant);
+                write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
+                    .map_err(|e| format!("the finished game could not be saved: {e}"))?;
+            }
+            return match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(format!("{}: {e}", path.display()))
+                }
+                _ => Ok(()),
+            };
+        }
+        let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+        write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("the {} game could not be saved: {e}", saved.variant))
+    }
+
+    /// Forgets a game in progress (the player started a new one of that variant and mode).
+    pub fn discard_in_progress(&self, mode: &str, variant: &str) {
+        let _ = std::fs::remove_file(self.in_progress_path(mode, variant));
+    }
+
+    /// Every game in progress, newest first, and what could not be read.
+    pub fn games_in_progress(&self) -> (Vec<SavedGame>, Vec<String>) {
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        for path in json_files(&self.in_progress_dir()) {
+            let what = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().replace('-', " "))
+                .unwrap_or_default();
+            match read_session(&path) {
+                Ok(session) => games.push((modified(&path), SavedGame { path, session })),
+                Err(reason) => problems.push(self.quarantine(
+                    &path,
+                    &format!("the saved {what} game"),
+                    &reason,
+                )),
+            }
+        }
+        games.sort_by_key(|g| std::cmp::Reverse(g.0));
+        (games.into_iter().map(|(_, g)| g).collect(), problems)
+    }
+
+    /// Every finished game, newest first, and what could not be read.
+    pub fn finished_games(&self) -> (Vec<FinishedGame>, Vec<String>) {
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        let mut paths = json_files(&self.finished_dir());
+        paths.sort();
+        paths.reverse();
+        for path in paths {
+            let read = std::fs::read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| {
+                    GameRecord::from_json(&String::from_utf8_lossy(&bytes))
+                        .map_err(|e| e.to_string())
+                })
+                .and_then(|record| {
+                    record
+                        .replay()
+                        .map(|game| (record, game))
+                        .map_err(|e| e.to_string())
+                });
+            match read {
+                Ok((record, game)) => games.push(FinishedGame { path, record, game }),
+                Err(reason) => problems.push(self.quarantine(&path, "a finished game", &reason)),
+            }
+        }
+        (games, problems)
+    }
+
+    /// Writes a game's record where the player can pick it up; returns the path.
+    pub fn export(&self, game: &Game) -> Result<PathBuf, String> {
+        let dir = self.root.join("exports");
+        let path = dir.join(format!("{}-{}.json", timestamp(), game.variant().id));
+        write_atomic(&path, GameRecord::from_game(game).to_json().as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    /// The settings, or the defaults (with a message when the file was bad).
+    pub fn settings(&self) -> (Settings, Option<String>) {
+        let path = self.settings_path();
+        match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!("the settings could not be read: {e}")),
+            ),
+            Ok(bytes) => match serde_json::from_slice::<Settings>(&bytes) {
+                Ok(s)
+                    if s.format == SETTINGS_FORMAT
+                        && ["modern", "classic"].contains(&s.numbering.as_str()) =>
+                {
+                    (s, None)
+                }
+                Ok(s) if s.format != SETTINGS_FORMAT => {
+                    let reason = format!(
+                        "it has format {}, and this app reads format {SETTINGS_FORMAT}",
+                        s.format
+                    );
+                    (
+                        Settings::default(),
+                        Some(self.quarantine(&path, "the settings", &reason)),
+                    )
+                }
+                Ok(s) => {
+                    let reason = format!("\"{}\" is not a rank numbering", s.numbering);
+                    (
+                        Settings::default(),
+                        Some(self.quarantine(&path, "the settings", &reason)),
+                    )
+                }
+                Err(e) => (
+                    Settings::default(),
+                    Some(self.quarantine(&path, "the settings", &e.to_string())),
+                ),
+            },
+        }
+    }
+
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+        write_atomic(&self.settings_path(), text.as_bytes())
+            .map_err(|e| format!("the settings could not be saved: {e}"))
+    }
+
+    /// Moves a bad file aside so nothing overwrites it, and says so in plain words.
+    pub fn quarantine(&self, path: &Path, what: &str, reason: &str) -> String {
+        let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
+        match std::fs::rename(path, &aside) {
+            Ok(()) => format!(
+                "{what} could not be read: {reason}. It was moved aside as {}.",
+                aside.display()
+            ),
+            Err(e) => {
+                format!("{what} could not be read: {reason} (and could not be moved aside: {e}).")
+            }
+        }
+    }
+}
+
+/// Reads a game in progress, replaying it through the rules.
+pub fn read_session(path: &Path) -> Result<PassAndPlay, String> {
+    let saved = read_saved(path)?;
+    PassAndPlay::from_saved(&saved)
+}
+
+/// Reads the saved data of a game in progress, without replaying it.
+pub fn read_saved(path: &Path) -> Result<SavedSession, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect()
+}
+
+fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(UNIX_EPOCH)
+}
+
+/// A sortable, file-name-safe UTC time with milliseconds and a counter.
+fn timestamp() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    format!(
+        "{}{:03}-{}",
+        now.as_secs(),
+        now.subsec_millis(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Writes a temporary file beside `path`, syncs it, renames it over `path`
+/// and syncs the folder: a kill at any instant leaves the old file or the new.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(
+        ".{}.tmp",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&temp, path)?;
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
+}

@@ -1,0 +1,359 @@
+//! Nothing lost: games resume after a restart, bad files are moved aside
+//! and reported while the app goes on, impossible games are rejected by
+//! replaying them, files of this format version keep loading, and no byte
+//! content makes a reader panic.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, AppConfig};
+use flagfall::core::Side;
+use flagfall::session::saved::SavedSession;
+use flagfall::session::storage::{Settings, read_session};
+use flagfall::session::{PassAndPlay, SetupLibrary, Storage};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flagfall-storage-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn app_with(dir: &Path) -> App {
+    let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
+    let app = App::new(AppConfig {
+        seed: 5,
+        storage: Some(Storage::open(dir).unwrap()),
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1")
+}
+
+#[test]
+fn a_game_resumes_after_the_app_is_restarted() {
+    let dir = temp_dir("resume");
+    let moved = {
+        let app = app_with(&dir);
+        tap(&app, "Start pass-and-play");
+        for side in Side::BOTH {
+            hand_to(&app, side);
+            tap(&app, "Fill for me");
+            tap(&app, "Ready");
+        }
+        hand_to(&app, Side::Red);
+        let m = {
+            let session = app.session();
+            *session
+                .as_ref()
+                .unwrap()
+                .view(Side::Red)
+                .unwrap()
+                .legal_moves
+                .first()
+                .unwrap()
+        };
+        tap(&app, &format!("{}, your", m.from));
+        tap(&app, &format!("{}, ", m.to));
+        m
+    }; // the app is gone, as if killed
+    let app = app_with(&dir);
+    assert_eq!(screen(&app), "home");
+    tap(&app, "Continue: Classic, Blue to play");
+    hand_to(&app, Side::Blue);
+    let game = app
+        .session()
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .actions()
+        .to_vec();
+    assert_eq!(game, vec![flagfall::core::Action::Move(moved)]);
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l == &format!("news: Red moved {moved}.")),
+        "{:?}",
+        labels(&app)
+    );
+}
+
+#[test]
+fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
+    let dir = temp_dir("bad");
+    let storage = Storage::open(&dir).unwrap();
+    // A good domino game in progress, beside a garbled classic one, a truncated
+    // finished game and settings of a future version.
+    let good = std::fs::read_to_string(fixtures().join("in-progress-domino.json")).unwrap();
+    std::fs::write(storage.in_progress_path("pass-and-play", "domino"), &good).unwrap();
+    std::fs::write(
+        storage.in_progress_path("pass-and-play", "classic"),
+        "{\"format\": 1, \"mode\": \"pass-",
+    )
+    .unwrap();
+    let finished = std::fs::read_to_string(fixtures().join("finished-barrage.json")).unwrap();
+    std::fs::write(
+        dir.join("finished/1-barrage.json"),
+        &finished[..finished.len() / 2],
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("settings.json"),
+        "{\"format\": 7, \"memory_aid\": true, \"numbering\": \"modern\"}",
+    )
+    .unwrap();
+
+    let app = app_with(&dir);
+    let notice = app.window().get_home_notice().to_string();
+    assert!(
+        notice.contains("the saved pass and play classic game could not be read: "),
+        "{notice}"
+    );
+    assert!(
+        notice.contains("a finished game could not be read: "),
+        "{notice}"
+    );
+    assert!(
+        notice.contains("the settings could not be read: it has format 7"),
+        "{notice}"
+    );
+    assert!(notice.contains(".corrupt-"), "{notice}");
+    let names: Vec<String> = std::fs::read_dir(dir.join("in-progress"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("pass-and-play-classic.json.corrupt-")),
+        "{names:?}"
+    );
+    assert!(names.contains(&"pass-and-play-domino.json".to_string()));
+    // The good game is still there to continue.
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("Continue: Domino Stratego")),
+        "{:?}",
+        labels(&app)
+    );
+}
+
+#[test]
+fn a_saved_game_with_an_illegal_move_is_rejected_by_replaying_it() {
+    let dir = temp_dir("illegal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut saved: SavedSession = serde_json::from_str(
+        &std::fs::read_to_string(fixtures().join("in-progress-classic.json")).unwrap(),
+    )
+    .unwrap();
+    saved.actions.push("a1-a2".into());
+    let path = dir.join("bad.json");
+    std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    let error = read_session(&path).expect_err("rejected");
+    assert!(
+        error.contains(&format!("move {} (a1-a2) is illegal", saved.actions.len())),
+        "{error}"
+    );
+
+    let mut saved: SavedSession = serde_json::from_str(
+        &std::fs::read_to_string(fixtures().join("in-progress-classic.json")).unwrap(),
+    )
+    .unwrap();
+    saved.red.as_mut().unwrap().setup[0].piece = "marshal".into();
+    std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    assert!(
+        read_session(&path).is_err(),
+        "a setup that breaks the variant is rejected"
+    );
+}
+
+/// Files written by this version (format 1) must keep loading in later versions.
+#[test]
+fn files_of_format_1_still_load() {
+    let classic = read_session(&fixtures().join("in-progress-classic.json")).unwrap();
+    assert_eq!(classic.game().unwrap().actions().len(), 40);
+    let domino = read_session(&fixtures().join("in-progress-domino.json")).unwrap();
+    assert_eq!(domino.variant().id, "domino");
+    let piecepack = read_session(&fixtures().join("in-progress-piecepack-setup.json")).unwrap();
+    assert!(matches!(
+        piecepack.stage(),
+        flagfall::session::Stage::Setup(_)
+    ));
+    let record = flagfall::core::record::GameRecord::from_json(
+        &std::fs::read_to_string(fixtures().join("finished-barrage.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(record.replay().unwrap().position().outcome().is_some());
+    let settings: Settings =
+        serde_json::from_str(&std::fs::read_to_string(fixtures().join("settings.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        settings,
+        Settings {
+            memory_aid: false,
+            numbering: "classic".into(),
+            ..Settings::default()
+        }
+    );
+    let (library, warning) = SetupLibrary::open(fixtures().join("setups.json"));
+    assert!(warning.is_none());
+    let classic_variant = flagfall::core::variant::builtin_variant("classic").unwrap();
+    assert_eq!(library.names(&classic_variant), ["lakeside"]);
+    assert_eq!(
+        library
+            .load(&classic_variant, "lakeside", Side::Blue)
+            .unwrap()
+            .placements
+            .len(),
+        40
+    );
+}
+
+/// Writes the fixtures above; run by hand when the format changes (and bump it).
+#[test]
+#[ignore = "writes tests/fixtures/v1"]
+fn write_fixtures() {
+    use flagfall::core::GameOptions;
+    use flagfall::core::playout::random_action;
+    use flagfall::core::variant::builtin_variant;
+    use rand::SeedableRng;
+    let dir = fixtures();
+    std::fs::create_dir_all(&dir).unwrap();
+    let session_after = |variant: &str, plies: usize| {
+        let v = builtin_variant(variant).unwrap();
+        let mut s = PassAndPlay::new(v.clone(), GameOptions::defaults(&v), 9);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        while s.game().is_none() && plies > 0 {
+            s.reveal();
+            match s.stage() {
+                flagfall::session::Stage::Deal(side) => {
+                    if let Some(suit) = v.suits_of(side).next() {
+                        s.choose_discards(suit).unwrap();
+                    }
+                    s.accept_deal().unwrap();
+                }
+                _ => {
+                    s.fill_random();
+                    s.setup_ready().unwrap();
+                }
+            }
+        }
+        let mut buffer = Vec::new();
+        for _ in 0..plies {
+            s.battle_seen();
+            s.reveal();
+            let p = s.game().unwrap().position().clone();
+            let Some(a) = random_action(&p, &mut rng, &mut buffer) else {
+                break;
+            };
+            s.play(a).unwrap();
+        }
+        s
+    };
+    let write = |name: &str, text: String| std::fs::write(dir.join(name), text).unwrap();
+    write(
+        "in-progress-classic.json",
+        serde_json::to_string_pretty(&session_after("classic", 40).to_saved()).unwrap(),
+    );
+    write(
+        "in-progress-domino.json",
+        serde_json::to_string_pretty(&session_after("domino", 12).to_saved()).unwrap(),
+    );
+    let mut piecepack = session_after("piecepack", 0);
+    piecepack.reveal();
+    piecepack
+        .choose_discards(
+            builtin_variant("piecepack")
+                .unwrap()
+                .suits_of(Side::Red)
+                .nth(1)
+                .unwrap(),
+        )
+        .unwrap();
+    piecepack.accept_deal().unwrap();
+    write(
+        "in-progress-piecepack-setup.json",
+        serde_json::to_string_pretty(&piecepack.to_saved()).unwrap(),
+    );
+    let barrage = session_after("barrage", 10_000);
+    write(
+        "finished-barrage.json",
+        flagfall::core::record::GameRecord::from_game(barrage.game().unwrap()).to_json(),
+    );
+    write(
+        "settings.json",
+        serde_json::to_string_pretty(&Settings {
+            memory_aid: false,
+            numbering: "classic".into(),
+            ..Settings::default()
+        })
+        .unwrap(),
+    );
+    let _ = std::fs::remove_file(dir.join("setups.json"));
+    let (mut library, _) = SetupLibrary::open(dir.join("setups.json"));
+    let classic = builtin_variant("classic").unwrap();
+    let setup = session_after("classic", 1)
+        .game()
+        .unwrap()
+        .setup(Side::Red)
+        .to_setup();
+    library.save(&classic, "lakeside", &setup).unwrap();
+}
+
+/// A copy of `text` with some bytes replaced, removed or duplicated.
+fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for &(at, kind, byte) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = at % bytes.len();
+        match kind % 3 {
+            0 => bytes[at] = byte,
+            1 => {
+                bytes.remove(at);
+            }
+            _ => bytes.insert(at, bytes[at]),
+        }
+    }
+    bytes
+}
+
+fn read_all(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let _ = read_session(&path);
+    let storage = Storage::open(dir).unwrap();
+    std::fs::write(dir.join("settings.json"), bytes).unwrap();
+    let _ = storage.settings();
+    let _ = SetupLibrary::open(path);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_saved_files_never_panic(
+        which in 0..4usize,
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), prop::sample::select(b"0123456789\"{}[],:-_abcxyz ".to_vec())), 1..6),
+    ) {
+        let name = ["in-progress-classic.json", "in-progress-domino.json", "in-progress-piecepack-setup.json", "setups.json"][which];
+        let text = std::fs::read_to_string(fixtures().join(name)).unwrap();
+        let dir = temp_dir(&format!("fuzz-{which}"));
+        read_all(&dir, "x.json", &mutate(&text, &edits));
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let dir = temp_dir("noise");
+        read_all(&dir, "x.json", &bytes);
+    }
+}
