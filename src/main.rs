@@ -45,6 +45,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Measure autosave: saving after each ply of a long game, and loading it back.
+    BenchStorage {
+        #[arg(long, default_value_t = 1000)]
+        plies: usize,
+    },
     /// List the built-in variants.
     Variants,
     /// Play computer against computer through the app's session and autosave code.
@@ -166,6 +171,34 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("saved: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::BenchStorage { plies }) => {
+            let Some(dir) = cli.data_dir else {
+                eprintln!("bench-storage: give --data-dir DIR");
+                return ExitCode::from(2);
+            };
+            match bench::storage_bench(&dir, plies) {
+                Ok(r) => {
+                    println!(
+                        "save after each of {} plies: median {:.3} ms, p95 {:.3} ms, max {:.3} ms; at ply {}: {:.3} ms",
+                        r.plies,
+                        r.save_median_ms,
+                        r.save_p95_ms,
+                        r.save_max_ms,
+                        r.plies,
+                        r.save_last_ms
+                    );
+                    println!(
+                        "load a {}-ply game (parse and replay): median {:.3} ms",
+                        r.plies, r.load_median_ms
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("bench-storage: {e}");
                     ExitCode::FAILURE
                 }
             }

@@ -47,3 +47,80 @@ pub fn bench_variant(variant: Arc<Variant>, budget: Duration, seed: u64) -> Benc
     }
     result
 }
+
+/// Timings of the autosave path, in milliseconds.
+#[derive(Debug, Clone)]
+pub struct StorageBench {
+    pub plies: usize,
+    /// Saving the session after each ply (serialize, write, sync, rename, sync folder).
+    pub save_median_ms: f64,
+    pub save_p95_ms: f64,
+    pub save_max_ms: f64,
+    /// Saving once the game has `plies` plies.
+    pub save_last_ms: f64,
+    /// Reading the `plies`-ply game back and replaying it through the rules (median of 20).
+    pub load_median_ms: f64,
+}
+
+/// Plays a classic game of `plies` plies, saving after each as the app does,
+/// then loads it back.
+pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<StorageBench, String> {
+    use crate::core::playout::random_action;
+    use crate::session::storage::{Storage, read_session};
+    use crate::session::{PassAndPlay, Stage};
+    let storage = Storage::open(data_dir).map_err(|e| e.to_string())?;
+    let variant = crate::core::variant::builtin_variant("classic").ok_or("no classic")?;
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    for seed in 0..1000 {
+        let mut session =
+            PassAndPlay::new(Arc::clone(&variant), GameOptions::defaults(&variant), seed);
+        for _ in 0..2 {
+            session.reveal();
+            session.fill_random();
+            session.setup_ready().map_err(|p| p.join("; "))?;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut buffer = Vec::new();
+        let mut saves = Vec::with_capacity(plies);
+        while session.stage() == Stage::Play && saves.len() < plies {
+            session.battle_seen();
+            session.reveal();
+            let position = session
+                .game()
+                .map(|g| g.position().clone())
+                .ok_or("no game")?;
+            let action = random_action(&position, &mut rng, &mut buffer).ok_or("no move")?;
+            session.play(action).map_err(|e| e.to_string())?;
+            if session.stage() != Stage::Play {
+                break;
+            }
+            let timer = Instant::now();
+            storage.save_session(&session)?;
+            saves.push(timer.elapsed());
+        }
+        if saves.len() < plies {
+            continue; // this random game ended early; try another
+        }
+        let save_last_ms = ms(*saves.last().unwrap());
+        saves.sort();
+        let path = storage.in_progress_path("pass-and-play", "classic");
+        let mut loads: Vec<Duration> = (0..20)
+            .map(|_| {
+                let timer = Instant::now();
+                let loaded = read_session(&path);
+                let elapsed = timer.elapsed();
+                loaded.map(|_| elapsed)
+            })
+            .collect::<Result<_, _>>()?;
+        loads.sort();
+        return Ok(StorageBench {
+            plies,
+            save_median_ms: ms(saves[saves.len() / 2]),
+            save_p95_ms: ms(saves[saves.len() * 95 / 100]),
+            save_max_ms: ms(*saves.last().unwrap()),
+            save_last_ms,
+            load_median_ms: ms(loads[loads.len() / 2]),
+        });
+    }
+    Err(format!("no random game lasted {plies} plies"))
+}
