@@ -108,6 +108,11 @@ fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
         "{\"format\": 7, \"memory_aid\": true, \"numbering\": \"modern\"}",
     )
     .unwrap();
+    std::fs::write(
+        dir.join("setups.json"),
+        "{\"format\": 1, \"setups\": {\"classic\": ",
+    )
+    .unwrap();
 
     let app = app_with(&dir);
     let notice = app.window().get_home_notice().to_string();
@@ -123,7 +128,19 @@ fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
         notice.contains("the settings could not be read: it has format 7"),
         "{notice}"
     );
+    assert!(
+        notice.contains("the setup library could not be read: "),
+        "{notice}"
+    );
     assert!(notice.contains(".corrupt-"), "{notice}");
+    let top: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        top.iter().any(|n| n.starts_with("setups.json.corrupt-")),
+        "the damaged library is kept: {top:?}"
+    );
     let names: Vec<String> = std::fs::read_dir(dir.join("in-progress"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -2,7 +2,7 @@
 //! temporary file renamed over the old one), so a killed app leaves either
 //! the old library or the new one.
 
-use super::storage::write_atomic;
+use super::storage::{quarantine, write_atomic};
 use crate::core::piece::Piece;
 use crate::core::setup::{Placement, Setup};
 use crate::core::side::Side;
@@ -50,7 +50,7 @@ impl SetupLibrary {
     }
 
     /// Opens the library at `path`; a missing file is an empty library, a
-    /// damaged one is reported and replaced by an empty one on the next save.
+    /// damaged one is moved aside (so nothing overwrites it) and reported.
     pub fn open(path: PathBuf) -> (SetupLibrary, Option<String>) {
         let mut library = SetupLibrary {
             path: Some(path.clone()),
@@ -59,22 +59,25 @@ impl SetupLibrary {
                 ..Default::default()
             },
         };
-        let warning = match std::fs::read_to_string(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => Some(format!("the setup library could not be read: {e}")),
-            Ok(text) => match serde_json::from_str::<LibraryFile>(&text) {
+        let problem = match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (library, None),
+            Err(e) => e.to_string(),
+            Ok(bytes) => match serde_json::from_slice::<LibraryFile>(&bytes) {
                 Ok(file) if file.format == FORMAT => {
                     library.file = file;
-                    None
+                    return (library, None);
                 }
-                Ok(file) => Some(format!(
-                    "the setup library has format {}, which this app cannot read",
+                Ok(file) => format!(
+                    "it has format {}, and this app reads format {FORMAT}",
                     file.format
-                )),
-                Err(e) => Some(format!("the setup library could not be read: {e}")),
+                ),
+                Err(e) => e.to_string(),
             },
         };
-        (library, warning)
+        (
+            library,
+            Some(quarantine(&path, "the setup library", &problem)),
+        )
     }
 
     /// Names of the saved setups for a variant.

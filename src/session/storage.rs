@@ -231,15 +231,21 @@ impl Storage {
 
     /// Moves a bad file aside so nothing overwrites it, and says so in plain words.
     pub fn quarantine(&self, path: &Path, what: &str, reason: &str) -> String {
-        let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
-        match std::fs::rename(path, &aside) {
-            Ok(()) => format!(
-                "{what} could not be read: {reason}. It was moved aside as {}.",
-                aside.display()
-            ),
-            Err(e) => {
-                format!("{what} could not be read: {reason} (and could not be moved aside: {e}).")
-            }
+        quarantine(path, what, reason)
+    }
+}
+
+/// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing overwrites
+/// it, and says so in plain words.
+pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
+    let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
+    match std::fs::rename(path, &aside) {
+        Ok(()) => format!(
+            "{what} could not be read: {reason}. It was moved aside as {}.",
+            aside.display()
+        ),
+        Err(e) => {
+            format!("{what} could not be read: {reason} (and could not be moved aside: {e}).")
         }
     }
 }
