@@ -96,6 +96,15 @@ fn check_view(position: &Position, viewer: Side) {
     if !over && view.to_move != viewer {
         assert!(view.legal_moves.is_empty(), "a view holds no enemy moves");
     }
+    if !over && view.to_move == viewer {
+        use std::collections::HashSet;
+        let from_view: HashSet<Action> = view.legal_actions().into_iter().collect();
+        let from_engine: HashSet<Action> = position.legal_actions().into_iter().collect();
+        assert_eq!(
+            from_view, from_engine,
+            "the view knows exactly the legal actions"
+        );
+    }
 }
 
 fn play_random_game(variant_id: &str, options: impl Fn(&Variant) -> GameOptions, seed: u64) {

@@ -158,3 +158,46 @@ impl PlyReport {
         }
     }
 }
+
+impl PlayerView {
+    /// While the viewer must choose a rescue: declining, or any of their
+    /// captured non-bomb pieces onto any empty square of their half. Known
+    /// from the view alone (the pieces are the viewer's own).
+    pub fn rescue_choices(&self) -> Vec<Action> {
+        if !self.rescue_pending {
+            return Vec::new();
+        }
+        let variant = &self.variant;
+        let squares: Vec<Square> = variant
+            .board
+            .squares()
+            .filter(|sq| {
+                variant.in_own_half(self.viewer, *sq)
+                    && !variant.board.is_blocked(*sq)
+                    && self.at(*sq).is_none()
+            })
+            .collect();
+        let mut choices = vec![Action::SkipRescue];
+        for piece in &self.captured[self.viewer.index()] {
+            let rescuable = piece
+                .piece
+                .is_some_and(|p| variant.kind(p.kind).special != super::variant::Special::Bomb);
+            if rescuable {
+                choices.extend(squares.iter().map(|&to| Action::Rescue {
+                    piece: piece.id,
+                    to,
+                }));
+            }
+        }
+        choices
+    }
+
+    /// Every legal action of the viewer now: moves, or the rescue choices.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.rescue_pending {
+            self.rescue_choices()
+        } else {
+            self.legal_moves.iter().map(|m| Action::Move(*m)).collect()
+        }
+    }
+}
