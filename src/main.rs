@@ -4,7 +4,8 @@
 use clap::{Parser, Subcommand};
 use flagfall::core::options::TwoSquares;
 use flagfall::core::variant::{builtin, builtin_variant};
-use flagfall::tools::{autoplay, bench, check_games, screenshot};
+use flagfall::session::ai::Level;
+use flagfall::tools::{autoplay, bench, check_games, matches, screenshot};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -49,6 +50,21 @@ enum Command {
     BenchStorage {
         #[arg(long, default_value_t = 1000)]
         plies: usize,
+    },
+    /// Computer against computer: levels random, heuristic, best.
+    Match {
+        #[arg(long, default_value = "classic")]
+        variant: String,
+        /// The first player's level (Red in even games, Blue in odd ones).
+        #[arg(long)]
+        red: String,
+        /// The second player's level.
+        #[arg(long)]
+        blue: String,
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// List the built-in variants.
     Variants,
@@ -202,6 +218,40 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Some(Command::Match {
+            variant,
+            red,
+            blue,
+            games,
+            seed,
+        }) => {
+            let (Some(v), Some(a), Some(b)) = (
+                builtin_variant(&variant),
+                Level::from_name(&red),
+                Level::from_name(&blue),
+            ) else {
+                eprintln!(
+                    "match: give a built-in variant and levels among random, heuristic, best"
+                );
+                return ExitCode::from(2);
+            };
+            let r = matches::play_match(&v, a, b, games, seed);
+            let average = r.plies.iter().sum::<usize>() as f64 / r.plies.len().max(1) as f64;
+            println!(
+                "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"
+            );
+            for (name, times) in [(&red, &r.think[0]), (&blue, &r.think[1])] {
+                let (median, p95) = matches::percentiles(times);
+                println!(
+                    "think time per move, {name}: median {median:.2} ms, 95th percentile {p95:.2} ms"
+                );
+            }
+            println!(
+                "red wins {}, blue wins {}, draws {}",
+                r.first_wins, r.second_wins, r.draws
+            );
+            ExitCode::SUCCESS
         }
         Some(Command::Variants) => {
             for v in &builtin().variants {

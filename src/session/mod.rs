@@ -1,6 +1,7 @@
 //! Session-level services over the rules core: a pass-and-play game's flow,
 //! the setup editor's draft, and the setup library. No UI here.
 
+pub mod ai;
 pub mod pass_and_play;
 pub mod saved;
 pub mod setup_draft;

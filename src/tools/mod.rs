@@ -3,4 +3,5 @@
 pub mod autoplay;
 pub mod bench;
 pub mod check_games;
+pub mod matches;
 pub mod screenshot;

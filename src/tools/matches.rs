@@ -1,0 +1,102 @@
+//! `flagfall match`: computer against computer, each side colour played half
+//! the time, with think times per move.
+
+use crate::core::deal::random_deal;
+use crate::core::game::Game;
+use crate::core::options::GameOptions;
+use crate::core::setup::Setup;
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use crate::session::ai::{Level, choose, sensible_setup};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Results seen from the two players: `first` is the one named `--red`
+/// (Red in even games, Blue in odd ones).
+#[derive(Debug, Default)]
+pub struct MatchResult {
+    pub first_wins: u32,
+    pub second_wins: u32,
+    pub draws: u32,
+    pub plies: Vec<usize>,
+    pub think: [Vec<Duration>; 2],
+}
+
+/// A game cannot last longer than this (the quiet-ply rule ends it far sooner).
+const PLY_CAP: usize = 20_000;
+
+pub fn play_match(
+    variant: &Arc<Variant>,
+    first: Level,
+    second: Level,
+    games: u32,
+    seed: u64,
+) -> MatchResult {
+    let mut result = MatchResult::default();
+    for g in 0..games {
+        let first_is_red = g % 2 == 0;
+        let level_of = |side: Side| {
+            if (side == Side::Red) == first_is_red {
+                first
+            } else {
+                second
+            }
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g as u64));
+        let [red, blue] = Side::BOTH.map(|side| {
+            let deal = random_deal(variant, side, &mut rng);
+            let setup = match level_of(side) {
+                Level::Random => {
+                    Setup::random(variant, side, &deal, &mut rng).expect("random setup")
+                }
+                _ => sensible_setup(variant, side, &deal, &mut rng),
+            };
+            (deal, setup)
+        });
+        let mut game = Game::new(
+            Arc::clone(variant),
+            GameOptions::defaults(variant),
+            red,
+            blue,
+        )
+        .expect("valid setups");
+        while game.position().outcome().is_none() && game.actions().len() < PLY_CAP {
+            let side = game.position().to_move();
+            let view = game.view(side);
+            let player_seed = seed
+                .wrapping_mul(31)
+                .wrapping_add(g as u64 * 2 + side.index() as u64);
+            let timer = Instant::now();
+            let Some(action) = choose(level_of(side), &view, player_seed) else {
+                break;
+            };
+            let who = usize::from((side == Side::Red) != first_is_red);
+            result.think[who].push(timer.elapsed());
+            game.play(action)
+                .expect("computer players choose legal actions");
+        }
+        result.plies.push(game.actions().len());
+        match game.position().outcome().and_then(|o| o.winner()) {
+            Some(winner) if (winner == Side::Red) == first_is_red => result.first_wins += 1,
+            Some(_) => result.second_wins += 1,
+            None => result.draws += 1,
+        }
+    }
+    result
+}
+
+/// (median, 95th percentile) in milliseconds.
+pub fn percentiles(times: &[Duration]) -> (f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    (
+        ms(sorted[sorted.len() / 2]),
+        ms(sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)]),
+    )
+}

@@ -1,0 +1,133 @@
+//! Computer players decide from their own view and seed alone, and play
+//! legal, sensible games.
+
+use flagfall::core::deal::Deal;
+use flagfall::core::variant::builtin_variant;
+use flagfall::core::{Action, Game, GameOptions, Setup, Side};
+use flagfall::session::ai::{Level, choose, sensible_setup};
+use flagfall::tools::matches::play_match;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Two classic games whose Blue armies differ only in hidden pieces.
+fn twin_games(seed: u64) -> (Game, Game) {
+    let variant = builtin_variant("classic").unwrap();
+    let options = GameOptions::defaults(&variant);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let red = Setup::random(&variant, Side::Red, &Deal::Fixed, &mut rng).unwrap();
+    let blue = Setup::random(&variant, Side::Blue, &Deal::Fixed, &mut rng).unwrap();
+    let mut other = blue.clone();
+    // Swap two different pieces of Blue's back row: hidden from Red until they fight.
+    let back: Vec<usize> = (0..other.placements.len())
+        .filter(|&i| other.placements[i].square.row == 9)
+        .collect();
+    let j = back
+        .iter()
+        .copied()
+        .find(|&j| other.placements[j].piece != other.placements[back[0]].piece)
+        .unwrap();
+    let (a, b) = (other.placements[back[0]].piece, other.placements[j].piece);
+    other.placements[back[0]].piece = b;
+    other.placements[j].piece = a;
+    let make = |blue| {
+        Game::new(
+            variant.clone(),
+            options,
+            (Deal::Fixed, red.clone()),
+            (Deal::Fixed, blue),
+        )
+        .unwrap()
+    };
+    (make(blue), make(other))
+}
+
+#[test]
+fn the_same_view_and_seed_give_the_same_move_whatever_the_hidden_pieces() {
+    for level in Level::ALL {
+        let (mut one, mut two) = twin_games(3);
+        for ply in 0..30 {
+            let side = one.position().to_move();
+            let (v1, v2) = (one.view(side), two.view(side));
+            if v1 != v2 {
+                break; // a battle revealed the swapped pieces
+            }
+            let (a1, a2) = (choose(level, &v1, 42), choose(level, &v2, 42));
+            if side == Side::Red {
+                assert_eq!(a1, a2, "{} chose differently at ply {ply}", level.name());
+            }
+            let (Some(a1), Some(a2)) = (a1, a2) else {
+                break;
+            };
+            // Blue plays the same moves in both games (its own views differ).
+            let action: Action = if side == Side::Red { a1 } else { a2 };
+            if one.play(action).is_err() || two.play(action).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_whole_legal_games_in_every_variant() {
+    for id in [
+        "classic",
+        "small",
+        "barrage",
+        "duell",
+        "domino",
+        "piecepack",
+    ] {
+        let variant = builtin_variant(id).unwrap();
+        for (a, b) in [
+            (Level::Best, Level::Random),
+            (Level::Heuristic, Level::Best),
+        ] {
+            let result = play_match(&variant, a, b, 2, 5);
+            assert_eq!(
+                result.first_wins + result.second_wins + result.draws,
+                2,
+                "{id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sensible_setups_guard_the_flag_with_bombs() {
+    let variant = builtin_variant("classic").unwrap();
+    let options = GameOptions::defaults(&variant);
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let setup = sensible_setup(&variant, Side::Blue, &Deal::Fixed, &mut rng);
+        let flag = setup
+            .placements
+            .iter()
+            .find(|p| variant.kind(p.piece.kind).is_flag)
+            .unwrap()
+            .square;
+        assert_eq!(flag.row, 9, "the flag stands on Blue's back row");
+        let guards = setup
+            .placements
+            .iter()
+            .filter(|p| p.square.row.abs_diff(flag.row) + p.square.col.abs_diff(flag.col) == 1)
+            .all(|p| variant.kind(p.piece.kind).key == "bomb");
+        assert!(guards, "bombs around the flag");
+        assert!(
+            setup
+                .clone()
+                .check(&variant, &Deal::Fixed, &options)
+                .is_ok()
+        );
+    }
+}
+
+#[test]
+fn best_beats_random_in_classic() {
+    let variant = builtin_variant("classic").unwrap();
+    let result = play_match(&variant, Level::Best, Level::Random, 6, 9);
+    assert!(
+        result.first_wins >= 5,
+        "best won {} of 6",
+        result.first_wins
+    );
+}
