@@ -25,6 +25,7 @@ fn app_with(dir: &Path) -> App {
     let app = App::new(AppConfig {
         seed: 5,
         storage: Some(Storage::open(dir).unwrap()),
+        background_thinking: false,
     })
     .unwrap();
     fit_window(&app);

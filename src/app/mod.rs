@@ -19,6 +19,8 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, Variant, builtin};
 use crate::core::view::PlayerView;
+use crate::session::ai::{Level, choose};
+use crate::session::pass_and_play::Computer;
 use crate::session::storage::{FinishedGame, Settings};
 use crate::session::{PassAndPlay, SetupLibrary, Stage, Storage};
 use slint::{ComponentHandle, ModelRc, PlatformError, SharedString, VecModel};
@@ -33,6 +35,9 @@ use std::time::Duration;
 pub struct AppConfig {
     pub seed: u64,
     pub storage: Option<Storage>,
+    /// The computer thinks on a worker thread (the app) or at once on the
+    /// caller's thread (tests and screenshots, which run no event loop).
+    pub background_thinking: bool,
 }
 
 impl AppConfig {
@@ -40,6 +45,7 @@ impl AppConfig {
         AppConfig {
             seed,
             storage: None,
+            background_thinking: false,
         }
     }
 
@@ -48,28 +54,30 @@ impl AppConfig {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64);
-        let Some(root) = data_dir.or_else(Storage::default_root) else {
-            return (
-                AppConfig::in_memory(seed),
-                Some("no data folder: nothing will be saved".into()),
-            );
-        };
-        match Storage::open(&root) {
-            Ok(storage) => (
-                AppConfig {
-                    seed,
-                    storage: Some(storage),
-                },
+        let (storage, warning) = match data_dir.or_else(Storage::default_root) {
+            None => (
                 None,
+                Some("no data folder: nothing will be saved".to_string()),
             ),
-            Err(e) => (
-                AppConfig::in_memory(seed),
-                Some(format!(
-                    "the data folder {} cannot be used ({e}): nothing will be saved",
-                    root.display()
-                )),
-            ),
-        }
+            Some(root) => match Storage::open(&root) {
+                Ok(storage) => (Some(storage), None),
+                Err(e) => (
+                    None,
+                    Some(format!(
+                        "the data folder {} cannot be used ({e}): nothing will be saved",
+                        root.display()
+                    )),
+                ),
+            },
+        };
+        (
+            AppConfig {
+                seed,
+                storage,
+                background_thinking: true,
+            },
+            warning,
+        )
     }
 }
 
@@ -122,6 +130,11 @@ struct State {
     finished: Vec<FinishedGame>,
     /// A finished game opened from the list, for replay.
     review: Option<crate::core::Game>,
+    background_thinking: bool,
+    /// The computer's move being worked out on another thread.
+    thinking: Option<std::sync::mpsc::Receiver<Option<Action>>>,
+    /// The strongest level's suggestion, shown on the board.
+    hint: Option<Move>,
     export_status: String,
     replay_at: usize,
     rescue_chosen: Option<usize>,
@@ -157,6 +170,8 @@ impl State {
 pub struct App {
     window: AppWindow,
     state: Rc<RefCell<State>>,
+    /// Collects the computer's moves from its worker thread.
+    computer_timer: slint::Timer,
 }
 
 fn model<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
@@ -218,6 +233,9 @@ impl App {
             saved_revision: None,
             finished,
             review: None,
+            background_thinking: config.background_thinking,
+            thinking: None,
+            hint: None,
             export_status: String::new(),
             replay_at: 0,
             rescue_chosen: None,
@@ -227,6 +245,7 @@ impl App {
         let app = App {
             window,
             state: Rc::new(RefCell::new(state)),
+            computer_timer: slint::Timer::default(),
         };
         let classic = app
             .state
@@ -237,8 +256,30 @@ impl App {
         app.state.borrow_mut().selected_variant = classic.unwrap_or(0);
         app.reset_options();
         app.wire();
+        app.start_computer_timer();
         app.refresh();
         Ok(app)
+    }
+
+    fn start_computer_timer(&self) {
+        let weak = self.window.as_weak();
+        let state = Rc::clone(&self.state);
+        self.computer_timer.start(
+            slint::TimerMode::Repeated,
+            Duration::from_millis(30),
+            move || {
+                let Some(window) = weak.upgrade() else { return };
+                let Ok(mut s) = state.try_borrow_mut() else {
+                    return;
+                };
+                if s.thinking.is_none() {
+                    return;
+                }
+                drive_computer(&mut s);
+                autosave(&mut s);
+                refresh(&window, &s);
+            },
+        );
     }
 
     pub fn window(&self) -> &AppWindow {
@@ -286,6 +327,7 @@ impl App {
                 let mut state = state.borrow_mut();
                 state.error.clear();
                 change(&mut state, &window, arg);
+                drive_computer(&mut state);
                 autosave(&mut state);
                 !state.error.is_empty()
             };
@@ -492,6 +534,24 @@ impl App {
                 session.offer_draw();
             }
         }));
+        w.on_take_back(unit(|s, _| {
+            s.thinking = None;
+            s.hint = None;
+            s.play_pick = None;
+            if !s.session.as_mut().is_some_and(|x| x.take_back()) {
+                s.fail("there is no move of yours to take back");
+            }
+        }));
+        w.on_hint(unit(|s, _| {
+            let seed = s.next_seed;
+            match s.session.as_ref().and_then(|x| x.hint(seed)) {
+                Some(Action::Move(m)) => {
+                    s.hint = Some(m);
+                    s.play_pick = Some(m.from);
+                }
+                _ => s.hint = None,
+            }
+        }));
         w.on_replay_first(unit(|s, _| s.replay_at = 0));
         w.on_replay_back(unit(|s, _| {
             s.replay_at = replay_len(s).min(s.replay_at).saturating_sub(1)
@@ -569,6 +629,45 @@ fn continue_game(s: &mut State, index: usize) {
     }
 }
 
+/// Lets the computer play when it is its turn: on a worker thread in the
+/// app (a timer collects the move), at once in tests.
+fn drive_computer(s: &mut State) {
+    use std::sync::mpsc::TryRecvError;
+    if let Some(receiver) = &s.thinking {
+        match receiver.try_recv() {
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => s.thinking = None,
+            Ok(action) => {
+                s.thinking = None;
+                let played = action.and_then(|a| s.session.as_mut().map(|x| x.play(a).is_ok()));
+                if played != Some(true) {
+                    return;
+                }
+            }
+        }
+    }
+    loop {
+        let Some((level, view)) = s.session.as_ref().and_then(|x| x.computer_turn()) else {
+            return;
+        };
+        let seed = s.next_seed ^ u64::from(view.ply);
+        if s.background_thinking {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = sender.send(choose(level, &view, seed));
+            });
+            s.thinking = Some(receiver);
+            return;
+        }
+        let Some(action) = choose(level, &view, seed) else {
+            return;
+        };
+        if s.session.as_mut().is_none_or(|x| x.play(action).is_err()) {
+            return;
+        }
+    }
+}
+
 fn start_game(s: &mut State, w: &AppWindow) {
     let variant = Arc::clone(s.variant());
     let rules = &variant.rules;
@@ -585,20 +684,49 @@ fn start_game(s: &mut State, w: &AppWindow) {
         check_army: true,
     };
     // One game in progress per mode and variant: a new one replaces the old.
+    let solo = w.get_opponent_index() > 0;
     if let Some(current) = s.session.take()
         && current.stage() != Stage::Over
-        && current.variant().id != variant.id
+        && (current.variant().id != variant.id || current.computer().is_some() != solo)
     {
         s.parked.push(current);
     }
-    s.parked.retain(|p| p.variant().id != variant.id);
+    let solo = w.get_opponent_index() > 0;
+    s.parked
+        .retain(|p| p.variant().id != variant.id || p.computer().is_some() != solo);
     s.saved_revision = None;
     s.review = None;
     s.next_seed = s
         .next_seed
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);
-    s.session = Some(PassAndPlay::new(variant, options, s.next_seed));
+    let opponent = w.get_opponent_index();
+    s.session = Some(
+        match Level::ALL
+            .get((opponent - 1).max(0) as usize)
+            .filter(|_| opponent > 0)
+        {
+            Some(level) => {
+                let human = if w.get_side_index() == 1 {
+                    Side::Blue
+                } else {
+                    Side::Red
+                };
+                PassAndPlay::solo(
+                    variant,
+                    options,
+                    s.next_seed,
+                    Computer {
+                        side: human.opponent(),
+                        level: *level,
+                    },
+                )
+            }
+            None => PassAndPlay::new(variant, options, s.next_seed),
+        },
+    );
+    s.thinking = None;
+    s.hint = None;
     s.at_home = false;
     s.setup_pick = SetupPick::None;
     s.play_pick = None;
@@ -749,6 +877,7 @@ fn play(s: &mut State, action: Action) {
     match session.play(action) {
         Ok(_) => {
             s.play_pick = None;
+            s.hint = None;
             s.rescue_chosen = None;
             s.replay_at = usize::MAX;
         }
@@ -1084,6 +1213,7 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     let placing = view.rescue_pending && s.rescue_chosen.is_some();
     let targets: Vec<Square> = match s.play_pick {
         _ if placing => rescue_squares(&view),
+        Some(from) if s.hint.is_some_and(|h| h.from == from) => vec![s.hint.unwrap().to],
         Some(from) => view
             .legal_moves
             .iter()
@@ -1113,7 +1243,9 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     };
     w.set_cells(model(cells));
     let symbol = if side == Side::Red { "▲" } else { "●" };
-    let status = if session.battle_on_show() {
+    let status = if let Some((level, _)) = session.computer_turn() {
+        format!("The computer ({}) is thinking…", level.name())
+    } else if session.battle_on_show() {
         format!("{side} {symbol}: your move led to a battle")
     } else if view.rescue_pending {
         format!("{side} {symbol}: you may rescue a piece")
@@ -1155,6 +1287,10 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
             .into(),
     );
     w.set_confirm_resign(s.confirm_resign);
+    w.set_solo(session.computer().is_some());
+    if let Some(m) = s.hint {
+        w.set_notice(format!("Hint: {m}").into());
+    }
 }
 
 /// The moves so far, newest first, as `viewer` may know them.

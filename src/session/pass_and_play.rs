@@ -2,7 +2,8 @@
 //! screen whenever the device changes hands so neither army is shown to
 //! the wrong player.
 
-use super::saved::{SESSION_FORMAT, SavedSession, SavedStage};
+use super::ai::{Level, choose, sensible_setup};
+use super::saved::{SESSION_FORMAT, SavedComputer, SavedSession, SavedStage};
 use super::setup_draft::SetupDraft;
 use crate::core::deal::{Deal, deal_dominoes};
 use crate::core::game::Game;
@@ -15,9 +16,17 @@ use crate::core::side::Side;
 use crate::core::variant::builtin_variant;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
+use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+
+/// The computer opponent of a solo game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Computer {
+    pub side: Side,
+    pub level: Level,
+}
 
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +54,8 @@ pub struct PassAndPlay {
     draw_offer: Option<Side>,
     /// Counts changes, so the app saves only when something changed.
     revision: u64,
+    /// Solo practice: the computer plays this side, and there are no hand-offs.
+    computer: Option<Computer>,
 }
 
 impl PassAndPlay {
@@ -63,9 +74,109 @@ impl PassAndPlay {
             battle_on_show: false,
             draw_offer: None,
             revision: 0,
+            computer: None,
         };
         session.begin_side(Side::Red);
         session
+    }
+
+    /// A solo game against the computer: no hand-offs, and the computer
+    /// deals and sets up for itself.
+    pub fn solo(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        seed: u64,
+        computer: Computer,
+    ) -> PassAndPlay {
+        let mut session = PassAndPlay::new(variant, options, seed);
+        session.computer = Some(computer);
+        session.handoff = None;
+        if computer.side == Side::Red {
+            session.auto_setup(Side::Red);
+        }
+        session
+    }
+
+    pub fn computer(&self) -> Option<Computer> {
+        self.computer
+    }
+
+    /// Shows the hand-off screen for `side` (never in solo play).
+    fn hand_to(&mut self, side: Side) {
+        self.handoff = if self.computer.is_some() {
+            None
+        } else {
+            Some(side)
+        };
+    }
+
+    /// The computer deals (choosing discards at random) and sets up sensibly.
+    fn auto_setup(&mut self, side: Side) {
+        let Some(computer) = self.computer.filter(|c| c.side == side) else {
+            return;
+        };
+        if let Stage::Deal(_) = self.stage {
+            if self.deals[side.index()].is_none() {
+                let suits: Vec<SuitId> = self.variant.suits_of(side).collect();
+                if !suits.is_empty() {
+                    let suit = suits[self.rng.random_range(0..suits.len())];
+                    let _ = self.choose_discards(suit);
+                }
+            }
+            let _ = self.accept_deal();
+        }
+        let Some(deal) = self.deals[side.index()].clone() else {
+            return;
+        };
+        let setup = match computer.level {
+            Level::Random => Setup::random(&self.variant, side, &deal, &mut self.rng).ok(),
+            _ => Some(sensible_setup(&self.variant, side, &deal, &mut self.rng)),
+        };
+        if let (Some(setup), Some(draft)) = (setup, self.drafts[side.index()].as_mut()) {
+            draft.load(&setup);
+        }
+        let _ = self.setup_ready();
+    }
+
+    /// The computer's turn: its level and its own view, when it must act.
+    pub fn computer_turn(&self) -> Option<(Level, PlayerView)> {
+        let computer = self.computer?;
+        let game = self.game.as_ref()?;
+        let to_move = game.position().to_move();
+        (self.stage == Stage::Play && !self.battle_on_show && to_move == computer.side)
+            .then(|| (computer.level, game.view(computer.side)))
+    }
+
+    /// Takes back the player's last move and the computer's reply.
+    pub fn take_back(&mut self) -> bool {
+        let Some(computer) = self.computer else {
+            return false;
+        };
+        let Some(game) = self.game.as_mut() else {
+            return false;
+        };
+        if self.stage != Stage::Play || game.actions().is_empty() {
+            return false;
+        }
+        let human = computer.side.opponent();
+        loop {
+            game.undo(1);
+            if game.position().to_move() == human || game.actions().is_empty() {
+                break;
+            }
+        }
+        self.revision += 1;
+        self.last_ply = None;
+        self.battle_on_show = false;
+        self.draw_offer = None;
+        true
+    }
+
+    /// The strongest level's suggestion for the player, from the player's view.
+    pub fn hint(&self, seed: u64) -> Option<Action> {
+        let computer = self.computer?;
+        let view = self.view(computer.side.opponent())?;
+        choose(Level::Best, &view, seed)
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -87,6 +198,9 @@ impl PassAndPlay {
 
     /// The player who holds the device now (after the hand-off).
     pub fn holder(&self) -> Side {
+        if let Some(computer) = self.computer {
+            return computer.side.opponent();
+        }
         match self.stage {
             Stage::Deal(side) | Stage::Setup(side) => side,
             Stage::Play | Stage::Over => {
@@ -109,7 +223,8 @@ impl PassAndPlay {
     pub fn hand_off_again(&mut self) {
         self.revision += 1;
         if self.stage != Stage::Over {
-            self.handoff = Some(self.holder());
+            let holder = self.holder();
+            self.hand_to(holder);
         }
     }
 
@@ -120,7 +235,7 @@ impl PassAndPlay {
     }
 
     fn begin_side(&mut self, side: Side) {
-        self.handoff = Some(side);
+        self.hand_to(side);
         self.stage = match self.variant.army {
             ArmyRule::Fixed => {
                 self.deals[side.index()] = Some(Deal::Fixed);
@@ -137,6 +252,9 @@ impl PassAndPlay {
             }
             ArmyRule::Suited { .. } => Stage::Deal(side),
         };
+        if self.computer.is_some_and(|c| c.side == side) {
+            self.auto_setup(side);
+        }
     }
 
     /// The deal of `side`, once made.
@@ -224,7 +342,10 @@ impl PassAndPlay {
             Stage::Play
         };
         self.game = Some(game);
-        self.handoff = (self.stage == Stage::Play).then_some(Side::Red);
+        self.handoff = None;
+        if self.stage == Stage::Play {
+            self.hand_to(Side::Red);
+        }
         Ok(())
     }
 
@@ -263,10 +384,14 @@ impl PassAndPlay {
         self.last_ply = Some(report.clone());
         if game.position().outcome().is_some() {
             self.stage = Stage::Over;
-        } else if report.battle.is_some() && !report.rescue_offered {
+        } else if report.battle.is_some()
+            && !report.rescue_offered
+            && self.computer.is_none_or(|c| c.side != report.side)
+        {
             self.battle_on_show = true;
         } else if !report.rescue_offered {
-            self.handoff = Some(game.position().to_move());
+            let next = game.position().to_move();
+            self.hand_to(next);
         }
         Ok(report)
     }
@@ -276,7 +401,9 @@ impl PassAndPlay {
         self.revision += 1;
         if self.battle_on_show {
             self.battle_on_show = false;
-            self.handoff = self.game.as_ref().map(|g| g.position().to_move());
+            if let Some(next) = self.game.as_ref().map(|g| g.position().to_move()) {
+                self.hand_to(next);
+            }
         }
     }
 
@@ -302,10 +429,15 @@ impl PassAndPlay {
     /// The holder offers a draw; the device goes to the other player, who accepts or declines.
     pub fn offer_draw(&mut self) {
         self.revision += 1;
-        if self.stage == Stage::Play && self.handoff.is_none() && !self.battle_on_show {
+        // The computer always plays on.
+        if self.stage == Stage::Play
+            && self.handoff.is_none()
+            && !self.battle_on_show
+            && self.computer.is_none()
+        {
             let side = self.holder();
             self.draw_offer = Some(side);
-            self.handoff = Some(side.opponent());
+            self.hand_to(side.opponent());
         }
     }
 
@@ -323,7 +455,7 @@ impl PassAndPlay {
         if accept {
             self.play_unconditionally(Action::AgreeDraw)
         } else {
-            self.handoff = Some(offerer);
+            self.hand_to(offerer);
             Ok(())
         }
     }
@@ -374,7 +506,12 @@ impl PassAndPlay {
         };
         SavedSession {
             format: SESSION_FORMAT,
-            mode: "pass-and-play".into(),
+            mode: if self.computer.is_some() {
+                "solo"
+            } else {
+                "pass-and-play"
+            }
+            .into(),
             variant: self.variant.id.clone(),
             options: self.options,
             stage,
@@ -386,6 +523,10 @@ impl PassAndPlay {
             battle_on_show: self.battle_on_show,
             draw_offer: self.draw_offer,
             seed: self.rng.clone().next_u64(),
+            computer: self.computer.map(|c| SavedComputer {
+                side: c.side,
+                level: c.level.name().to_string(),
+            }),
         }
     }
 
@@ -398,12 +539,23 @@ impl PassAndPlay {
                 saved.format
             ));
         }
-        if saved.mode != "pass-and-play" {
-            return Err(format!(
-                "it is a \"{}\" game, which this app cannot continue",
-                saved.mode
-            ));
-        }
+        let computer = match (saved.mode.as_str(), &saved.computer) {
+            ("pass-and-play", None) => None,
+            ("solo", Some(c)) => {
+                let level = Level::from_name(&c.level)
+                    .ok_or_else(|| format!("\"{}\" is not a computer level", c.level))?;
+                Some(Computer {
+                    side: c.side,
+                    level,
+                })
+            }
+            _ => {
+                return Err(format!(
+                    "it is a \"{}\" game, which this app cannot continue",
+                    saved.mode
+                ));
+            }
+        };
         let variant = builtin_variant(&saved.variant)
             .ok_or_else(|| format!("it is for an unknown variant \"{}\"", saved.variant))?;
         let problems = saved.options.problems(&variant);
@@ -423,6 +575,7 @@ impl PassAndPlay {
             battle_on_show: false,
             draw_offer: None,
             revision: 0,
+            computer,
         };
         let stage_side = || saved.stage_side.ok_or("its stage names no side");
         let mut setups: Vec<Setup> = Vec::new();

@@ -22,7 +22,7 @@ pub enum SavedStage {
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
     pub format: u32,
-    /// "pass-and-play" (other modes come with their issues).
+    /// "pass-and-play" or "solo".
     pub mode: String,
     pub variant: String,
     pub options: GameOptions,
@@ -46,6 +46,16 @@ pub struct SavedSession {
     pub draw_offer: Option<Side>,
     /// Seeds the generator for further deals and "fill for me".
     pub seed: u64,
+    /// Solo games: the computer's side and level ("random", "heuristic", "best").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<SavedComputer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedComputer {
+    pub side: Side,
+    pub level: String,
 }
 
 impl SavedSession {

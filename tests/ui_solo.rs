@@ -1,0 +1,118 @@
+//! Solo practice through the real UI: no hand-off screens, the computer
+//! sets up and replies by itself, a hint shows one move, take-back undoes
+//! the player's move and the reply.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::App;
+use flagfall::core::Side;
+
+fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
+    tap(app, variant);
+    tap(app, &format!("Opponent: Computer: {level}"));
+    tap(app, &format!("Your side: {side}"));
+    tap(app, "Start vs computer");
+    assert_eq!(
+        screen(app),
+        if variant == "Domino Stratego" {
+            "deal"
+        } else {
+            "setup"
+        },
+        "no hand-off in solo play"
+    );
+    if screen(app) == "deal" {
+        tap(app, "Continue to setup");
+    }
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+    assert_eq!(screen(app), "play");
+}
+
+fn actions(app: &App) -> usize {
+    app.session()
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .actions()
+        .len()
+}
+
+#[test]
+fn the_computer_replies_and_a_move_can_be_taken_back() {
+    let app = new_app(31);
+    start_solo(&app, "Classic", "best", "Red (moves first)");
+    let m = *app
+        .session()
+        .as_ref()
+        .unwrap()
+        .view(Side::Red)
+        .unwrap()
+        .legal_moves
+        .first()
+        .unwrap();
+    tap(&app, &format!("{}, your", m.from));
+    tap(&app, &format!("{}, ", m.to));
+    assert_eq!(screen(&app), "play", "still no hand-off");
+    assert_eq!(actions(&app), 2, "the computer replied");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("news: Blue moved ")),
+        "{:?}",
+        labels(&app)
+    );
+    assert!(labels(&app).iter().any(|l| l == "status: Red ▲: your turn"));
+
+    // A hint picks up one piece and shows one destination.
+    tap(&app, "Hint");
+    let targets: std::collections::BTreeSet<String> = squares(&app)
+        .into_iter()
+        .filter(|(_, l)| l.ends_with("can move here"))
+        .map(|(_, l)| l)
+        .collect();
+    assert_eq!(targets.len(), 1, "{targets:?}");
+    assert!(labels(&app).iter().any(|l| l.starts_with("news: Hint: ")));
+
+    tap(&app, "Take back");
+    assert_eq!(
+        actions(&app),
+        0,
+        "the player's move and the reply are undone"
+    );
+    assert!(labels(&app).iter().any(|l| l == "status: Red ▲: your turn"));
+}
+
+#[test]
+fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
+    let app = new_app(32);
+    start_solo(&app, "Domino Stratego", "heuristic", "Blue");
+    assert_eq!(actions(&app), 1, "Red, the computer, moved first");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l == "status: Blue ●: your turn")
+    );
+    for _ in 0..10 {
+        let m = {
+            let session = app.session();
+            let view = session.as_ref().unwrap().view(Side::Blue).unwrap();
+            let Some(m) = view.legal_moves.first().copied() else {
+                break;
+            };
+            m
+        };
+        tap(&app, &format!("{}, your", m.from));
+        tap(&app, &format!("{}, ", m.to));
+        if screen(&app) == "over" {
+            break;
+        }
+        if app.window().get_battle_visible() {
+            tap(&app, "Continue");
+        }
+        assert_eq!(screen(&app), "play");
+    }
+    assert!(actions(&app) >= 11);
+}
