@@ -10,7 +10,7 @@ use flagfall::core::Side;
 
 fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
     tap(app, variant);
-    tap(app, &format!("Opponent: Computer: {level}"));
+    tap(app, &format!("Opponent: {level}"));
     tap(app, &format!("Your side: {side}"));
     tap(app, "Start vs computer");
     assert_eq!(
@@ -43,7 +43,7 @@ fn actions(app: &App) -> usize {
 #[test]
 fn the_computer_replies_and_a_move_can_be_taken_back() {
     let app = new_app(31);
-    start_solo(&app, "Classic", "best", "Red (moves first)");
+    start_solo(&app, "Classic", "Best", "Red (first)");
     let m = *app
         .session()
         .as_ref()
@@ -88,7 +88,7 @@ fn the_computer_replies_and_a_move_can_be_taken_back() {
 #[test]
 fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
     let app = new_app(32);
-    start_solo(&app, "Domino Stratego", "heuristic", "Blue");
+    start_solo(&app, "Domino Stratego", "Heuristic", "Blue");
     assert_eq!(actions(&app), 1, "Red, the computer, moved first");
     assert!(
         labels(&app)
