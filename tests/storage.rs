@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::mutate;
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
 use flagfall::core::Side;
@@ -323,25 +324,6 @@ fn write_fixtures() {
         .setup(Side::Red)
         .to_setup();
     library.save(&classic, "lakeside", &setup).unwrap();
-}
-
-/// A copy of `text` with some bytes replaced, removed or duplicated.
-fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
-    for &(at, kind, byte) in edits {
-        if bytes.is_empty() {
-            break;
-        }
-        let at = at % bytes.len();
-        match kind % 3 {
-            0 => bytes[at] = byte,
-            1 => {
-                bytes.remove(at);
-            }
-            _ => bytes.insert(at, bytes[at]),
-        }
-    }
-    bytes
 }
 
 fn read_all(dir: &Path, name: &str, bytes: &[u8]) {

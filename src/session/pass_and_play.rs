@@ -61,12 +61,24 @@ pub struct PassAndPlay {
 impl PassAndPlay {
     /// A new game; the device goes to Red first.
     pub fn new(variant: Arc<Variant>, options: GameOptions, seed: u64) -> PassAndPlay {
-        let mut session = PassAndPlay {
+        let mut session = PassAndPlay::empty(variant, options, seed, None);
+        session.begin_side(Side::Red);
+        session
+    }
+
+    /// A session with nothing dealt, set up or played yet.
+    fn empty(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        seed: u64,
+        computer: Option<Computer>,
+    ) -> PassAndPlay {
+        PassAndPlay {
             variant,
             options,
             rng: ChaCha8Rng::seed_from_u64(seed),
             stage: Stage::Setup(Side::Red),
-            handoff: Some(Side::Red),
+            handoff: None,
             deals: [None, None],
             drafts: [None, None],
             game: None,
@@ -74,10 +86,8 @@ impl PassAndPlay {
             battle_on_show: false,
             draw_offer: None,
             revision: 0,
-            computer: None,
-        };
-        session.begin_side(Side::Red);
-        session
+            computer,
+        }
     }
 
     /// A solo game against the computer: no hand-offs, and the computer
@@ -562,21 +572,9 @@ impl PassAndPlay {
         if !problems.is_empty() {
             return Err(problems.join("; "));
         }
-        let mut session = PassAndPlay {
-            variant: Arc::clone(&variant),
-            options: saved.options,
-            rng: ChaCha8Rng::seed_from_u64(saved.seed),
-            stage: Stage::Play,
-            handoff: saved.handoff,
-            deals: [None, None],
-            drafts: [None, None],
-            game: None,
-            last_ply: None,
-            battle_on_show: false,
-            draw_offer: None,
-            revision: 0,
-            computer,
-        };
+        let mut session =
+            PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
+        session.handoff = saved.handoff;
         let stage_side = || saved.stage_side.ok_or("its stage names no side");
         let mut setups: Vec<Setup> = Vec::new();
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {

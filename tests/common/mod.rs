@@ -74,3 +74,23 @@ pub fn mv(p: &mut Position, from: &str, to: &str) -> Result<PlyReport, IllegalMo
 pub fn play(p: &mut Position, from: &str, to: &str) -> PlyReport {
     mv(p, from, to).unwrap_or_else(|e| panic!("{from}-{to} refused: {e}"))
 }
+
+/// A copy of `text` with some bytes replaced, removed or duplicated (for
+/// the tests that feed damaged input to readers).
+pub fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for &(at, kind, byte) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = at % bytes.len();
+        match kind % 3 {
+            0 => bytes[at] = byte,
+            1 => {
+                bytes.remove(at);
+            }
+            _ => bytes.insert(at, bytes[at]),
+        }
+    }
+    bytes
+}
