@@ -1,6 +1,8 @@
 //! Computer players decide from their own view and seed alone, and play
 //! legal, sensible games.
 
+mod common;
+
 use flagfall::core::deal::Deal;
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, Game, GameOptions, Setup, Side};
@@ -69,14 +71,7 @@ fn the_same_view_and_seed_give_the_same_move_whatever_the_hidden_pieces() {
 
 #[test]
 fn every_level_plays_whole_legal_games_in_every_variant() {
-    for id in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "domino",
-        "piecepack",
-    ] {
+    for id in common::BUILT_IN {
         let variant = builtin_variant(id).unwrap();
         for (a, b) in [
             (Level::Best, Level::Random),

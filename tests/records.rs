@@ -1,6 +1,8 @@
 //! Game records: the project's JSON record for every variant, Gravon XML,
 //! and `flagfall check-games` over both.
 
+mod common;
+
 use flagfall::core::check::{Verdict, check_json_record};
 use flagfall::core::gravon;
 use flagfall::core::playout::play_random;
@@ -24,14 +26,7 @@ fn random_game(variant_id: &str, seed: u64, max_plies: usize) -> Game {
 
 #[test]
 fn json_record_round_trips_for_every_variant() {
-    for id in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "domino",
-        "piecepack",
-    ] {
+    for id in common::BUILT_IN {
         for seed in 0..5 {
             let game = random_game(id, seed, usize::MAX);
             let record = GameRecord::from_game(&game);

@@ -7,8 +7,8 @@
 use flagfall::core::Side::{Blue, Red};
 use flagfall::core::variant::builtin;
 use flagfall::core::{
-    Action, DrawReason, GameOptions, IllegalMove, Move, Outcome, Piece, PieceId, Placement,
-    PlyReport, Position, Side, Square, TwoSquares, WinReason,
+    Action, DrawReason, GameOptions, IllegalMove, Move, Outcome, Piece, Placement, PlyReport,
+    Position, Side, TwoSquares, WinReason,
 };
 
 mod common;
@@ -73,50 +73,6 @@ fn wait(p: &mut Position) -> PlyReport {
         }
     }
     panic!("{side} has no waiting piece");
-}
-
-/// Everything a refused action must leave untouched.
-#[derive(Debug, PartialEq)]
-struct Snapshot {
-    legal: Vec<Move>,
-    ply: u32,
-    to_move: Side,
-    quiet: u32,
-    outcome: Option<Outcome>,
-    squares: Vec<(PieceId, Option<Square>)>,
-}
-
-fn snapshot(p: &Position) -> Snapshot {
-    let squares = Side::BOTH
-        .into_iter()
-        .flat_map(|side| p.pieces(side).map(|(id, _)| (id, p.square_of(id))))
-        .collect();
-    Snapshot {
-        legal: p.legal_moves(),
-        ply: p.ply(),
-        to_move: p.to_move(),
-        quiet: p.quiet_plies(),
-        outcome: p.outcome(),
-        squares,
-    }
-}
-
-/// Plays an action that must be refused; checks nothing changed.
-fn refused_action(p: &mut Position, action: Action) -> IllegalMove {
-    let before = snapshot(p);
-    let err = p
-        .play(action)
-        .expect_err(&format!("{action:?} was accepted"));
-    assert_eq!(
-        snapshot(p),
-        before,
-        "the refused {action:?} changed the game"
-    );
-    err
-}
-
-fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
-    refused_action(p, Action::Move(Move::new(sq(from), sq(to))))
 }
 
 fn two_squares_error(a: &str, b: &str, limit: u8) -> IllegalMove {

@@ -5,7 +5,7 @@
 
 use flagfall::core::Side::{Blue, Red};
 use flagfall::core::battle::BattleResult;
-use flagfall::core::{IllegalMove, Move, Outcome, PieceId, Position, Side, Square};
+use flagfall::core::{IllegalMove, Position, Side};
 
 mod common;
 use common::*;
@@ -75,52 +75,6 @@ fn names(list: &[&str]) -> Vec<String> {
     let mut list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     list.sort();
     list
-}
-
-/// Everything a refused move must leave untouched.
-#[derive(Debug, PartialEq)]
-struct Snapshot {
-    legal: Vec<Move>,
-    ply: u32,
-    to_move: Side,
-    quiet: u32,
-    outcome: Option<Outcome>,
-    squares: Vec<(PieceId, Option<Square>)>,
-}
-
-fn snapshot(p: &Position) -> Snapshot {
-    let squares = Side::BOTH
-        .into_iter()
-        .flat_map(|side| p.pieces(side).map(|(id, _)| (id, p.square_of(id))))
-        .collect();
-    Snapshot {
-        legal: p.legal_moves(),
-        ply: p.ply(),
-        to_move: p.to_move(),
-        quiet: p.quiet_plies(),
-        outcome: p.outcome(),
-        squares,
-    }
-}
-
-/// Plays a move that must be refused; checks nothing changed and returns why.
-fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
-    let before = snapshot(p);
-    let err = match mv(p, from, to) {
-        Ok(_) => panic!("{from}-{to} was accepted"),
-        Err(e) => e,
-    };
-    assert_eq!(
-        snapshot(p),
-        before,
-        "the refused move {from}-{to} changed the game"
-    );
-    assert_eq!(
-        p.check_move(Move::new(sq(from), sq(to))),
-        Err(err.clone()),
-        "check_move disagrees with play"
-    );
-    err
 }
 
 fn blocked(square: &str, what: &str) -> IllegalMove {

@@ -2,6 +2,8 @@
 //! a bad file is rejected with file, field and problem, and a new variant
 //! needs nothing but its file.
 
+mod common;
+
 use flagfall::core::playout::play_random;
 use flagfall::core::variant::{
     ArmyRule, Combat, Mobility, Special, Variant, builtin, builtin_variant,
@@ -30,14 +32,7 @@ fn every_file_in_variants_folder_is_built_in_and_valid() {
         .count();
     assert!(builtin().errors.is_empty(), "{:?}", builtin().errors);
     assert_eq!(builtin().variants.len(), files);
-    for id in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "domino",
-        "piecepack",
-    ] {
+    for id in common::BUILT_IN {
         assert!(builtin_variant(id).is_some(), "{id} is built in");
     }
 }

@@ -17,7 +17,7 @@ use crate::core::record::action_text;
 use crate::core::rules_text::rules_text;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{ArmyRule, Special, Variant, builtin};
+use crate::core::variant::{ArmyRule, Variant, builtin};
 use crate::core::view::PlayerView;
 use crate::session::ai::{Level, choose};
 use crate::session::pass_and_play::Computer;
@@ -914,39 +914,46 @@ fn play_square_clicked(s: &mut State, square: Square) {
     }
 }
 
-/// The viewer's captured pieces that may come back (never a bomb), grouped
-/// by what they are: any piece of a group will do.
+/// The pieces the viewer may rescue now, grouped by what they are (any
+/// piece of a group will do); the rules decide through `rescue_choices`.
 fn rescuable(view: &PlayerView) -> Vec<(crate::core::Piece, Vec<PieceId>)> {
     let mut groups: Vec<(crate::core::Piece, Vec<PieceId>)> = Vec::new();
-    for seen in &view.captured[view.viewer.index()] {
-        let Some(piece) = seen.piece else { continue };
-        if view.variant.kind(piece.kind).special == Special::Bomb {
+    for action in view.rescue_choices() {
+        let Action::Rescue { piece: id, .. } = action else {
             continue;
-        }
+        };
+        let seen = view.captured[view.viewer.index()]
+            .iter()
+            .find(|p| p.id == id);
+        let Some(piece) = seen.and_then(|p| p.piece) else {
+            continue;
+        };
         let piece = crate::core::Piece {
             flipped: false,
             ..piece
         };
         match groups.iter_mut().find(|(p, _)| *p == piece) {
-            Some((_, ids)) => ids.push(seen.id),
-            None => groups.push((piece, vec![seen.id])),
+            Some((_, ids)) if !ids.contains(&id) => ids.push(id),
+            Some(_) => {}
+            None => groups.push((piece, vec![id])),
         }
     }
     groups
 }
 
-/// The empty squares of the viewer's half, where a rescued piece may go.
+/// Where a rescued piece may go, as the rules say.
 fn rescue_squares(view: &PlayerView) -> Vec<Square> {
-    let variant = &view.variant;
-    variant
-        .board
-        .squares()
-        .filter(|sq| {
-            variant.in_own_half(view.viewer, *sq)
-                && !variant.board.is_blocked(*sq)
-                && view.at(*sq).is_none()
+    let mut squares: Vec<Square> = view
+        .rescue_choices()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Rescue { to, .. } => Some(to),
+            _ => None,
         })
-        .collect()
+        .collect();
+    squares.sort();
+    squares.dedup();
+    squares
 }
 
 fn replay_len(s: &State) -> usize {

@@ -476,14 +476,9 @@ impl PassAndPlay {
 }
 
 impl PassAndPlay {
-    /// Bumped by the app (and by every call here that changes the session).
+    /// Bumped by every call here that changes the session.
     pub fn revision(&self) -> u64 {
         self.revision
-    }
-
-    /// Marks a change made through `draft_mut` or `reveal`.
-    pub fn touch(&mut self) {
-        self.revision += 1;
     }
 
     /// The session as saved data.
@@ -576,7 +571,6 @@ impl PassAndPlay {
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
         let stage_side = || saved.stage_side.ok_or("its stage names no side");
-        let mut setups: Vec<Setup> = Vec::new();
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };
             let (deal, setup) = side_start(&variant, side, record).map_err(|e| e.to_string())?;
@@ -591,7 +585,6 @@ impl PassAndPlay {
                 ));
             }
             session.drafts[side.index()] = Some(draft);
-            setups.push(setup);
         }
         match saved.stage {
             SavedStage::Deal => {

@@ -57,10 +57,3 @@ pub struct SavedComputer {
     pub side: Side,
     pub level: String,
 }
-
-impl SavedSession {
-    /// The number of plies played (what `flagfall saved` reports).
-    pub fn plies(&self) -> usize {
-        self.actions.len()
-    }
-}

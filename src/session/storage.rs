@@ -68,10 +68,6 @@ impl Storage {
             .map(|d| d.data_dir().to_path_buf())
     }
 
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
     fn in_progress_dir(&self) -> PathBuf {
         self.root.join("in-progress")
     }

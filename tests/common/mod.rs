@@ -6,14 +6,24 @@ pub mod ui;
 
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{
-    Action, GameOptions, IllegalMove, Move, Piece, Placement, PlyReport, Position, Side, Square,
-    Variant,
+    Action, GameOptions, IllegalMove, Move, Outcome, Piece, PieceId, Placement, PlyReport,
+    Position, Side, Square, Variant,
 };
 use std::sync::Arc;
 
 /// (side, square, piece): the piece is a kind key ("marshal"), a suit and a
 /// kind for piecepack ("yellow scout"), or a domino as attack/defense ("5/2").
 pub type Spec<'a> = (Side, &'a str, &'a str);
+
+/// Every built-in variant, by id.
+pub const BUILT_IN: [&str; 6] = [
+    "classic",
+    "small",
+    "barrage",
+    "duell",
+    "domino",
+    "piecepack",
+];
 
 pub fn variant(id: &str) -> Arc<Variant> {
     builtin_variant(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
@@ -93,4 +103,56 @@ pub fn mutate(text: &str, edits: &[(usize, u8, u8)]) -> Vec<u8> {
         }
     }
     bytes
+}
+
+/// Everything a refused action must leave untouched.
+#[derive(Debug, PartialEq)]
+pub struct Snapshot {
+    legal: Vec<Move>,
+    ply: u32,
+    to_move: Side,
+    quiet: u32,
+    outcome: Option<Outcome>,
+    squares: Vec<(PieceId, Option<Square>)>,
+}
+
+pub fn snapshot(p: &Position) -> Snapshot {
+    let squares = Side::BOTH
+        .into_iter()
+        .flat_map(|side| p.pieces(side).map(|(id, _)| (id, p.square_of(id))))
+        .collect();
+    Snapshot {
+        legal: p.legal_moves(),
+        ply: p.ply(),
+        to_move: p.to_move(),
+        quiet: p.quiet_plies(),
+        outcome: p.outcome(),
+        squares,
+    }
+}
+
+/// Plays an action that must be refused; checks nothing changed and returns why.
+pub fn refused_action(p: &mut Position, action: Action) -> IllegalMove {
+    let before = snapshot(p);
+    let err = p
+        .play(action)
+        .expect_err(&format!("{action:?} was accepted"));
+    assert_eq!(
+        snapshot(p),
+        before,
+        "the refused {action:?} changed the game"
+    );
+    err
+}
+
+/// A move that must be refused, for the same reason by `play` and `check_move`.
+pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
+    let m = Move::new(sq(from), sq(to));
+    let err = refused_action(p, Action::Move(m));
+    assert_eq!(
+        p.check_move(m),
+        Err(err.clone()),
+        "check_move disagrees with play"
+    );
+    err
 }

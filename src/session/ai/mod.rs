@@ -10,7 +10,6 @@ pub use setup::sensible_setup;
 
 use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
-use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
@@ -238,7 +237,7 @@ fn sampled_position(view: &PlayerView, belief: &Belief, rng: &mut impl Rng) -> O
             view.viewer.opponent(),
             Placement {
                 square: hidden.square,
-                piece: Piece { ..piece },
+                piece,
             },
         ));
     }
