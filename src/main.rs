@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use flagfall::core::options::TwoSquares;
 use flagfall::core::variant::{builtin, builtin_variant};
 use flagfall::session::ai::Level;
-use flagfall::tools::{autoplay, bench, check_games, matches, screenshot};
+use flagfall::tools::{autoplay, bench, check_games, matches, qr_selfplay, screenshot};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -65,6 +65,19 @@ enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Two computer players on two devices linked only by QR codes: every
+    /// code is written as DIR/NNN.png and DIR/NNN.txt and read back from the picture.
+    QrSelfplay {
+        #[arg(long, default_value = "classic")]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: PathBuf,
+        /// The computer players' level: random, heuristic or best.
+        #[arg(long, default_value = "heuristic")]
+        level: String,
     },
     /// List the built-in variants.
     Variants,
@@ -215,6 +228,41 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("bench-storage: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::QrSelfplay {
+            variant,
+            seed,
+            out,
+            level,
+        }) => {
+            let (Some(v), Some(level)) = (builtin_variant(&variant), Level::from_name(&level))
+            else {
+                eprintln!(
+                    "qr-selfplay: give a built-in variant and a level among random, heuristic, best"
+                );
+                return ExitCode::from(2);
+            };
+            match qr_selfplay::run(v, seed, level, &out) {
+                Ok(r) => {
+                    let check = |ok: bool| if ok { "verified" } else { "FALSE CLAIMS" };
+                    println!(
+                        "plies {}, largest move code version {}, red's check {}, blue's check {}",
+                        r.game.plies,
+                        r.max_move_version,
+                        check(r.game.verified[0]),
+                        check(r.game.verified[1])
+                    );
+                    println!(
+                        "codes {}, max version {}, result {}",
+                        r.game.codes, r.max_version, r.game.outcome
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("qr-selfplay: {e}");
                     ExitCode::FAILURE
                 }
             }

@@ -3,6 +3,7 @@
 //! calls. `run` is the one entry point, for the desktop binary and Android.
 
 mod cells;
+mod codes;
 mod words;
 
 slint::include_modules!();
@@ -140,6 +141,8 @@ struct State {
     rescue_chosen: Option<usize>,
     confirm_resign: bool,
     next_seed: u64,
+    /// The codes screen, over the home screen.
+    codes: Option<codes::Codes>,
 }
 
 impl State {
@@ -241,6 +244,7 @@ impl App {
             rescue_chosen: None,
             confirm_resign: false,
             next_seed: config.seed,
+            codes: None,
         };
         let app = App {
             window,
@@ -402,6 +406,18 @@ impl App {
             w.set_rules_variant(s.selected_variant as i32);
         }));
         w.on_show_settings(unit(|s, _| s.overlay = Overlay::Settings));
+        w.on_send_game(unit(|s, _| codes::send_game(s)));
+        w.on_read_codes(unit(|s, _| codes::start_reading(s)));
+        w.on_codes_previous(unit(|s, _| codes::step(s, -1)));
+        w.on_codes_next(unit(|s, _| codes::step(s, 1)));
+        w.on_codes_read_text(unit(|s, w| {
+            codes::read_text(s, &w.get_codes_pasted());
+            w.set_codes_pasted("".into());
+        }));
+        w.on_codes_read_picture(unit(|s, w| {
+            codes::read_picture(s, &w.get_codes_picture_path())
+        }));
+        w.on_codes_close(unit(|s, _| s.codes = None));
         w.on_back(unit(|s, w| {
             let was_settings = s.overlay == Overlay::Settings;
             s.overlay = Overlay::None;
@@ -985,6 +1001,9 @@ fn screen_name(s: &State) -> &'static str {
         Overlay::Settings => return "settings",
         Overlay::None => {}
     }
+    if s.codes.is_some() && s.at_home {
+        return "codes";
+    }
     if s.review.is_some() && !s.at_home {
         return "over";
     }
@@ -1007,6 +1026,9 @@ fn refresh(w: &AppWindow, s: &State) {
     w.set_screen(screen.into());
     w.set_error(s.error.clone().into());
     refresh_home(w, s);
+    if let Some(c) = &s.codes {
+        codes::refresh(w, c);
+    }
     w.set_variant_names(strings(s.variants.iter().map(|v| v.name.clone())));
     w.set_rules_texts(strings(s.variants.iter().map(|v| rules_text(v))));
     w.set_memory_aid(s.memory_aid);
@@ -1038,6 +1060,7 @@ fn refresh(w: &AppWindow, s: &State) {
 }
 
 fn refresh_home(w: &AppWindow, s: &State) {
+    w.set_can_send_game(s.session.as_ref().is_some_and(|x| x.stage() != Stage::Over));
     let variant = s.variant();
     w.set_variants(model(
         s.variants

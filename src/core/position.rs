@@ -191,6 +191,9 @@ pub struct Position {
     pending_rescue: Option<u8>,
     outcome: Option<Outcome>,
     last_move: Option<Move>,
+    /// The side whose army this position only guesses (a device linked to
+    /// another knows the enemy's hidden pieces only by a consistent guess).
+    guessed: Option<Side>,
 }
 
 impl Position {
@@ -294,6 +297,7 @@ impl Position {
             pending_rescue: None,
             outcome: None,
             last_move: None,
+            guessed: None,
         };
         for (side, list) in Side::BOTH.into_iter().zip(placements) {
             for (index, placement) in list.iter().enumerate() {
@@ -921,6 +925,9 @@ impl Position {
         if self.outcome.is_some() {
             return;
         }
+        if let Some(guessed) = self.guessed {
+            return self.check_turn_start_guessing(guessed);
+        }
         let stuck = match self.mobile_alive {
             [0, 0] => {
                 self.outcome = Some(Outcome::Draw {
@@ -936,6 +943,47 @@ impl Position {
         if let Some(loser) = stuck {
             self.outcome = Some(Outcome::Win {
                 winner: loser.opponent(),
+                reason: WinReason::NoLegalMove,
+            });
+        } else if self
+            .geometry
+            .variant
+            .rules
+            .quiet_ply_limit
+            .is_some_and(|limit| self.quiet_plies >= limit)
+        {
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::QuietPlies,
+            });
+        }
+    }
+
+    /// Marks `side`'s army as a guess: from now on the endings that turn on
+    /// that side's hidden pieces (it cannot move, or has no movable piece
+    /// left) are left to its own device, which knows them. The own side's
+    /// endings are still decided here; when the own side is left without a
+    /// movable piece the game is over either way (lost, or drawn if the guess
+    /// says the other side is stuck too: the true setups settle which).
+    pub fn guess_army_of(&mut self, side: Side) {
+        self.guessed = Some(side);
+    }
+
+    fn check_turn_start_guessing(&mut self, guessed: Side) {
+        let own = guessed.opponent();
+        if self.mobile_alive[own.index()] == 0 {
+            self.outcome = Some(if self.mobile_alive[guessed.index()] == 0 {
+                Outcome::Draw {
+                    reason: DrawReason::BothImmobile,
+                }
+            } else {
+                Outcome::Win {
+                    winner: guessed,
+                    reason: WinReason::NoLegalMove,
+                }
+            });
+        } else if self.to_move == own && !self.has_legal_move(own) {
+            self.outcome = Some(Outcome::Win {
+                winner: guessed,
                 reason: WinReason::NoLegalMove,
             });
         } else if self

@@ -2,6 +2,7 @@
 //! the setup editor's draft, and the setup library. No UI here.
 
 pub mod ai;
+pub mod link;
 pub mod pass_and_play;
 pub mod saved;
 pub mod setup_draft;

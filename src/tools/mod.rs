@@ -4,4 +4,5 @@ pub mod autoplay;
 pub mod bench;
 pub mod check_games;
 pub mod matches;
+pub mod qr_selfplay;
 pub mod screenshot;

@@ -13,8 +13,19 @@ use slint::ComponentHandle;
 use std::path::Path;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 10] = [
-    "home", "rules", "settings", "deal", "setup", "handoff", "play", "battle", "rescue", "over",
+pub const SCREENS: [&str; 12] = [
+    "home",
+    "rules",
+    "settings",
+    "deal",
+    "setup",
+    "handoff",
+    "play",
+    "battle",
+    "rescue",
+    "over",
+    "send-game",
+    "read-code",
 ];
 
 /// Installs the headless software-rendering platform (once per process).
@@ -45,6 +56,16 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "settings" => {
             w.invoke_show_settings();
+            return Ok(());
+        }
+        "read-code" => {
+            w.invoke_read_codes();
+            return Ok(());
+        }
+        "send-game" => {
+            stage(app, variant, "play", seed)?;
+            w.invoke_menu();
+            w.invoke_send_game();
             return Ok(());
         }
         _ if !SCREENS.contains(&screen) => {

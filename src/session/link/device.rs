@@ -1,0 +1,809 @@
+//! One device of a two-device game. It holds its own deal and setup, what
+//! the other device has shown, and every ply, and turns its player's actions
+//! into codes and the other device's codes into plies. The enemy's hidden
+//! pieces never reach it: the engine plays on a stand-in army (see `proxy`)
+//! until the enemy opens its setup at the end, when every claim is checked.
+
+use super::message::{
+    Answer, CodeError, CodeKind, Envelope, Header, Intro, Invite, Reveal, SentAction, Turn,
+    commitment,
+};
+use super::proxy::{Known, PublicSetup, public_setup, stand_in};
+use super::verify::{Claim, Verdict, verify};
+use crate::core::battle;
+use crate::core::moves::{Action, IllegalMove, Move};
+use crate::core::options::GameOptions;
+use crate::core::piece::{Piece, PieceId};
+use crate::core::position::{PlyReport, Position};
+use crate::core::setup::{CheckedSetup, Placement};
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use crate::core::view::{PlayerView, ViewPly};
+use std::sync::Arc;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    #[error("this code belongs to another game")]
+    WrongGame,
+    #[error("this is this device's own code: show it to the other player's device")]
+    OwnCode,
+    #[error("code number {0} was read already; nothing changed")]
+    AlreadyRead(u16),
+    #[error("this is code number {got}, but code number {expected} comes first; read that one")]
+    OutOfOrder { got: u16, expected: u16 },
+    #[error("this is an invitation to a new game; open it from the home screen")]
+    Invitation,
+    #[error("this code moves a whole game to this device; open it from the home screen")]
+    Transfer,
+    #[error("this code is not an invitation to a game")]
+    NotInvitation,
+    #[error("the game is over: there are no more codes to read")]
+    Finished,
+    #[error("the other device's code breaks the rules: {0}")]
+    Refused(String),
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+    #[error("wait for the other device's code")]
+    NotYourTurn,
+}
+
+/// An invitation as read, before this device has dealt and set up.
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    pub game_id: u32,
+    pub variant: Arc<Variant>,
+    pub options: GameOptions,
+    pub inviter: Side,
+    intro: Intro,
+}
+
+impl Invitation {
+    pub fn read(
+        text: &str,
+        variant_of: impl Fn(&str) -> Option<Arc<Variant>>,
+    ) -> Result<Invitation, LinkError> {
+        let envelope = Envelope::from_text(text)?;
+        match envelope.header.kind {
+            CodeKind::Invite => {}
+            CodeKind::Transfer => return Err(LinkError::Transfer),
+            CodeKind::Turn => return Err(LinkError::NotInvitation),
+        }
+        let (invite, variant) = Invite::decode(&envelope.body, variant_of)?;
+        let problems = invite.options.problems(&variant);
+        if !problems.is_empty() {
+            return Err(CodeError::Damaged(problems.join("; ")).into());
+        }
+        Ok(Invitation {
+            game_id: envelope.header.game_id,
+            variant,
+            options: invite.options,
+            inviter: envelope.header.sender,
+            intro: invite.intro,
+        })
+    }
+}
+
+/// Where the game stands for this device's player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkStatus {
+    /// The invitation is out; the other device's first code is awaited.
+    AwaitingJoin,
+    /// This player's turn (a move, or a rescue choice).
+    YourTurn,
+    /// The code on show must be read by the other device, then its answer read here.
+    AwaitingCode,
+    /// Both setups are open and every claim was checked.
+    Finished,
+    /// The game is over; the other device's opened setup is awaited.
+    AwaitingReveal,
+}
+
+#[derive(Debug, Clone)]
+pub struct LinkedGame {
+    variant: Arc<Variant>,
+    options: GameOptions,
+    me: Side,
+    game_id: u32,
+    salt: [u8; 16],
+    mine: CheckedSetup,
+    my_intro: Intro,
+    enemy: Option<Intro>,
+    /// Every ply so far, as this device played it.
+    plies: Vec<(Side, Action)>,
+    /// What the enemy has shown about each of its pieces (by index).
+    known: Vec<Vec<Known>>,
+    claims: Vec<Claim>,
+    pending_attack: Option<Move>,
+    outgoing: Vec<SentAction>,
+    answer_due: Option<Answer>,
+    intro_due: bool,
+    owe_code: bool,
+    /// Codes exchanged so far (both devices').
+    seq: u16,
+    last_code: Option<String>,
+    enemy_reveal: Option<Reveal>,
+    revealed: bool,
+    verdict: Option<Verdict>,
+    position: Option<Position>,
+    /// The plies the last code brought, as this player saw them.
+    news: Vec<ViewPly>,
+}
+
+impl LinkedGame {
+    /// Starts a game on this device, already set up, and makes the invitation.
+    pub fn invite(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        mine: CheckedSetup,
+        game_id: u32,
+        salt: [u8; 16],
+    ) -> LinkedGame {
+        let mut game = LinkedGame::new(variant, options, mine, game_id, salt);
+        let invite = Invite {
+            variant: game.variant.id.clone(),
+            options,
+            intro: game.my_intro.clone(),
+        };
+        let body = invite.encode(&game.variant);
+        game.send(CodeKind::Invite, body);
+        game
+    }
+
+    /// Joins an invitation with this device's own setup.
+    pub fn join(invitation: &Invitation, mine: CheckedSetup, salt: [u8; 16]) -> LinkedGame {
+        let mut game = LinkedGame::new(
+            Arc::clone(&invitation.variant),
+            invitation.options,
+            mine,
+            invitation.game_id,
+            salt,
+        );
+        game.seq = 1;
+        game.enemy = Some(invitation.intro.clone());
+        game.intro_due = true;
+        game.owe_code = true;
+        game.known = vec![Vec::new(); invitation.intro.public.len()];
+        if let Err(problem) = game.rebuild() {
+            // The invitation's setup was checked when read; a stand-in always exists.
+            game.verdict = Some(Verdict::False(vec![problem]));
+        }
+        game.compose_if_due();
+        game
+    }
+
+    fn new(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        mine: CheckedSetup,
+        game_id: u32,
+        salt: [u8; 16],
+    ) -> LinkedGame {
+        let me = mine.side();
+        let my_intro = Intro {
+            commitment: commitment(&variant, game_id, me, &salt, mine.deal(), mine.placements()),
+            public: public_setup(&variant, mine.placements()),
+        };
+        LinkedGame {
+            variant,
+            options,
+            me,
+            game_id,
+            salt,
+            mine,
+            my_intro,
+            enemy: None,
+            plies: Vec::new(),
+            known: Vec::new(),
+            claims: Vec::new(),
+            pending_attack: None,
+            outgoing: Vec::new(),
+            answer_due: None,
+            intro_due: false,
+            owe_code: false,
+            seq: 0,
+            last_code: None,
+            enemy_reveal: None,
+            revealed: false,
+            verdict: None,
+            position: None,
+            news: Vec::new(),
+        }
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    pub fn side(&self) -> Side {
+        self.me
+    }
+
+    pub fn game_id(&self) -> u32 {
+        self.game_id
+    }
+
+    /// The code to show now (the last one made; it can be shown again at any time).
+    pub fn last_code(&self) -> Option<&str> {
+        self.last_code.as_deref()
+    }
+
+    /// How many codes this game has exchanged.
+    pub fn codes(&self) -> u16 {
+        self.seq
+    }
+
+    pub fn plies(&self) -> &[(Side, Action)] {
+        &self.plies
+    }
+
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    pub fn news(&self) -> &[ViewPly] {
+        &self.news
+    }
+
+    pub fn status(&self) -> LinkStatus {
+        let Some(position) = &self.position else {
+            return LinkStatus::AwaitingJoin;
+        };
+        if self.enemy_reveal.is_some() && self.revealed {
+            LinkStatus::Finished
+        } else if position.outcome().is_some() || self.enemy_reveal.is_some() {
+            LinkStatus::AwaitingReveal
+        } else if position.to_move() == self.me && self.pending_attack.is_none() {
+            LinkStatus::YourTurn
+        } else {
+            LinkStatus::AwaitingCode
+        }
+    }
+
+    /// The game as this player sees it. Until the enemy has opened its
+    /// setup, its unrevealed pieces stay hidden even after the game ends.
+    pub fn view(&self) -> Option<PlayerView> {
+        let position = self.position.as_ref()?;
+        let mut view = PlayerView::new(position, self.me);
+        if self.enemy_reveal.is_none() {
+            let enemy = self.me.opponent();
+            let public = |p: &Piece| self.variant.kind(p.kind).public;
+            let conceal = |vp: &mut crate::core::view::ViewPiece| {
+                if vp.owner == enemy && !vp.revealed && !vp.piece.as_ref().is_some_and(public) {
+                    vp.piece = None;
+                }
+            };
+            view.squares.iter_mut().flatten().for_each(conceal);
+            view.captured.iter_mut().flatten().for_each(conceal);
+            if let Some(m) = self.pending_attack {
+                view.last_move = Some(m);
+            }
+            if self.pending_attack.is_some() {
+                view.legal_moves.clear();
+            }
+        }
+        Some(view)
+    }
+
+    /// The attack waiting for the other device's answer.
+    pub fn pending_attack(&self) -> Option<Move> {
+        self.pending_attack
+    }
+
+    /// Plays this player's action; the code to show follows when the turn ends.
+    pub fn play(&mut self, action: Action) -> Result<(), LinkError> {
+        if self.status() != LinkStatus::YourTurn {
+            return Err(LinkError::NotYourTurn);
+        }
+        let position = self.position.as_mut().expect("joined");
+        let enemy = self.me.opponent();
+        match action {
+            Action::Move(m) => {
+                position.check_move(m)?;
+                let mover = position.piece_at(m.from).expect("legal move");
+                let piece = position.piece(mover).piece;
+                let target = position.piece_at(m.to);
+                if target.is_some_and(|id| id.side == enemy) {
+                    self.pending_attack = Some(m);
+                    self.outgoing.push(SentAction::Move {
+                        mv: m,
+                        shown: Some(piece),
+                    });
+                } else {
+                    position.play(action)?;
+                    let long = m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col) > 1;
+                    self.plies.push((self.me, action));
+                    self.outgoing.push(SentAction::Move {
+                        mv: m,
+                        shown: long.then_some(piece),
+                    });
+                }
+            }
+            Action::Rescue { piece, to } => {
+                position.play(action)?;
+                self.plies.push((self.me, action));
+                self.outgoing.push(SentAction::Rescue {
+                    piece: piece.index,
+                    to,
+                });
+            }
+            Action::SkipRescue => {
+                position.play(action)?;
+                self.plies.push((self.me, action));
+                self.outgoing.push(SentAction::SkipRescue);
+            }
+            Action::Resign(side) if side == self.me => {
+                position.play(action)?;
+                self.plies.push((self.me, action));
+                self.outgoing.push(SentAction::Resign);
+            }
+            Action::Resign(_) | Action::AgreeDraw => {
+                return Err(LinkError::Illegal(IllegalMove::GameOver));
+            }
+        }
+        self.news.clear();
+        self.compose_if_due();
+        Ok(())
+    }
+
+    /// Reads the other device's code. On any error nothing changes.
+    pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        let envelope = Envelope::from_text(text)?;
+        let header = envelope.header;
+        match header.kind {
+            CodeKind::Turn => {}
+            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
+                return Err(LinkError::OwnCode);
+            }
+            CodeKind::Invite if header.game_id == self.game_id => {
+                return Err(LinkError::AlreadyRead(header.seq));
+            }
+            CodeKind::Invite => return Err(LinkError::Invitation),
+            CodeKind::Transfer => return Err(LinkError::Transfer),
+        }
+        if header.game_id != self.game_id {
+            return Err(LinkError::WrongGame);
+        }
+        if header.sender == self.me {
+            return Err(LinkError::OwnCode);
+        }
+        if self.status() == LinkStatus::Finished {
+            return Err(LinkError::Finished);
+        }
+        if header.seq < self.seq {
+            return Err(LinkError::AlreadyRead(header.seq));
+        }
+        if header.seq > self.seq {
+            return Err(LinkError::OutOfOrder {
+                got: header.seq,
+                expected: self.seq,
+            });
+        }
+        if self.owe_code {
+            return Err(LinkError::OutOfOrder {
+                got: header.seq,
+                expected: self.seq,
+            });
+        }
+        let turn = Turn::decode(&envelope.body, &self.variant)?;
+        let mut next = self.clone();
+        next.seq += 1;
+        next.owe_code = true;
+        next.apply(turn).map_err(LinkError::Refused)?;
+        next.compose_if_due();
+        *self = next;
+        Ok(())
+    }
+
+    fn apply(&mut self, turn: Turn) -> Result<(), String> {
+        let enemy = self.me.opponent();
+        let before = self.plies.len();
+        match (&self.enemy, turn.intro) {
+            (None, Some(intro)) => {
+                check_public(&self.variant, enemy, &intro.public)?;
+                self.known = vec![Vec::new(); intro.public.len()];
+                self.enemy = Some(intro);
+                self.rebuild()?;
+            }
+            (None, None) => return Err("its first code lacks its setup".into()),
+            (Some(_), Some(_)) => return Err("it sent its setup a second time".into()),
+            (Some(_), None) => {}
+        }
+        match (self.pending_attack.take(), turn.answer) {
+            (Some(attack), Some(answer)) => self.answered(attack, answer)?,
+            // The game ended on its device before the attack: nothing to answer.
+            (Some(_), None) if turn.reveal.is_some() => {}
+            (Some(attack), None) => {
+                return Err(format!("it does not answer the attack {attack}"));
+            }
+            (None, Some(_)) => return Err("it answers an attack that was not made".into()),
+            (None, None) => {}
+        }
+        let their_turn =
+            !self.over() && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
+        if !turn.actions.is_empty() {
+            if self.rescue_pending_for(self.me) {
+                return Err("it moved while this player may still rescue a piece".into());
+            }
+            if their_turn {
+                self.enemy_turn(&turn.actions)?;
+            } else if !self.over() {
+                return Err("it moved out of turn".into());
+            }
+            // Plies after an ending only this device could see are passed over.
+        } else if their_turn && turn.reveal.is_none() {
+            if !self.rescue_pending_for(enemy) {
+                return Err("it holds no move".into());
+            }
+            self.enemy_turn(&[])?;
+        }
+        if let Some(reveal) = turn.reveal {
+            self.opened(reveal);
+        }
+        self.collect_news(before);
+        Ok(())
+    }
+
+    fn answered(&mut self, attack: Move, answer: Answer) -> Result<(), String> {
+        let position = self.position.as_ref().expect("joined");
+        let attacker = position
+            .piece(position.piece_at(attack.from).expect("own piece"))
+            .piece;
+        let defender = position.piece_at(attack.to).expect("enemy piece");
+        let shown = battle::defender_revealed(&self.variant, &self.options, attacker);
+        let known = match answer {
+            Answer::Shown(piece) if shown => Known::Is(piece),
+            Answer::Silent(result) if !shown => Known::Met { attacker, result },
+            Answer::Shown(_) => return Err("it showed a defender Silent Defense hides".into()),
+            Answer::Silent(_) => return Err(format!("it hid its piece on {}", attack.to)),
+        };
+        self.learn(defender, attack.to, known);
+        self.plies.push((self.me, Action::Move(attack)));
+        self.rebuild()?;
+        Ok(())
+    }
+
+    fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), String> {
+        let enemy = self.me.opponent();
+        for (i, action) in actions.iter().enumerate() {
+            if self.over() {
+                break; // a ply sent after an ending only its own device could see
+            }
+            let position = self.position.as_ref().expect("joined");
+            let played = match *action {
+                SentAction::Move { mv, shown } => {
+                    let id = position
+                        .piece_at(mv.from)
+                        .filter(|id| id.side == enemy)
+                        .ok_or_else(|| format!("{mv}: it has no piece on {}", mv.from))?;
+                    let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
+                    let long =
+                        mv.from.row.abs_diff(mv.to.row) + mv.from.col.abs_diff(mv.to.col) > 1;
+                    if (attack || long) && shown.is_none() {
+                        return Err(format!("{mv}: the rules show this piece, and it did not"));
+                    }
+                    if attack && i + 1 != actions.len() {
+                        return Err(format!("{mv}: nothing may follow an attack in one code"));
+                    }
+                    self.learn(id, mv.from, Known::Movable);
+                    if let Some(piece) = shown {
+                        self.learn(id, mv.from, Known::Is(piece));
+                    }
+                    Action::Move(mv)
+                }
+                SentAction::Rescue { piece, to } => {
+                    let id = PieceId {
+                        side: enemy,
+                        index: piece,
+                    };
+                    if piece as usize >= self.known.len() {
+                        return Err(format!(
+                            "it rescued piece number {piece}, which it never had"
+                        ));
+                    }
+                    self.learn(id, to, Known::Rescuable);
+                    Action::Rescue { piece: id, to }
+                }
+                SentAction::SkipRescue if position.pending_rescue().is_none() => continue,
+                SentAction::SkipRescue => Action::SkipRescue,
+                SentAction::Resign => Action::Resign(enemy),
+            };
+            self.plies.push((enemy, played));
+            let report = self
+                .rebuild()
+                .map_err(|e| format!("{}: {e}", describe(played)))?;
+            if let Some(battle) = report.and_then(|r| r.battle) {
+                self.answer_due = Some(
+                    if battle::defender_revealed(
+                        &self.variant,
+                        &self.options,
+                        battle.attacker_piece,
+                    ) {
+                        Answer::Shown(battle.defender_piece)
+                    } else {
+                        Answer::Silent(battle.result)
+                    },
+                );
+            }
+        }
+        // The code ended its turn: a rescue the stand-in offered but it did not take is declined.
+        let attacked = self.answer_due.is_some();
+        if !attacked && self.rescue_pending_for(enemy) {
+            self.plies.push((enemy, Action::SkipRescue));
+            self.rebuild()?;
+        }
+        Ok(())
+    }
+
+    fn learn(&mut self, id: PieceId, at: crate::core::square::Square, known: Known) {
+        if let Some(list) = self.known.get_mut(id.index as usize) {
+            list.push(known);
+        }
+        self.claims.push(Claim {
+            ply: self.plies.len(),
+            piece: id.index,
+            at,
+            known,
+        });
+    }
+
+    fn opened(&mut self, reveal: Reveal) {
+        let enemy = self.me.opponent();
+        let intro = self.enemy.as_ref().expect("joined");
+        let result = verify(
+            &self.variant,
+            &self.options,
+            self.game_id,
+            &self.mine,
+            intro,
+            &reveal,
+            &self.plies,
+            &self.claims,
+        );
+        self.verdict = Some(result.verdict);
+        if let Some(position) = result.position {
+            self.position = Some(position);
+        } else if let Some(position) = &mut self.position
+            && position.outcome().is_none()
+        {
+            // The opened setup is no valid one: the game ends, against the side that lied.
+            let _ = position.play(Action::Resign(enemy));
+        }
+        self.enemy_reveal = Some(reveal);
+    }
+
+    fn over(&self) -> bool {
+        self.enemy_reveal.is_some()
+            || self
+                .position
+                .as_ref()
+                .is_some_and(|p| p.outcome().is_some())
+    }
+
+    fn rescue_pending_for(&self, side: Side) -> bool {
+        self.position.as_ref().is_some_and(|p| {
+            p.outcome().is_none() && p.to_move() == side && p.pending_rescue().is_some()
+        })
+    }
+
+    /// Plays every ply again on a fresh stand-in for the enemy army; the last report.
+    fn rebuild(&mut self) -> Result<Option<PlyReport>, String> {
+        let enemy = self.me.opponent();
+        let intro = self.enemy.as_ref().expect("joined");
+        let theirs = stand_in(
+            &self.variant,
+            &self.options,
+            enemy,
+            &intro.public,
+            &self.known,
+        )?;
+        let (position, mut reports) = replay(
+            &self.variant,
+            &self.options,
+            self.mine.placements(),
+            &theirs,
+            self.me,
+            Some(enemy),
+            &self.plies,
+        )
+        .map_err(|(_, e)| e)?;
+        self.position = Some(position);
+        Ok(reports.pop().flatten())
+    }
+
+    fn collect_news(&mut self, from: usize) {
+        self.news.clear();
+        let Some(intro) = &self.enemy else { return };
+        let enemy = self.me.opponent();
+        let (theirs, guessed) = match &self.enemy_reveal {
+            Some(reveal) => (reveal.placements.clone(), None),
+            None => match stand_in(
+                &self.variant,
+                &self.options,
+                enemy,
+                &intro.public,
+                &self.known,
+            ) {
+                Ok(placements) => (placements, Some(enemy)),
+                Err(_) => return,
+            },
+        };
+        let Ok((position, reports)) = replay(
+            &self.variant,
+            &self.options,
+            self.mine.placements(),
+            &theirs,
+            self.me,
+            guessed,
+            &self.plies,
+        ) else {
+            return;
+        };
+        for report in reports.into_iter().skip(from).flatten() {
+            let mut seen = report.seen_by(self.me, &position);
+            if guessed.is_some()
+                && let Some(b) = &mut seen.battle
+            {
+                // The stand-in's kinds are no news: keep only what the rules showed.
+                for vp in [&mut b.attacker, &mut b.defender] {
+                    if vp.owner != self.me && !vp.revealed {
+                        vp.piece = None;
+                    }
+                }
+            }
+            self.news.push(seen);
+        }
+    }
+
+    fn compose_if_due(&mut self) {
+        let Some(position) = &self.position else {
+            return;
+        };
+        let over = self.over();
+        let due = if over {
+            !self.revealed && (self.owe_code || !self.outgoing.is_empty())
+        } else {
+            self.owe_code && (self.pending_attack.is_some() || position.to_move() != self.me)
+        };
+        if !due {
+            return;
+        }
+        let turn = Turn {
+            intro: self.intro_due.then(|| self.my_intro.clone()),
+            answer: self.answer_due.take(),
+            actions: std::mem::take(&mut self.outgoing),
+            reveal: over.then(|| Reveal {
+                salt: self.salt,
+                deal: self.mine.deal().clone(),
+                placements: self.mine.placements().to_vec(),
+            }),
+        };
+        self.intro_due = false;
+        self.revealed |= over;
+        self.owe_code = false;
+        let body = turn.encode(&self.variant);
+        self.send(CodeKind::Turn, body);
+    }
+
+    fn send(&mut self, kind: CodeKind, body: Vec<u8>) {
+        let envelope = Envelope {
+            header: Header {
+                kind,
+                sender: self.me,
+                game_id: self.game_id,
+                seq: self.seq,
+            },
+            body,
+        };
+        self.last_code = Some(envelope.to_text());
+        self.seq += 1;
+    }
+}
+
+fn describe(action: Action) -> String {
+    match action {
+        Action::Move(m) => m.to_string(),
+        Action::Rescue { to, .. } => format!("the rescue onto {to}"),
+        Action::SkipRescue => "declining the rescue".into(),
+        Action::Resign(_) => "resigning".into(),
+        Action::AgreeDraw => "the draw".into(),
+    }
+}
+
+/// The enemy's setup as shown must stand in its own setup zone, one piece a square.
+fn check_public(variant: &Variant, side: Side, public: &PublicSetup) -> Result<(), String> {
+    let mut squares: Vec<_> = public.iter().map(|p| p.square).collect();
+    squares.sort_by_key(|s| (s.row, s.col));
+    squares.dedup();
+    if squares.len() != public.len() {
+        return Err("its setup puts two pieces on one square".into());
+    }
+    if let Some(p) = public
+        .iter()
+        .find(|p| !variant.in_setup_zone(side, p.square) || variant.board.is_blocked(p.square))
+    {
+        return Err(format!(
+            "its setup has a piece on {}, outside its zone",
+            p.square
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn start_position(
+    variant: &Arc<Variant>,
+    options: &GameOptions,
+    mine: &[Placement],
+    theirs: &[Placement],
+    me: Side,
+) -> Result<Position, String> {
+    let mut pieces: Vec<(Side, Placement)> = mine.iter().map(|p| (me, *p)).collect();
+    pieces.extend(theirs.iter().map(|p| (me.opponent(), *p)));
+    Position::arrange(Arc::clone(variant), *options, &pieces, Side::Red).map_err(|problems| {
+        problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// Plays an action, passing over a declined rescue nobody was offered.
+pub(super) fn play_tolerant(
+    position: &mut Position,
+    action: Action,
+) -> Result<Option<PlyReport>, IllegalMove> {
+    if position.outcome().is_some() {
+        return Ok(None);
+    }
+    if action == Action::SkipRescue && position.pending_rescue().is_none() {
+        return Ok(None);
+    }
+    position.play(action).map(Some)
+}
+
+/// A replayed game and what each ply did.
+pub(super) type Replayed = (Position, Vec<Option<PlyReport>>);
+
+/// The game replayed from the setups (`guessed` marks a stand-in army), with
+/// what each ply did. A rescue left unanswered when the other side plays
+/// was declined; plies after the end are passed over (only the device that
+/// saw an ending first could know it).
+pub(super) fn replay(
+    variant: &Arc<Variant>,
+    options: &GameOptions,
+    mine: &[Placement],
+    theirs: &[Placement],
+    me: Side,
+    guessed: Option<Side>,
+    plies: &[(Side, Action)],
+) -> Result<Replayed, (usize, String)> {
+    let mut position = start_position(variant, options, mine, theirs, me).map_err(|e| (0, e))?;
+    if let Some(side) = guessed {
+        position.guess_army_of(side);
+    }
+    let mut reports = Vec::with_capacity(plies.len());
+    for (i, &(side, action)) in plies.iter().enumerate() {
+        if position.outcome().is_none()
+            && position.pending_rescue().is_some()
+            && position.to_move() != side
+        {
+            position
+                .play(Action::SkipRescue)
+                .map_err(|e| (i, e.to_string()))?;
+        }
+        if position.outcome().is_none()
+            && position.to_move() != side
+            && !matches!(action, Action::Resign(_))
+        {
+            return Err((i, format!("{side} played out of turn")));
+        }
+        reports.push(play_tolerant(&mut position, action).map_err(|e| (i, e.to_string()))?);
+    }
+    Ok((position, reports))
+}

@@ -1,0 +1,510 @@
+//! What one device's code says, and its text form: `FLAGFALL:` then the
+//! bytes in base45 (QR alphanumeric mode). Every code carries the format
+//! version, the game's id, its number in the game and a checksum.
+
+use super::base45;
+use super::proxy::{PublicPiece, PublicSetup};
+use super::wire::{Reader, WireError, Writer};
+use crate::core::battle::BattleResult;
+use crate::core::deal::Deal;
+use crate::core::moves::Move;
+use crate::core::options::{GameOptions, TwoSquares};
+use crate::core::piece::Piece;
+use crate::core::setup::Placement;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{KindId, SuitId, Variant};
+use sha2::{Digest, Sha256};
+
+pub const CODE_FORMAT: u8 = 1;
+pub const TEXT_PREFIX: &str = "FLAGFALL:";
+const CHECKSUM_LEN: usize = 4;
+const HEADER_LEN: usize = 8;
+
+/// What kind of code this is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeKind {
+    /// The first code of a two-device game: variant, options, the inviter's side.
+    Invite = 0,
+    /// Every later code of a two-device game.
+    Turn = 1,
+    /// One part of a whole session moved to another device.
+    Transfer = 2,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    pub kind: CodeKind,
+    pub sender: Side,
+    pub game_id: u32,
+    /// The code's number in the game (both devices' codes counted together).
+    pub seq: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    #[error("this is not a Flagfall code (it should start with {TEXT_PREFIX})")]
+    NotOurs,
+    #[error("the code is damaged: {0}")]
+    Damaged(String),
+    #[error(
+        "the code is damaged: its checksum does not match (a character was misread or changed)"
+    )]
+    Checksum,
+    #[error("the code was made by a newer version of Flagfall (code format {0}); update the app")]
+    Version(u8),
+    #[error("the code is damaged: {0}")]
+    Body(#[from] WireError),
+}
+
+/// A code's checked bytes: the header, then the body still to be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Envelope {
+    pub header: Header,
+    pub body: Vec<u8>,
+}
+
+impl Envelope {
+    pub fn to_text(&self) -> String {
+        let mut w = Writer::default();
+        w.u8(CODE_FORMAT)
+            .u8(self.header.kind as u8 | ((self.header.sender == Side::Blue) as u8) << 7)
+            .u32(self.header.game_id)
+            .u16(self.header.seq)
+            .bytes(&self.body);
+        let mut bytes = w.finish();
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum);
+        format!("{TEXT_PREFIX}{}", base45::encode(&bytes))
+    }
+
+    /// Reads a code's text (spaces and line breaks around it are ignored;
+    /// lower case is taken as upper case, as chat programs may change it).
+    pub fn from_text(text: &str) -> Result<Envelope, CodeError> {
+        let text = text.trim().to_ascii_uppercase();
+        let data = text.strip_prefix(TEXT_PREFIX).ok_or(CodeError::NotOurs)?;
+        let bytes = base45::decode(data).map_err(|e| CodeError::Damaged(e.to_string()))?;
+        if bytes.len() < HEADER_LEN + CHECKSUM_LEN {
+            return Err(CodeError::Damaged("it is too short".into()));
+        }
+        let (payload, sum) = bytes.split_at(bytes.len() - CHECKSUM_LEN);
+        if checksum(payload) != sum {
+            return Err(CodeError::Checksum);
+        }
+        if payload[0] != CODE_FORMAT {
+            return Err(CodeError::Version(payload[0]));
+        }
+        let mut r = Reader::new(&payload[1..]);
+        let kind_byte = r.u8()?;
+        let kind = match kind_byte & 0x7f {
+            0 => CodeKind::Invite,
+            1 => CodeKind::Turn,
+            2 => CodeKind::Transfer,
+            other => return Err(CodeError::Damaged(format!("unknown code kind {other}"))),
+        };
+        let sender = if kind_byte & 0x80 != 0 {
+            Side::Blue
+        } else {
+            Side::Red
+        };
+        let game_id = r.u32()?;
+        let seq = r.u16()?;
+        Ok(Envelope {
+            header: Header {
+                kind,
+                sender,
+                game_id,
+                seq,
+            },
+            body: payload[HEADER_LEN..].to_vec(),
+        })
+    }
+}
+
+fn checksum(bytes: &[u8]) -> [u8; CHECKSUM_LEN] {
+    let digest = Sha256::digest(bytes);
+    [digest[0], digest[1], digest[2], digest[3]]
+}
+
+/// A device's setup as it enters the game: what everyone sees, and a salted
+/// hash of the hidden rest (deal and setup), opened when the game ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Intro {
+    pub commitment: [u8; 16],
+    pub public: PublicSetup,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub variant: String,
+    pub options: GameOptions,
+    pub intro: Intro,
+}
+
+/// The answer to an attack on the sender's piece: the defender as the rules
+/// show it, or under Silent Defense only the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Shown(Piece),
+    Silent(BattleResult),
+}
+
+/// One action as sent: a move names the moving piece only when the rules
+/// show it (it attacks, or makes a scout's long move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SentAction {
+    Move { mv: Move, shown: Option<Piece> },
+    Rescue { piece: u8, to: Square },
+    SkipRescue,
+    Resign,
+}
+
+/// What a device opens when the game is over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reveal {
+    pub salt: [u8; 16],
+    pub deal: Deal,
+    pub placements: Vec<Placement>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Turn {
+    /// The joining device's setup (in its first code).
+    pub intro: Option<Intro>,
+    pub answer: Option<Answer>,
+    pub actions: Vec<SentAction>,
+    pub reveal: Option<Reveal>,
+}
+
+impl Invite {
+    pub fn encode(&self, variant: &Variant) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.text(&self.variant);
+        write_options(&mut w, &self.options);
+        write_intro(&mut w, variant, &self.intro);
+        w.finish()
+    }
+
+    /// The variant's id comes first, so the body can be read once the
+    /// variant is known (`variant_of` finds it by id).
+    pub fn decode(
+        body: &[u8],
+        variant_of: impl Fn(&str) -> Option<std::sync::Arc<Variant>>,
+    ) -> Result<(Invite, std::sync::Arc<Variant>), CodeError> {
+        let mut r = Reader::new(body);
+        let id = r.text()?;
+        let variant = variant_of(&id).ok_or_else(|| {
+            CodeError::Damaged(format!("this app does not know the game \"{id}\""))
+        })?;
+        let options = read_options(&mut r)?;
+        let intro = read_intro(&mut r, &variant)?;
+        r.end()?;
+        Ok((
+            Invite {
+                variant: id,
+                options,
+                intro,
+            },
+            variant,
+        ))
+    }
+}
+
+impl Turn {
+    pub fn encode(&self, variant: &Variant) -> Vec<u8> {
+        let mut w = Writer::default();
+        let flags = u8::from(self.intro.is_some())
+            | u8::from(self.answer.is_some()) << 1
+            | u8::from(self.reveal.is_some()) << 2;
+        w.u8(flags);
+        if let Some(intro) = &self.intro {
+            write_intro(&mut w, variant, intro);
+        }
+        match self.answer {
+            Some(Answer::Shown(piece)) => {
+                w.u8(0).piece(piece);
+            }
+            Some(Answer::Silent(result)) => {
+                w.u8(1).u8(result_byte(result));
+            }
+            None => {}
+        }
+        w.u8(self.actions.len() as u8);
+        for action in &self.actions {
+            write_action(&mut w, variant, action);
+        }
+        if let Some(reveal) = &self.reveal {
+            w.bytes(&reveal.salt);
+            w.bytes(&secret_bytes(variant, &reveal.deal, &reveal.placements));
+        }
+        w.finish()
+    }
+
+    pub fn decode(body: &[u8], variant: &Variant) -> Result<Turn, CodeError> {
+        let mut r = Reader::new(body);
+        let flags = r.u8()?;
+        if flags > 7 {
+            return Err(r.invalid("unknown parts in a turn code").into());
+        }
+        let intro = if flags & 1 != 0 {
+            Some(read_intro(&mut r, variant)?)
+        } else {
+            None
+        };
+        let answer = if flags & 2 != 0 {
+            Some(match r.u8()? {
+                0 => Answer::Shown(r.piece(variant)?),
+                1 => Answer::Silent(read_result(&mut r)?),
+                _ => return Err(r.invalid("unknown answer").into()),
+            })
+        } else {
+            None
+        };
+        let count = r.u8()?;
+        if count > 3 {
+            return Err(r.invalid("too many actions in one turn").into());
+        }
+        let actions = (0..count)
+            .map(|_| read_action(&mut r, variant))
+            .collect::<Result<Vec<_>, _>>()?;
+        let reveal = if flags & 4 != 0 {
+            let salt = r.array::<16>()?;
+            let (deal, placements) = read_secret(&mut r, variant)?;
+            Some(Reveal {
+                salt,
+                deal,
+                placements,
+            })
+        } else {
+            None
+        };
+        r.end()?;
+        Ok(Turn {
+            intro,
+            answer,
+            actions,
+            reveal,
+        })
+    }
+}
+
+/// The salted hash a device commits to: game, side, deal and setup.
+pub fn commitment(
+    variant: &Variant,
+    game_id: u32,
+    side: Side,
+    salt: &[u8; 16],
+    deal: &Deal,
+    placements: &[Placement],
+) -> [u8; 16] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"flagfall setup commitment 1");
+    hasher.update(game_id.to_le_bytes());
+    hasher.update([side.index() as u8]);
+    hasher.update(salt);
+    hasher.update(secret_bytes(variant, deal, placements));
+    let digest = hasher.finalize();
+    let mut out = [0; 16];
+    out.copy_from_slice(&digest[..16]);
+    out
+}
+
+fn write_options(w: &mut Writer, options: &GameOptions) {
+    w.u8(match options.two_squares {
+        TwoSquares::Off => 0,
+        TwoSquares::Limit(n) => n,
+    });
+    w.u8(u8::from(options.aggressor_advantage)
+        | u8::from(options.silent_defense) << 1
+        | u8::from(options.rescue) << 2);
+}
+
+fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
+    let two_squares = match r.u8()? {
+        0 => TwoSquares::Off,
+        n => TwoSquares::Limit(n),
+    };
+    let flags = r.u8()?;
+    if flags > 7 {
+        return Err(r.invalid("unknown rule options"));
+    }
+    Ok(GameOptions {
+        two_squares,
+        aggressor_advantage: flags & 1 != 0,
+        silent_defense: flags & 2 != 0,
+        rescue: flags & 4 != 0,
+        check_army: true,
+    })
+}
+
+fn write_intro(w: &mut Writer, variant: &Variant, intro: &Intro) {
+    w.bytes(&intro.commitment);
+    w.u8(intro.public.len() as u8);
+    for p in &intro.public {
+        w.square(variant, p.square);
+        w.u8(p.suit.map_or(0xff, |s| s.0));
+        match p.shown {
+            Some(piece) => w.u8(1).piece(piece),
+            None => w.u8(0),
+        };
+    }
+}
+
+fn read_intro(r: &mut Reader, variant: &Variant) -> Result<Intro, WireError> {
+    let commitment = r.array::<16>()?;
+    let count = r.u8()?;
+    let mut public = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        let square = r.square(variant)?;
+        let suit = match r.u8()? {
+            0xff => None,
+            s if (s as usize) < variant.suits.len() => Some(SuitId(s)),
+            _ => return Err(r.invalid("unknown suit")),
+        };
+        let shown = match r.u8()? {
+            0 => None,
+            1 => Some(r.piece(variant)?),
+            _ => return Err(r.invalid("unknown piece mark")),
+        };
+        public.push(PublicPiece {
+            square,
+            suit,
+            shown,
+        });
+    }
+    Ok(Intro { commitment, public })
+}
+
+fn result_byte(result: BattleResult) -> u8 {
+    match result {
+        BattleResult::AttackerWins => 0,
+        BattleResult::DefenderWins => 1,
+        BattleResult::BothRemoved => 2,
+    }
+}
+
+fn read_result(r: &mut Reader) -> Result<BattleResult, WireError> {
+    Ok(match r.u8()? {
+        0 => BattleResult::AttackerWins,
+        1 => BattleResult::DefenderWins,
+        2 => BattleResult::BothRemoved,
+        _ => return Err(r.invalid("unknown battle result")),
+    })
+}
+
+fn write_action(w: &mut Writer, variant: &Variant, action: &SentAction) {
+    match *action {
+        SentAction::Move { mv, shown } => {
+            w.u8(if shown.is_some() { 1 } else { 0 });
+            w.square(variant, mv.from).square(variant, mv.to);
+            if let Some(piece) = shown {
+                w.piece(piece);
+            }
+        }
+        SentAction::Rescue { piece, to } => {
+            w.u8(2).u8(piece).square(variant, to);
+        }
+        SentAction::SkipRescue => {
+            w.u8(3);
+        }
+        SentAction::Resign => {
+            w.u8(4);
+        }
+    }
+}
+
+fn read_action(r: &mut Reader, variant: &Variant) -> Result<SentAction, WireError> {
+    Ok(match r.u8()? {
+        tag @ (0 | 1) => {
+            let mv = Move::new(r.square(variant)?, r.square(variant)?);
+            let shown = if tag == 1 {
+                Some(r.piece(variant)?)
+            } else {
+                None
+            };
+            SentAction::Move { mv, shown }
+        }
+        2 => SentAction::Rescue {
+            piece: r.u8()?,
+            to: r.square(variant)?,
+        },
+        3 => SentAction::SkipRescue,
+        4 => SentAction::Resign,
+        _ => return Err(r.invalid("unknown action")),
+    })
+}
+
+/// The hidden part of a side: its deal and every placement.
+fn secret_bytes(variant: &Variant, deal: &Deal, placements: &[Placement]) -> Vec<u8> {
+    let mut w = Writer::default();
+    match deal {
+        Deal::Fixed => {
+            w.u8(0);
+        }
+        Deal::Domino {
+            hand,
+            set_aside,
+            redraws,
+        } => {
+            w.u8(1).u8(hand.len() as u8);
+            hand.iter().for_each(|k| {
+                w.u8(k.0);
+            });
+            w.u8(set_aside.len() as u8);
+            set_aside.iter().for_each(|k| {
+                w.u8(k.0);
+            });
+            w.u32(*redraws);
+        }
+        Deal::Discard { first_loss_suit } => {
+            w.u8(2).u8(first_loss_suit.0);
+        }
+    }
+    w.u8(placements.len() as u8);
+    for p in placements {
+        w.square(variant, p.square).piece(p.piece);
+    }
+    w.finish()
+}
+
+fn read_secret(r: &mut Reader, variant: &Variant) -> Result<(Deal, Vec<Placement>), WireError> {
+    let kinds = |r: &mut Reader| -> Result<Vec<KindId>, WireError> {
+        let count = r.u8()?;
+        (0..count)
+            .map(|_| {
+                let k = r.u8()?;
+                if (k as usize) < variant.kinds.len() {
+                    Ok(KindId(k))
+                } else {
+                    Err(r.invalid("unknown stone"))
+                }
+            })
+            .collect()
+    };
+    let deal = match r.u8()? {
+        0 => Deal::Fixed,
+        1 => {
+            let hand = kinds(r)?;
+            let set_aside = kinds(r)?;
+            Deal::Domino {
+                hand,
+                set_aside,
+                redraws: r.u32()?,
+            }
+        }
+        2 => Deal::Discard {
+            first_loss_suit: SuitId(r.u8()?),
+        },
+        _ => return Err(r.invalid("unknown deal")),
+    };
+    let count = r.u8()?;
+    let placements = (0..count)
+        .map(|_| {
+            Ok(Placement {
+                square: r.square(variant)?,
+                piece: r.piece(variant)?,
+            })
+        })
+        .collect::<Result<Vec<_>, WireError>>()?;
+    Ok((deal, placements))
+}

@@ -1,0 +1,18 @@
+//! Two devices linked by codes (QR images or their text), and whole games
+//! moved from one device to another. A device sends only what the rules
+//! show; each commits to its setup at the start and opens it at the end.
+
+mod base45;
+mod device;
+pub mod message;
+mod proxy;
+pub mod qr_image;
+pub mod selfplay;
+mod transfer;
+mod verify;
+mod wire;
+
+pub use device::{Invitation, LinkError, LinkStatus, LinkedGame};
+pub use message::{CodeError, Envelope, TEXT_PREFIX};
+pub use transfer::{TransferError, TransferReceiver, transfer_codes};
+pub use verify::Verdict;

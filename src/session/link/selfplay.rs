@@ -1,0 +1,157 @@
+//! Two computer players on two linked devices that talk only through codes:
+//! the `qr-selfplay` tool and the end-to-end tests drive this.
+
+use super::device::{Invitation, LinkStatus, LinkedGame};
+use crate::core::deal::random_deal;
+use crate::core::moves::Outcome;
+use crate::core::options::GameOptions;
+use crate::core::setup::CheckedSetup;
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use crate::core::variant::builtin_variant;
+use crate::session::ai::{self, Level};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// Passes a code from one device to the other (through a picture, say) and
+/// returns the text the other device read.
+pub trait Courier {
+    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, String>;
+}
+
+impl<F: FnMut(usize, Side, &str) -> Result<String, String>> Courier for F {
+    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, String> {
+        self(number, from, text)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct SelfPlay {
+    pub codes: usize,
+    pub outcome: Outcome,
+    /// Both devices' verdicts on the other: verified, or the false claims.
+    pub verified: [bool; 2],
+    pub plies: usize,
+}
+
+/// A computer player's deal and sensible setup.
+pub fn computer_setup(
+    variant: &Variant,
+    options: &GameOptions,
+    side: Side,
+    rng: &mut impl Rng,
+) -> CheckedSetup {
+    let deal = random_deal(variant, side, rng);
+    ai::sensible_setup(variant, side, &deal, rng)
+        .check(variant, &deal, options)
+        .expect("sensible setups are valid")
+}
+
+/// Plays a whole game; the inviter is Red for even seeds, Blue for odd ones.
+pub fn self_play(
+    variant: Arc<Variant>,
+    options: GameOptions,
+    seed: u64,
+    level: Level,
+    courier: &mut impl Courier,
+) -> Result<SelfPlay, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let inviter = if seed.is_multiple_of(2) {
+        Side::Red
+    } else {
+        Side::Blue
+    };
+    let setup = computer_setup(&variant, &options, inviter, &mut rng);
+    let first = LinkedGame::invite(
+        Arc::clone(&variant),
+        options,
+        setup,
+        rng.random(),
+        rng.random(),
+    );
+    let mut codes = 0;
+    let invite_text = first.last_code().expect("an invitation").to_string();
+    let read = courier.carry(codes, inviter, &invite_text)?;
+    codes += 1;
+    let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
+    let setup = computer_setup(&variant, &options, inviter.opponent(), &mut rng);
+    let second = LinkedGame::join(&invitation, setup, rng.random());
+    let mut devices = [first, second];
+    let mut carried = [Some(invite_text), None];
+    let mut plies = 0;
+    for _ in 0..20_000 {
+        // Carry every new code across (a code read may make an answer at once).
+        for i in [0, 1, 0, 1] {
+            let Some(text) = devices[i].last_code().map(str::to_string) else {
+                continue;
+            };
+            if carried[i].as_deref() == Some(text.as_str()) {
+                continue;
+            }
+            let from = devices[i].side();
+            let read = courier.carry(codes, from, &text)?;
+            codes += 1;
+            if let Err(e) = devices[1 - i].read(&read) {
+                if std::env::var_os("FLAGFALL_DEBUG").is_some() {
+                    for d in &devices {
+                        let n = d.plies().len();
+                        eprintln!(
+                            "{:?} {:?} {:?}",
+                            d.side(),
+                            d.status(),
+                            &d.plies()[n.saturating_sub(4)..]
+                        );
+                        eprintln!(
+                            "{:?}",
+                            d.view().map(|v| (v.to_move, v.quiet_plies, v.outcome))
+                        );
+                    }
+                }
+                return Err(format!("code {codes}: {e}"));
+            }
+            carried[i] = Some(text);
+        }
+        if devices.iter().all(|d| d.status() == LinkStatus::Finished) {
+            let outcomes: Vec<Outcome> = devices
+                .iter()
+                .map(|d| d.view().and_then(|v| v.outcome))
+                .collect::<Option<_>>()
+                .ok_or("a finished device has no result")?;
+            if outcomes[0] != outcomes[1] {
+                return Err(format!(
+                    "the devices disagree: {} against {}",
+                    outcomes[0], outcomes[1]
+                ));
+            }
+            let verified = [0, 1]
+                .map(|i| matches!(devices[i].verdict(), Some(super::verify::Verdict::Verified)));
+            return Ok(SelfPlay {
+                codes,
+                outcome: outcomes[0],
+                verified,
+                plies: devices[0].plies().len().max(devices[1].plies().len()),
+            });
+        }
+        let Some(mover) = devices
+            .iter()
+            .position(|d| d.status() == LinkStatus::YourTurn)
+        else {
+            let status = devices.each_ref().map(|d| d.status());
+            let ends = devices
+                .each_ref()
+                .map(|d| d.view().and_then(|v| v.outcome).map(|o| o.to_string()));
+            return Err(format!(
+                "both devices are waiting ({status:?}, {ends:?}, after {plies} plies)"
+            ));
+        };
+        let view = devices[mover].view().expect("joined");
+        let action = ai::choose(level, &view, seed ^ plies as u64)
+            .ok_or("the computer found no action on its turn")?;
+        devices[mover]
+            .play(action)
+            .map_err(|e| format!("{action:?}: {e}"))?;
+        plies += 1;
+    }
+    Err("the game did not end".into())
+}

@@ -1,0 +1,139 @@
+//! A whole session moved to another device (phone to tablet): the saved
+//! session, compressed and cut into as few codes as a camera reads well.
+//! It holds both armies, which the screen that shows it says.
+
+use super::message::{CodeError, CodeKind, Envelope, Header};
+use super::wire::{Reader, Writer};
+use crate::core::side::Side;
+use crate::session::saved::SavedSession;
+use flate2::Compression;
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use sha2::{Digest, Sha256};
+use std::io::{Read, Write};
+
+/// Bytes of compressed session per code: a QR code of version 15 or so.
+const PART_BYTES: usize = 320;
+/// A saved session is small; refuse to inflate anything much larger.
+const MAX_SESSION_BYTES: u64 = 4 << 20;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TransferError {
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    #[error("this code is part of a two-device game, not a game being moved")]
+    NotTransfer,
+    #[error("this code belongs to another game being moved; finish that one or start again")]
+    OtherTransfer,
+    #[error("part {0} was read already")]
+    AlreadyRead(u16),
+    #[error("the codes do not make a whole game: {0}")]
+    Broken(String),
+}
+
+/// The codes (text) that carry `session`, in order.
+pub fn transfer_codes(session: &SavedSession) -> Vec<String> {
+    let json = serde_json::to_vec(session).expect("a saved session always serializes");
+    let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(&json).expect("writing to memory");
+    let packed = encoder.finish().expect("writing to memory");
+    let digest = Sha256::digest(&packed);
+    let id = u32::from_le_bytes([digest[0], digest[1], digest[2], digest[3]]);
+    let chunks: Vec<&[u8]> = packed.chunks(PART_BYTES).collect();
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(i, chunk)| {
+            let mut body = Writer::default();
+            body.u16(chunks.len() as u16).bytes(chunk);
+            Envelope {
+                header: Header {
+                    kind: CodeKind::Transfer,
+                    sender: Side::Red,
+                    game_id: id,
+                    seq: i as u16,
+                },
+                body: body.finish(),
+            }
+            .to_text()
+        })
+        .collect()
+}
+
+/// Collects the parts of a moved game, in any order.
+#[derive(Debug, Default, Clone)]
+pub struct TransferReceiver {
+    id: Option<u32>,
+    parts: Vec<Option<Vec<u8>>>,
+}
+
+impl TransferReceiver {
+    /// Adds one code; returns (parts read, parts in all). Nothing changes on error.
+    pub fn add(&mut self, text: &str) -> Result<(usize, usize), TransferError> {
+        let envelope = Envelope::from_text(text)?;
+        if envelope.header.kind != CodeKind::Transfer {
+            return Err(TransferError::NotTransfer);
+        }
+        let mut r = Reader::new(&envelope.body);
+        let total = r.u16().map_err(CodeError::from)? as usize;
+        let part = envelope.header.seq as usize;
+        if total == 0 || part >= total {
+            return Err(CodeError::Damaged(format!("part {} of {total}", part + 1)).into());
+        }
+        let data = r
+            .take(envelope.body.len() - r.position())
+            .map_err(CodeError::from)?
+            .to_vec();
+        match self.id {
+            Some(id) if id != envelope.header.game_id || self.parts.len() != total => {
+                return Err(TransferError::OtherTransfer);
+            }
+            _ => {}
+        }
+        if self.parts.get(part).is_some_and(Option::is_some) {
+            return Err(TransferError::AlreadyRead(part as u16 + 1));
+        }
+        self.id = Some(envelope.header.game_id);
+        self.parts.resize(total, None);
+        self.parts[part] = Some(data);
+        Ok((self.parts.iter().flatten().count(), total))
+    }
+
+    /// The parts still missing, numbered from 1.
+    pub fn missing(&self) -> Vec<usize> {
+        (0..self.parts.len())
+            .filter(|i| self.parts[*i].is_none())
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        !self.parts.is_empty() && self.missing().is_empty()
+    }
+
+    /// The session, once every part is in (still to be checked by `PassAndPlay::from_saved`).
+    pub fn session(&self) -> Result<SavedSession, TransferError> {
+        if !self.is_complete() {
+            return Err(TransferError::Broken(format!(
+                "parts {:?} are missing",
+                self.missing()
+            )));
+        }
+        let packed: Vec<u8> = self.parts.iter().flatten().flatten().copied().collect();
+        let digest = Sha256::digest(&packed);
+        if Some(u32::from_le_bytes([
+            digest[0], digest[1], digest[2], digest[3],
+        ])) != self.id
+        {
+            return Err(TransferError::Broken(
+                "the parts do not fit together".into(),
+            ));
+        }
+        let mut json = Vec::new();
+        DeflateDecoder::new(packed.as_slice())
+            .take(MAX_SESSION_BYTES)
+            .read_to_end(&mut json)
+            .map_err(|e| TransferError::Broken(e.to_string()))?;
+        serde_json::from_slice(&json).map_err(|e| TransferError::Broken(e.to_string()))
+    }
+}

@@ -1,0 +1,146 @@
+//! The cheat check: when the other device opens its setup, everything it
+//! claimed during the game is held against it.
+
+use super::device::replay;
+use super::message::{Intro, Reveal, commitment};
+use super::proxy::{Known, public_setup};
+use crate::core::battle;
+use crate::core::moves::Action;
+use crate::core::options::GameOptions;
+use crate::core::position::Position;
+use crate::core::setup::{CheckedSetup, Setup};
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{Mobility, Special, Variant};
+
+/// Something the other device said about one of its pieces, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    /// The number of plies played before it (the claim concerns ply `ply + 1`).
+    pub ply: usize,
+    /// The piece's number in its side's setup.
+    pub piece: u8,
+    /// Where the piece stood when the claim was made.
+    pub at: Square,
+    pub known: Known,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every battle and move the other device reported fits its setup.
+    Verified,
+    /// What was false, each in a sentence.
+    False(Vec<String>),
+}
+
+pub struct Checked {
+    pub verdict: Verdict,
+    /// The game replayed with both true setups, when the opened one is valid.
+    pub position: Option<Position>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn verify(
+    variant: &std::sync::Arc<Variant>,
+    options: &GameOptions,
+    game_id: u32,
+    mine: &CheckedSetup,
+    intro: &Intro,
+    reveal: &Reveal,
+    plies: &[(Side, Action)],
+    claims: &[Claim],
+) -> Checked {
+    let enemy = mine.side().opponent();
+    let fail = |why: String| Checked {
+        verdict: Verdict::False(vec![why]),
+        position: None,
+    };
+    let opened = commitment(
+        variant,
+        game_id,
+        enemy,
+        &reveal.salt,
+        &reveal.deal,
+        &reveal.placements,
+    );
+    if opened != intro.commitment {
+        return fail("the setup it opened is not the one it committed to at the start".into());
+    }
+    let setup = Setup {
+        side: enemy,
+        placements: reveal.placements.clone(),
+    };
+    let theirs = match setup.check(variant, &reveal.deal, options) {
+        Ok(checked) => checked,
+        Err(e) => return fail(format!("the setup it opened breaks the rules: {e}")),
+    };
+    if public_setup(variant, theirs.placements()) != intro.public {
+        return fail("the setup it opened is not the one it showed at the start".into());
+    }
+    let mut lies = Vec::new();
+    for claim in claims {
+        let truth = theirs.placements()[claim.piece as usize].piece;
+        let kind = variant.kind(truth.kind);
+        let said = match claim.known {
+            Known::Is(piece) if piece != truth => Some(format!(
+                "it said its piece on {} was {}, but it was {}",
+                claim.at,
+                piece.describe(variant),
+                truth.describe(variant)
+            )),
+            Known::Movable if kind.mobility == Mobility::Immobile => Some(format!(
+                "it moved its {} from {}, which never moves",
+                truth.describe(variant),
+                claim.at
+            )),
+            Known::Rescuable if kind.special == Special::Bomb => Some(format!(
+                "it rescued a {} onto {}",
+                truth.describe(variant),
+                claim.at
+            )),
+            Known::Met { attacker, result }
+                if battle::resolve(variant, options, attacker, truth) != result =>
+            {
+                Some(format!(
+                    "it reported the wrong result for the attack of {} on its {} at {}",
+                    attacker.describe(variant),
+                    truth.describe(variant),
+                    claim.at
+                ))
+            }
+            _ => None,
+        };
+        if let Some(said) = said {
+            lies.push(format!("ply {}: {said}", claim.ply + 1));
+        }
+    }
+    let replayed = replay(
+        variant,
+        options,
+        mine.placements(),
+        theirs.placements(),
+        mine.side(),
+        None,
+        plies,
+    );
+    let position = match replayed {
+        Ok((position, _)) => {
+            if position.outcome().is_none() {
+                lies.push("it ended the game, but by its setup the game goes on".into());
+            }
+            Some(position)
+        }
+        Err((ply, why)) => {
+            lies.push(format!("ply {}: illegal with its setup: {why}", ply + 1));
+            None
+        }
+    };
+    Checked {
+        verdict: if lies.is_empty() {
+            Verdict::Verified
+        } else {
+            Verdict::False(lies)
+        },
+        position,
+    }
+}

@@ -1,0 +1,464 @@
+//! Two devices linked by codes: whole games through QR pictures, codes that
+//! must be refused, what codes may hold, the cheat check, and moving a game.
+
+mod common;
+
+use common::{BUILT_IN, variant};
+use flagfall::core::moves::Action;
+use flagfall::core::options::GameOptions;
+use flagfall::core::piece::Piece;
+use flagfall::core::side::Side;
+use flagfall::core::variant::{KindId, Variant, builtin_variant};
+use flagfall::session::PassAndPlay;
+use flagfall::session::ai::{self, Level};
+use flagfall::session::link::message::{Answer, CodeKind, Envelope, SentAction, Turn};
+use flagfall::session::link::qr_image::{make_qr, read_codes};
+use flagfall::session::link::selfplay::{computer_setup, self_play};
+use flagfall::session::link::{
+    Invitation, LinkError, LinkStatus, LinkedGame, TransferError, TransferReceiver, Verdict,
+    transfer_codes,
+};
+use flagfall::session::saved::SavedSession;
+use flagfall::tools::qr_selfplay;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+#[test]
+fn every_variant_plays_to_the_end_through_pictures() {
+    for id in BUILT_IN {
+        let dir = std::env::temp_dir().join(format!("flagfall-qr-{id}-{}", std::process::id()));
+        let report = qr_selfplay::run(variant(id), 3, Level::Heuristic, &dir)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(report.game.verified, [true, true], "{id}");
+        assert!(
+            report.max_move_version <= 6,
+            "{id}: move code version {}",
+            report.max_move_version
+        );
+        let pictures = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(
+            pictures,
+            2 * report.game.codes,
+            "{id}: a .png and a .txt per code"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+fn text_courier(_: usize, _: Side, text: &str) -> Result<String, String> {
+    Ok(text.to_string())
+}
+
+#[test]
+fn random_and_best_players_with_every_tournament_option_agree_and_verify() {
+    let classic = variant("classic");
+    let switches = [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (false, false, true),
+        (true, true, true),
+    ];
+    for (i, (aggressor, silent, rescue)) in switches.into_iter().enumerate() {
+        let options = GameOptions {
+            aggressor_advantage: aggressor,
+            silent_defense: silent,
+            rescue,
+            ..GameOptions::defaults(&classic)
+        };
+        for seed in 0..8 {
+            let game = self_play(
+                Arc::clone(&classic),
+                options,
+                seed + 100 * i as u64,
+                Level::Random,
+                &mut text_courier,
+            )
+            .unwrap_or_else(|e| panic!("options {i}, seed {seed}: {e}"));
+            assert_eq!(game.verified, [true, true], "options {i}, seed {seed}");
+        }
+    }
+    for id in BUILT_IN {
+        let v = variant(id);
+        for seed in 0..6 {
+            let level = if seed < 4 { Level::Random } else { Level::Best };
+            let game = self_play(
+                Arc::clone(&v),
+                GameOptions::defaults(&v),
+                seed,
+                level,
+                &mut text_courier,
+            )
+            .unwrap_or_else(|e| panic!("{id}, seed {seed}: {e}"));
+            assert_eq!(game.verified, [true, true], "{id}, seed {seed}");
+        }
+    }
+}
+
+/// Two devices, invited and joined; returns them as [inviter, joiner].
+fn linked(id: &str, options: Option<GameOptions>, seed: u64) -> [LinkedGame; 2] {
+    let v = variant(id);
+    let options = options.unwrap_or_else(|| GameOptions::defaults(&v));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let red = computer_setup(&v, &options, Side::Red, &mut rng);
+    let inviter = LinkedGame::invite(Arc::clone(&v), options, red, seed as u32, [seed as u8; 16]);
+    let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
+    let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
+    let joiner = LinkedGame::join(&invitation, blue, [7; 16]);
+    [inviter, joiner]
+}
+
+/// The computer plays one turn on `device`.
+fn computer_turn(device: &mut LinkedGame, seed: u64) {
+    let view = device.view().unwrap();
+    let action = ai::choose(Level::Heuristic, &view, seed).unwrap();
+    device.play(action).unwrap();
+}
+
+fn code(device: &LinkedGame) -> String {
+    device.last_code().unwrap().to_string()
+}
+
+#[test]
+fn damaged_truncated_replayed_reordered_and_foreign_codes_are_refused_and_change_nothing() {
+    let [mut red, mut blue] = linked("classic", None, 1);
+    red.read(&code(&blue)).unwrap();
+    computer_turn(&mut red, 1);
+    let first = code(&red);
+    blue.read(&first).unwrap();
+    computer_turn(&mut blue, 2);
+    let answer = code(&blue);
+    red.read(&answer).unwrap();
+    computer_turn(&mut red, 3);
+    let second = code(&red);
+
+    let before = (
+        blue.view(),
+        blue.last_code().map(str::to_string),
+        blue.codes(),
+    );
+    let unchanged = |device: &LinkedGame| {
+        assert_eq!(
+            (
+                device.view(),
+                device.last_code().map(str::to_string),
+                device.codes()
+            ),
+            before
+        );
+    };
+    // One character changed in the middle.
+    let mut damaged: Vec<char> = second.chars().collect();
+    let middle = damaged.len() / 2;
+    damaged[middle] = if damaged[middle] == 'A' { 'B' } else { 'A' };
+    let damaged: String = damaged.into_iter().collect();
+    let error = blue.read(&damaged).unwrap_err().to_string();
+    assert!(error.contains("damaged"), "{error}");
+    unchanged(&blue);
+    // Cut short.
+    let error = blue
+        .read(&second[..second.len() - 7])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("damaged"), "{error}");
+    unchanged(&blue);
+    // Not ours at all.
+    let error = blue.read("HELLO WORLD").unwrap_err();
+    assert!(matches!(error, LinkError::Code(_)), "{error}");
+    assert!(error.to_string().contains("not a Flagfall code"));
+    unchanged(&blue);
+    // An old code again.
+    assert_eq!(blue.read(&first).unwrap_err(), LinkError::AlreadyRead(2));
+    unchanged(&blue);
+    // This device's own code.
+    assert_eq!(blue.read(&answer).unwrap_err(), LinkError::OwnCode);
+    unchanged(&blue);
+    // Another game's code.
+    let [other, _] = linked("classic", None, 2);
+    assert_eq!(
+        blue.read(other.last_code().unwrap()).unwrap_err(),
+        LinkError::Invitation
+    );
+    let [mut other_red, other_blue] = linked("classic", None, 2);
+    other_red.read(&code(&other_blue)).unwrap();
+    computer_turn(&mut other_red, 1);
+    assert_eq!(
+        blue.read(&code(&other_red)).unwrap_err(),
+        LinkError::WrongGame
+    );
+    unchanged(&blue);
+    // The right code reads, and the one after it is refused until its turn comes.
+    blue.read(&second).unwrap();
+    assert_eq!(blue.status(), LinkStatus::YourTurn);
+
+    // Out of order: the inviter's device gets a code from two steps ahead.
+    let [mut red, mut blue] = linked("classic", None, 4);
+    let join = code(&blue);
+    red.read(&join).unwrap();
+    computer_turn(&mut red, 1);
+    blue.read(&code(&red)).unwrap();
+    computer_turn(&mut blue, 2);
+    let reply = code(&blue);
+    let mut late = red.clone();
+    late.read(&reply).unwrap();
+    computer_turn(&mut late, 3);
+    blue.read(&code(&late)).unwrap();
+    computer_turn(&mut blue, 4);
+    let error = red.read(&code(&blue)).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            LinkError::OutOfOrder {
+                got: 5,
+                expected: 3
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("code number 3 comes first"));
+}
+
+/// Every piece a code names, and whether it opens a whole setup.
+fn named_pieces(text: &str, v: &Variant) -> (Vec<Piece>, bool) {
+    let envelope = Envelope::from_text(text).unwrap();
+    if envelope.header.kind != CodeKind::Turn {
+        return (Vec::new(), false);
+    }
+    let turn = Turn::decode(&envelope.body, v).unwrap();
+    let mut named = Vec::new();
+    if let Some(Answer::Shown(piece)) = turn.answer {
+        named.push(piece);
+    }
+    for action in &turn.actions {
+        if let SentAction::Move {
+            shown: Some(piece), ..
+        } = action
+        {
+            named.push(*piece);
+        }
+    }
+    if let Some(intro) = &turn.intro {
+        for p in &intro.public {
+            if let Some(piece) = p.shown {
+                assert!(
+                    v.kind(piece.kind).public,
+                    "an intro shows a hidden {piece:?}"
+                );
+            }
+        }
+    }
+    (named, turn.reveal.is_some())
+}
+
+#[test]
+fn no_code_holds_a_piece_the_rules_keep_hidden() {
+    for id in BUILT_IN {
+        let v = variant(id);
+        let switches = if v.rules.silent_defense.offered {
+            vec![false, true]
+        } else {
+            vec![false]
+        };
+        for silent in switches {
+            for seed in 0..4 {
+                let options = GameOptions {
+                    silent_defense: silent,
+                    ..GameOptions::defaults(&v)
+                };
+                let mut devices = linked(id, Some(options), seed);
+                let mut carried = [code(&devices[0]), String::new()];
+                devices[0].read(&code(&devices[1])).unwrap();
+                carried[1] = code(&devices[1]);
+                for ply in 0..3000 {
+                    for i in [0, 1, 0, 1] {
+                        let text = code(&devices[i]);
+                        if text == carried[i] {
+                            continue;
+                        }
+                        let sender_over = matches!(
+                            devices[i].status(),
+                            LinkStatus::AwaitingReveal | LinkStatus::Finished
+                        );
+                        let (named, reveal) = named_pieces(&text, &v);
+                        assert!(
+                            !reveal || sender_over,
+                            "{id}: a setup opened before the end"
+                        );
+                        devices[1 - i].read(&text).unwrap();
+                        carried[i] = text;
+                        // What a code names, the reader's view shows as revealed.
+                        let view = devices[1 - i].view().unwrap();
+                        let seen: Vec<Piece> = view
+                            .squares
+                            .iter()
+                            .flatten()
+                            .chain(view.captured.iter().flatten())
+                            .filter(|p| p.owner == devices[i].side())
+                            .filter_map(|p| p.piece)
+                            .collect();
+                        // (A ply sent after an ending only the reader saw is passed
+                        // over; both setups open at the end anyway.)
+                        let reader_over = devices[1 - i].status() != LinkStatus::YourTurn
+                            && devices[1 - i].status() != LinkStatus::AwaitingCode;
+                        for piece in named.into_iter().filter(|_| !reader_over) {
+                            assert!(
+                                seen.contains(&piece),
+                                "{id} seed {seed}: {piece:?} named but not shown"
+                            );
+                        }
+                    }
+                    if devices.iter().all(|d| d.status() == LinkStatus::Finished) {
+                        break;
+                    }
+                    let mover = devices
+                        .iter()
+                        .position(|d| d.status() == LinkStatus::YourTurn)
+                        .unwrap();
+                    computer_turn(&mut devices[mover], seed * 7919 + ply);
+                }
+                assert!(
+                    devices.iter().all(|d| d.status() == LinkStatus::Finished),
+                    "{id}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cheat_check_catches_a_lie_about_a_battle() {
+    let v = variant("classic");
+    for seed in 0..20 {
+        let mut devices = linked("classic", None, seed);
+        let mut carried = [code(&devices[0]), String::new()];
+        devices[0].read(&code(&devices[1])).unwrap();
+        carried[1] = code(&devices[1]);
+        let mut lied = false;
+        for ply in 0..2000u64 {
+            for i in [0, 1, 0, 1] {
+                let mut text = code(&devices[i]);
+                if text == carried[i] {
+                    continue;
+                }
+                carried[i] = text.clone();
+                let envelope = Envelope::from_text(&text).unwrap();
+                let turn = Turn::decode(&envelope.body, &v).unwrap();
+                if !lied && let Some(Answer::Shown(truth)) = turn.answer {
+                    // Claim another kind; keep the first lie the reader can believe.
+                    for k in 0..v.kinds.len() as u8 {
+                        if KindId(k) == truth.kind || v.kind(KindId(k)).count == 0 {
+                            continue;
+                        }
+                        let lie = Turn {
+                            answer: Some(Answer::Shown(Piece::new(KindId(k)))),
+                            ..turn.clone()
+                        };
+                        let forged = Envelope {
+                            body: lie.encode(&v),
+                            ..envelope.clone()
+                        }
+                        .to_text();
+                        let mut reader = devices[1 - i].clone();
+                        if reader.read(&forged).is_ok() {
+                            text = forged;
+                            lied = true;
+                            break;
+                        }
+                    }
+                }
+                devices[1 - i].read(&text).unwrap();
+                if lied && devices[1 - i].status() == LinkStatus::YourTurn {
+                    // The lied-to player resigns at once, and both setups open.
+                    let side = devices[1 - i].side();
+                    devices[1 - i].play(Action::Resign(side)).unwrap();
+                }
+            }
+            if devices.iter().any(|d| d.status() == LinkStatus::Finished) && lied {
+                break;
+            }
+            if devices.iter().all(|d| d.status() != LinkStatus::YourTurn) {
+                break;
+            }
+            let mover = devices
+                .iter()
+                .position(|d| d.status() == LinkStatus::YourTurn)
+                .unwrap();
+            computer_turn(&mut devices[mover], seed * 31 + ply);
+        }
+        if !lied {
+            continue;
+        }
+        let fooled = devices
+            .iter()
+            .find(|d| matches!(d.verdict(), Some(Verdict::False(_))))
+            .expect("the lie is found");
+        let Some(Verdict::False(lies)) = fooled.verdict() else {
+            unreachable!()
+        };
+        assert!(lies[0].contains("it said its piece on"), "{lies:?}");
+        assert!(lies[0].contains("but it was"), "{lies:?}");
+        return;
+    }
+    panic!("no game had a battle to lie about");
+}
+
+#[test]
+fn a_pass_and_play_game_moves_to_another_device_in_codes() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1");
+    let text = std::fs::read_to_string(dir.join("in-progress-classic.json")).unwrap();
+    let saved: SavedSession = serde_json::from_str(&text).unwrap();
+    let codes = transfer_codes(&saved);
+    assert!(
+        !codes.is_empty() && codes.len() <= 4,
+        "{} codes",
+        codes.len()
+    );
+    let mut receiver = TransferReceiver::default();
+    // Read from pictures, last part first.
+    for (i, text) in codes.iter().enumerate().rev() {
+        let png = make_qr(text).unwrap().to_png(3);
+        let read = read_codes(&png).unwrap();
+        let (have, total) = receiver.add(&read[0]).unwrap();
+        assert_eq!((have, total), (codes.len() - i, codes.len()));
+    }
+    let moved = receiver.session().unwrap();
+    assert_eq!(moved, saved);
+    let session = PassAndPlay::from_saved(&moved).unwrap();
+    let resumed = session.to_saved();
+    assert_eq!(
+        (resumed.actions, resumed.red, resumed.blue),
+        (saved.actions.clone(), saved.red.clone(), saved.blue.clone())
+    );
+
+    // A part read twice, a part of another game, a damaged part.
+    let mut receiver = TransferReceiver::default();
+    receiver.add(&codes[0]).unwrap();
+    assert_eq!(
+        receiver.add(&codes[0]).unwrap_err(),
+        TransferError::AlreadyRead(1)
+    );
+    let other = {
+        let mut other = saved.clone();
+        other.seed += 1;
+        transfer_codes(&other)
+    };
+    assert_eq!(
+        receiver.add(&other[0]).unwrap_err(),
+        TransferError::OtherTransfer
+    );
+    let damaged = codes[0].replacen(
+        &codes[0][20..21],
+        if &codes[0][20..21] == "A" { "B" } else { "A" },
+        1,
+    );
+    assert!(matches!(
+        receiver.add(&damaged).unwrap_err(),
+        TransferError::Code(_)
+    ));
+    let [red, _] = linked("classic", None, 1);
+    assert_eq!(
+        receiver.add(red.last_code().unwrap()).unwrap_err(),
+        TransferError::NotTransfer
+    );
+}
