@@ -251,7 +251,8 @@ fn main() -> ExitCode {
                     println!(
                         "plies {}, largest move code version {}, red's check {}, blue's check {}",
                         r.game.plies,
-                        r.max_move_version,
+                        r.max_move_version
+                            .map_or("none (no move code)".into(), |v| v.to_string()),
                         check(r.game.verified[0]),
                         check(r.game.verified[1])
                     );

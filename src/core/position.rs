@@ -945,13 +945,14 @@ impl Position {
                 winner: loser.opponent(),
                 reason: WinReason::NoLegalMove,
             });
-        } else if self
-            .geometry
-            .variant
-            .rules
-            .quiet_ply_limit
-            .is_some_and(|limit| self.quiet_plies >= limit)
-        {
+        } else {
+            self.check_quiet_plies();
+        }
+    }
+
+    fn check_quiet_plies(&mut self) {
+        let limit = self.geometry.variant.rules.quiet_ply_limit;
+        if limit.is_some_and(|limit| self.quiet_plies >= limit) {
             self.outcome = Some(Outcome::Draw {
                 reason: DrawReason::QuietPlies,
             });
@@ -986,16 +987,8 @@ impl Position {
                 winner: guessed,
                 reason: WinReason::NoLegalMove,
             });
-        } else if self
-            .geometry
-            .variant
-            .rules
-            .quiet_ply_limit
-            .is_some_and(|limit| self.quiet_plies >= limit)
-        {
-            self.outcome = Some(Outcome::Draw {
-                reason: DrawReason::QuietPlies,
-            });
+        } else {
+            self.check_quiet_plies();
         }
     }
 

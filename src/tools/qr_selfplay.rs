@@ -5,6 +5,7 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::session::ai::Level;
+use crate::session::link::message::{CodeKind, Envelope, Turn};
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::selfplay::{SelfPlay, self_play};
 use std::path::Path;
@@ -13,20 +14,32 @@ use std::sync::Arc;
 pub struct Report {
     pub game: SelfPlay,
     pub max_version: u8,
-    /// The largest QR version among move codes (not the invitation, first
-    /// answer or the final codes that open the setups).
-    pub max_move_version: u8,
+    /// The largest QR version among move codes: codes that carry neither a
+    /// setup's public part (the first two) nor an opened setup (the last ones).
+    pub max_move_version: Option<u8>,
+}
+
+fn is_move_code(text: &str, variant: &Variant) -> bool {
+    let Ok(envelope) = Envelope::from_text(text) else {
+        return false;
+    };
+    envelope.header.kind == CodeKind::Turn
+        && Turn::decode(&envelope.body, variant)
+            .is_ok_and(|turn| turn.intro.is_none() && turn.reveal.is_none())
 }
 
 /// Plays the game, writing `NNN.png` and `NNN.txt` for every code in `out`.
 pub fn run(variant: Arc<Variant>, seed: u64, level: Level, out: &Path) -> Result<Report, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut max_version = 0;
-    let mut move_versions = Vec::new();
+    let mut max_move_version = None;
+    let rules = Arc::clone(&variant);
     let mut courier = |number: usize, _from: Side, text: &str| -> Result<String, String> {
         let qr = make_qr(text).map_err(|e| format!("code {number}: {e}"))?;
         max_version = max_version.max(qr.version());
-        move_versions.push(qr.version());
+        if is_move_code(text, &rules) {
+            max_move_version = max_move_version.max(Some(qr.version()));
+        }
         let png = qr.to_png(4);
         let base = out.join(format!("{number:03}"));
         let png_path = base.with_extension("png");
@@ -50,12 +63,6 @@ pub fn run(variant: Arc<Variant>, seed: u64, level: Level, out: &Path) -> Result
     };
     let options = GameOptions::defaults(&variant);
     let game = self_play(variant, options, seed, level, &mut courier)?;
-    // The first two codes carry the setups' public parts, the last two open them.
-    let moves = move_versions.len().saturating_sub(2);
-    let max_move_version = move_versions
-        .get(2..moves)
-        .and_then(|v| v.iter().max().copied())
-        .unwrap_or(0);
     Ok(Report {
         game,
         max_version,

@@ -86,24 +86,8 @@ fn digit_value(c: char) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_rng::Rng;
     use super::*;
-
-    /// SplitMix64: a fixed-seed generator so failures reproduce.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn bytes(&mut self, len: usize) -> Vec<u8> {
-            (0..len).map(|_| self.next() as u8).collect()
-        }
-    }
 
     #[test]
     fn rfc_examples() {

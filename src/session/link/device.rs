@@ -47,6 +47,10 @@ pub enum LinkError {
     Illegal(#[from] IllegalMove),
     #[error("wait for the other device's code")]
     NotYourTurn,
+    #[error("show this device's code to the other device first")]
+    YourCodeFirst,
+    #[error("draw offers are not part of two-device play; a player may resign")]
+    NotOffered,
 }
 
 /// An invitation as read, before this device has dealt and set up.
@@ -75,11 +79,13 @@ impl Invitation {
         if !problems.is_empty() {
             return Err(CodeError::Damaged(problems.join("; ")).into());
         }
+        let inviter = envelope.header.sender;
+        check_public(&variant, inviter, &invite.intro.public).map_err(LinkError::Refused)?;
         Ok(Invitation {
             game_id: envelope.header.game_id,
             variant,
             options: invite.options,
-            inviter: envelope.header.sender,
+            inviter,
             intro: invite.intro,
         })
     }
@@ -152,7 +158,11 @@ impl LinkedGame {
     }
 
     /// Joins an invitation with this device's own setup.
-    pub fn join(invitation: &Invitation, mine: CheckedSetup, salt: [u8; 16]) -> LinkedGame {
+    pub fn join(
+        invitation: &Invitation,
+        mine: CheckedSetup,
+        salt: [u8; 16],
+    ) -> Result<LinkedGame, LinkError> {
         let mut game = LinkedGame::new(
             Arc::clone(&invitation.variant),
             invitation.options,
@@ -165,12 +175,9 @@ impl LinkedGame {
         game.intro_due = true;
         game.owe_code = true;
         game.known = vec![Vec::new(); invitation.intro.public.len()];
-        if let Err(problem) = game.rebuild() {
-            // The invitation's setup was checked when read; a stand-in always exists.
-            game.verdict = Some(Verdict::False(vec![problem]));
-        }
+        game.rebuild().map_err(LinkError::Refused)?;
         game.compose_if_due();
-        game
+        Ok(game)
     }
 
     fn new(
@@ -282,8 +289,6 @@ impl LinkedGame {
             view.captured.iter_mut().flatten().for_each(conceal);
             if let Some(m) = self.pending_attack {
                 view.last_move = Some(m);
-            }
-            if self.pending_attack.is_some() {
                 view.legal_moves.clear();
             }
         }
@@ -342,9 +347,7 @@ impl LinkedGame {
                 self.plies.push((self.me, action));
                 self.outgoing.push(SentAction::Resign);
             }
-            Action::Resign(_) | Action::AgreeDraw => {
-                return Err(LinkError::Illegal(IllegalMove::GameOver));
-            }
+            Action::Resign(_) | Action::AgreeDraw => return Err(LinkError::NotOffered),
         }
         self.news.clear();
         self.compose_if_due();
@@ -385,10 +388,7 @@ impl LinkedGame {
             });
         }
         if self.owe_code {
-            return Err(LinkError::OutOfOrder {
-                got: header.seq,
-                expected: self.seq,
-            });
+            return Err(LinkError::YourCodeFirst);
         }
         let turn = Turn::decode(&envelope.body, &self.variant)?;
         let mut next = self.clone();
@@ -553,7 +553,6 @@ impl LinkedGame {
     }
 
     fn opened(&mut self, reveal: Reveal) {
-        let enemy = self.me.opponent();
         let intro = self.enemy.as_ref().expect("joined");
         let result = verify(
             &self.variant,
@@ -566,13 +565,10 @@ impl LinkedGame {
             &self.claims,
         );
         self.verdict = Some(result.verdict);
+        // When the opened setup cannot replay the game, the board stays as this
+        // device saw it; the verdict says what was false.
         if let Some(position) = result.position {
             self.position = Some(position);
-        } else if let Some(position) = &mut self.position
-            && position.outcome().is_none()
-        {
-            // The opened setup is no valid one: the game ends, against the side that lied.
-            let _ = position.play(Action::Resign(enemy));
         }
         self.enemy_reveal = Some(reveal);
     }
@@ -591,49 +587,25 @@ impl LinkedGame {
         })
     }
 
-    /// Plays every ply again on a fresh stand-in for the enemy army; the last report.
-    fn rebuild(&mut self) -> Result<Option<PlyReport>, String> {
+    /// The game replayed on the enemy's opened setup, or else on a fresh
+    /// stand-in for its army (then `true`).
+    fn replay_now(&self) -> Result<(Replayed, bool), String> {
         let enemy = self.me.opponent();
         let intro = self.enemy.as_ref().expect("joined");
-        let theirs = stand_in(
-            &self.variant,
-            &self.options,
-            enemy,
-            &intro.public,
-            &self.known,
-        )?;
-        let (position, mut reports) = replay(
-            &self.variant,
-            &self.options,
-            self.mine.placements(),
-            &theirs,
-            self.me,
-            Some(enemy),
-            &self.plies,
-        )
-        .map_err(|(_, e)| e)?;
-        self.position = Some(position);
-        Ok(reports.pop().flatten())
-    }
-
-    fn collect_news(&mut self, from: usize) {
-        self.news.clear();
-        let Some(intro) = &self.enemy else { return };
-        let enemy = self.me.opponent();
         let (theirs, guessed) = match &self.enemy_reveal {
             Some(reveal) => (reveal.placements.clone(), None),
-            None => match stand_in(
-                &self.variant,
-                &self.options,
-                enemy,
-                &intro.public,
-                &self.known,
-            ) {
-                Ok(placements) => (placements, Some(enemy)),
-                Err(_) => return,
-            },
+            None => {
+                let placements = stand_in(
+                    &self.variant,
+                    &self.options,
+                    enemy,
+                    &intro.public,
+                    &self.known,
+                )?;
+                (placements, Some(enemy))
+            }
         };
-        let Ok((position, reports)) = replay(
+        let replayed = replay(
             &self.variant,
             &self.options,
             self.mine.placements(),
@@ -641,14 +613,27 @@ impl LinkedGame {
             self.me,
             guessed,
             &self.plies,
-        ) else {
+        )
+        .map_err(|(_, e)| e)?;
+        Ok((replayed, guessed.is_some()))
+    }
+
+    /// Plays every ply again with all that is known now; the last ply's report.
+    fn rebuild(&mut self) -> Result<Option<PlyReport>, String> {
+        let ((position, mut reports), _) = self.replay_now()?;
+        self.position = Some(position);
+        Ok(reports.pop().flatten())
+    }
+
+    /// The plies from `from` on, as this player saw them.
+    fn collect_news(&mut self, from: usize) {
+        self.news.clear();
+        let Ok(((position, reports), guessed)) = self.replay_now() else {
             return;
         };
         for report in reports.into_iter().skip(from).flatten() {
             let mut seen = report.seen_by(self.me, &position);
-            if guessed.is_some()
-                && let Some(b) = &mut seen.battle
-            {
+            if guessed && let Some(b) = &mut seen.battle {
                 // The stand-in's kinds are no news: keep only what the rules showed.
                 for vp in [&mut b.attacker, &mut b.defender] {
                     if vp.owner != self.me && !vp.revealed {

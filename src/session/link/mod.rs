@@ -8,6 +8,8 @@ pub mod message;
 mod proxy;
 pub mod qr_image;
 pub mod selfplay;
+#[cfg(test)]
+mod test_rng;
 mod transfer;
 mod verify;
 mod wire;

@@ -76,7 +76,7 @@ pub fn self_play(
     codes += 1;
     let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
     let setup = computer_setup(&variant, &options, inviter.opponent(), &mut rng);
-    let second = LinkedGame::join(&invitation, setup, rng.random());
+    let second = LinkedGame::join(&invitation, setup, rng.random()).map_err(|e| e.to_string())?;
     let mut devices = [first, second];
     let mut carried = [Some(invite_text), None];
     let mut plies = 0;
@@ -92,24 +92,9 @@ pub fn self_play(
             let from = devices[i].side();
             let read = courier.carry(codes, from, &text)?;
             codes += 1;
-            if let Err(e) = devices[1 - i].read(&read) {
-                if std::env::var_os("FLAGFALL_DEBUG").is_some() {
-                    for d in &devices {
-                        let n = d.plies().len();
-                        eprintln!(
-                            "{:?} {:?} {:?}",
-                            d.side(),
-                            d.status(),
-                            &d.plies()[n.saturating_sub(4)..]
-                        );
-                        eprintln!(
-                            "{:?}",
-                            d.view().map(|v| (v.to_move, v.quiet_plies, v.outcome))
-                        );
-                    }
-                }
-                return Err(format!("code {codes}: {e}"));
-            }
+            devices[1 - i]
+                .read(&read)
+                .map_err(|e| format!("code {codes}: {e}"))?;
             carried[i] = Some(text);
         }
         if devices.iter().all(|d| d.status() == LinkStatus::Finished) {
