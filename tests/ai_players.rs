@@ -126,3 +126,43 @@ fn best_beats_random_in_classic() {
         result.first_wins
     );
 }
+
+/// Piecepack hides which suit discarded its flag: every sample must still
+/// put exactly one flag on a hidden coin of a suit that may hold it.
+#[test]
+fn piecepack_samples_always_hold_the_enemy_flag() {
+    use flagfall::core::deal::random_deal;
+    use flagfall::session::ai::Belief;
+    let variant = builtin_variant("piecepack").unwrap();
+    let options = GameOptions::defaults(&variant);
+    for seed in 0..6 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let [red, blue] = Side::BOTH.map(|side| {
+            let deal = random_deal(&variant, side, &mut rng);
+            let setup = sensible_setup(&variant, side, &deal, &mut rng);
+            (deal, setup)
+        });
+        let mut game = Game::new(variant.clone(), options, red, blue).unwrap();
+        for ply in 0..80 {
+            if game.position().outcome().is_some() {
+                break;
+            }
+            let side = game.position().to_move();
+            let view = game.view(side);
+            let belief = Belief::new(&view);
+            for _ in 0..8 {
+                let sample = belief.sample(&variant, &mut rng);
+                let flags = sample
+                    .iter()
+                    .filter(|(_, p)| variant.kind(p.kind).is_flag)
+                    .count();
+                assert_eq!(flags, 1, "seed {seed} ply {ply}: {flags} flags sampled");
+                assert!(sample.iter().all(|(h, p)| h.suit == p.suit));
+            }
+            let Some(action) = choose(Level::Random, &view, seed + ply) else {
+                break;
+            };
+            game.play(action).unwrap();
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! What a player can believe about the enemy's hidden pieces, from its view
 //! alone: the pieces not yet seen, drawn so that every sample fits all the
 //! view shows (moved pieces are not bombs or flags, suits are respected,
-//! a domino hand holds the must-hold stones).
+//! a domino hand holds the must-hold stones, a flag is always somewhere).
 
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
@@ -20,13 +20,32 @@ pub struct Hidden {
     pub suit: Option<SuitId>,
 }
 
+impl Hidden {
+    /// Whether `piece` could stand here, as far as the view tells.
+    fn fits(&self, variant: &Variant, piece: &Piece) -> bool {
+        (!self.moved || variant.kind(piece.kind).mobility != Mobility::Immobile)
+            && (self.suit.is_none() || piece.suit == self.suit)
+    }
+}
+
+/// One army the enemy may have, less the pieces already seen.
+#[derive(Debug, Clone)]
+struct Army {
+    /// Identities the hidden pieces may have, one entry per piece unaccounted for.
+    pool: Vec<Piece>,
+    /// Pieces every sample must place (unseen flags, a domino hand's must-hold stones).
+    required: Vec<Piece>,
+}
+
+/// Every hidden piece with the identity a sample gives it.
+pub type Guess = Vec<(Hidden, Piece)>;
+
 #[derive(Debug, Clone)]
 pub struct Belief {
     pub hidden: Vec<Hidden>,
-    /// Identities the hidden pieces may have, one entry per piece unaccounted for.
-    pool: Vec<Piece>,
-    /// Pieces every sample must use (a domino hand's must-hold stones not yet seen).
-    required: Vec<Piece>,
+    /// The armies that fit the view: one, or for piecepack one per way the
+    /// discards may have gone (which suit lost its flag is secret).
+    armies: Vec<Army>,
 }
 
 impl Belief {
@@ -58,94 +77,120 @@ impl Belief {
                 }
             }
         }
-        let (mut pool, required) = match &variant.army {
-            ArmyRule::Fixed => (fixed_army(variant), Vec::new()),
-            ArmyRule::Domino { must_hold, .. } => {
-                let all: Vec<Piece> = variant.kind_ids().map(Piece::new).collect();
-                let required = must_hold
-                    .iter()
-                    .map(|k| Piece::new(*k))
-                    .filter(|p| !known.iter().any(|k| k.kind == p.kind))
-                    .collect();
-                (all, required)
-            }
-            ArmyRule::Suited { .. } => (suited_army(variant, enemy), Vec::new()),
-        };
-        for k in &known {
-            if let Some(i) = pool
-                .iter()
-                .position(|p| p.kind == k.kind && p.suit == k.suit)
-            {
-                pool.swap_remove(i);
-            }
-        }
-        let pool = pool
+        let armies = full_armies(variant, enemy)
             .into_iter()
-            .filter(|p| !required.iter().any(|r: &Piece| r.kind == p.kind))
+            .filter_map(|army| army.less(variant, &known))
             .collect();
-        Belief {
-            hidden,
-            pool,
-            required,
-        }
+        Belief { hidden, armies }
     }
 
     /// How likely each identity is for `piece`, by counting what is left
-    /// (a moved piece is never a bomb or flag).
+    /// (a moved piece is never a bomb or flag), averaged over the armies.
     pub fn odds(&self, variant: &Variant, piece: &Hidden) -> Vec<(Piece, f32)> {
-        let fits = |p: &Piece| {
-            (!piece.moved || variant.kind(p.kind).mobility != Mobility::Immobile)
-                && (piece.suit.is_none() || p.suit == piece.suit)
-        };
-        let mut counts: Vec<(Piece, f32)> = Vec::new();
-        for p in self.required.iter().chain(&self.pool).filter(|p| fits(p)) {
-            let key = Piece {
-                flipped: false,
-                ..*p
-            };
-            match counts.iter_mut().find(|(q, _)| *q == key) {
-                Some((_, n)) => *n += 1.0,
-                None => counts.push((key, 1.0)),
+        let mut odds: Vec<(Piece, f32)> = Vec::new();
+        let share = 1.0 / self.armies.len().max(1) as f32;
+        for army in &self.armies {
+            let fitting: Vec<&Piece> = army
+                .required
+                .iter()
+                .chain(&army.pool)
+                .filter(|p| piece.fits(variant, p))
+                .collect();
+            let each = share / fitting.len().max(1) as f32;
+            for p in fitting {
+                let key = Piece {
+                    flipped: false,
+                    ..*p
+                };
+                match odds.iter_mut().find(|(q, _)| *q == key) {
+                    Some((_, n)) => *n += each,
+                    None => odds.push((key, each)),
+                }
             }
         }
-        let total: f32 = counts.iter().map(|(_, n)| n).sum::<f32>().max(1.0);
-        counts.into_iter().map(|(p, n)| (p, n / total)).collect()
+        odds
     }
 
-    /// One guess at every hidden piece, consistent with the view.
-    pub fn sample(&self, variant: &Variant, rng: &mut impl Rng) -> Vec<(Hidden, Piece)> {
-        let mut pieces: Vec<Hidden> = self.hidden.clone();
-        pieces.shuffle(rng);
-        // Moved pieces first, so they get movable identities while any are left.
-        pieces.sort_by_key(|h| !h.moved);
-        let mut required = self.required.clone();
-        let mut pool = self.pool.clone();
+    /// One guess at every hidden piece, consistent with the view: from a
+    /// random army that fits, else from any that does.
+    pub fn sample(&self, variant: &Variant, rng: &mut impl Rng) -> Guess {
+        let mut order: Vec<&Army> = self.armies.iter().collect();
+        order.shuffle(rng);
+        let mut fallback = Vec::new();
+        for army in order {
+            match self.draw(army, variant, rng) {
+                Ok(out) => return out,
+                Err(out) if fallback.is_empty() => fallback = out,
+                Err(_) => {}
+            }
+        }
+        fallback
+    }
+
+    /// Required pieces first, each onto a random hidden piece it fits; then
+    /// the rest, moved pieces first so they get movable identities. `Err`
+    /// when something had to be placed where it does not fit.
+    fn draw(&self, army: &Army, variant: &Variant, rng: &mut impl Rng) -> Result<Guess, Guess> {
+        let mut open: Vec<Hidden> = self.hidden.clone();
+        open.shuffle(rng);
+        let mut out = Vec::with_capacity(open.len());
+        let mut fits_all = true;
+        for piece in &army.required {
+            let fitting: Vec<usize> = (0..open.len())
+                .filter(|&i| open[i].fits(variant, piece))
+                .collect();
+            let Some(&i) = fitting.get(rng.random_range(0..fitting.len().max(1))) else {
+                fits_all = false;
+                continue;
+            };
+            out.push((open.swap_remove(i), *piece));
+        }
+        open.sort_by_key(|h| !h.moved);
+        let mut pool = army.pool.clone();
         pool.shuffle(rng);
-        let mut out = Vec::with_capacity(pieces.len());
-        for (i, hidden) in pieces.iter().enumerate() {
-            let left = pieces.len() - i;
-            let fits = |p: &Piece| {
-                (!hidden.moved || variant.kind(p.kind).mobility != Mobility::Immobile)
-                    && (hidden.suit.is_none() || p.suit == hidden.suit)
+        for hidden in open {
+            let chosen = match pool.iter().position(|p| hidden.fits(variant, p)) {
+                Some(i) => pool.swap_remove(i),
+                None => {
+                    fits_all = false;
+                    match pool.pop() {
+                        Some(p) => p,
+                        None => break,
+                    }
+                }
             };
-            // A must-hold stone goes to a random hidden piece, and surely before none are left.
-            let take_required = !required.is_empty()
-                && (left <= required.len() || rng.random_range(0..left) < required.len());
-            let chosen = if take_required {
-                Some(required.swap_remove(rng.random_range(0..required.len())))
-            } else {
-                pool.iter()
-                    .position(fits)
-                    .map(|i| pool.swap_remove(i))
-                    .or_else(|| pool.pop())
-            };
-            let Some(mut piece) = chosen else { break };
+            out.push((hidden, chosen));
+        }
+        for (_, piece) in &mut out {
             if variant.kind(piece.kind).pips.is_some_and(|(l, h)| l != h) {
                 piece.flipped = rng.random_bool(0.5);
             }
-            out.push((*hidden, piece));
         }
-        out
+        if fits_all { Ok(out) } else { Err(out) }
+    }
+}
+
+impl Army {
+    /// The army less the pieces seen; `None` if a seen piece cannot be in it.
+    /// Unseen flags move to the required pieces.
+    fn less(mut self, variant: &Variant, known: &[Piece]) -> Option<Army> {
+        for k in known {
+            let same = |p: &Piece| p.kind == k.kind && p.suit == k.suit;
+            if let Some(i) = self.required.iter().position(same) {
+                self.required.swap_remove(i);
+            } else if let Some(i) = self.pool.iter().position(same) {
+                self.pool.swap_remove(i);
+            } else {
+                return None;
+            }
+        }
+        let (flags, pool) = self
+            .pool
+            .into_iter()
+            .partition(|p| variant.kind(p.kind).is_flag);
+        self.required.extend::<Vec<Piece>>(flags);
+        self.pool = pool;
+        Some(self)
     }
 }
 
@@ -157,35 +202,48 @@ fn square_of(view: &PlayerView, id: PieceId) -> Option<Square> {
         .map(|i| Square::new((i % columns) as u8, (i / columns) as u8))
 }
 
-fn fixed_army(variant: &Variant) -> Vec<Piece> {
-    variant
-        .kind_ids()
-        .flat_map(|k| std::iter::repeat_n(Piece::new(k), variant.kind(k).count as usize))
-        .collect()
+/// Every army `side` may have started with.
+fn full_armies(variant: &Variant, side: Side) -> Vec<Army> {
+    match &variant.army {
+        ArmyRule::Fixed => vec![Army {
+            pool: variant
+                .kind_ids()
+                .flat_map(|k| std::iter::repeat_n(Piece::new(k), variant.kind(k).count as usize))
+                .collect(),
+            required: Vec::new(),
+        }],
+        ArmyRule::Domino { must_hold, .. } => {
+            let (required, pool) = variant
+                .kind_ids()
+                .map(Piece::new)
+                .partition(|p| must_hold.contains(&p.kind));
+            vec![Army { pool, required }]
+        }
+        ArmyRule::Suited {
+            first_loss,
+            second_loss,
+        } => suited_armies(variant, side, *first_loss, *second_loss),
+    }
 }
 
-/// Both of the enemy's suits in full, less one first-loss and one second-loss
-/// kind (which suit lost which is unknown, so either may be drawn).
-fn suited_army(variant: &Variant, side: Side) -> Vec<Piece> {
-    let ArmyRule::Suited {
-        first_loss,
-        second_loss,
-    } = variant.army
-    else {
-        return Vec::new();
-    };
+/// Both of the side's suits in full, less `first_loss` from one suit and
+/// `second_loss` from the other, both ways round.
+fn suited_armies(
+    variant: &Variant,
+    side: Side,
+    first_loss: KindId,
+    second_loss: KindId,
+) -> Vec<Army> {
     let suits: Vec<SuitId> = variant.suits_of(side).collect();
-    let mut pool = Vec::new();
+    let mut full = Vec::new();
     for suit in &suits {
         for kind in variant.kind_ids() {
-            pool.extend(std::iter::repeat_n(
+            full.extend(std::iter::repeat_n(
                 Piece::with_suit(kind, *suit),
                 variant.kind(kind).count as usize,
             ));
         }
     }
-    // Remove one of each lost kind from a random-but-fixed suit order; samples
-    // draw per suit, so a suit that shows its flag never also lost it.
     let drop = |pool: &mut Vec<Piece>, kind: KindId, suit: SuitId| {
         if let Some(i) = pool
             .iter()
@@ -194,9 +252,22 @@ fn suited_army(variant: &Variant, side: Side) -> Vec<Piece> {
             pool.swap_remove(i);
         }
     };
-    if let [a, b] = suits.as_slice() {
-        drop(&mut pool, first_loss, *a);
-        drop(&mut pool, second_loss, *b);
-    }
-    pool
+    let [a, b] = suits.as_slice() else {
+        return vec![Army {
+            pool: full,
+            required: Vec::new(),
+        }];
+    };
+    [(*a, *b), (*b, *a)]
+        .into_iter()
+        .map(|(first, second)| {
+            let mut pool = full.clone();
+            drop(&mut pool, first_loss, first);
+            drop(&mut pool, second_loss, second);
+            Army {
+                pool,
+                required: Vec::new(),
+            }
+        })
+        .collect()
 }

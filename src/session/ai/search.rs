@@ -1,0 +1,179 @@
+//! `best`: flat Monte Carlo over determinizations. The hidden enemy army is
+//! sampled many times from the player's belief; each candidate move is
+//! played in every sample and followed by a short greedy rollout.
+
+use super::belief::Belief;
+use super::eval::{FLAG, battle_gain, value};
+use super::{best_of, scored_moves};
+use crate::core::moves::{Action, Move};
+use crate::core::options::GameOptions;
+use crate::core::position::Position;
+use crate::core::setup::Placement;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::view::PlayerView;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// A draw counts as little better than a loss: only wins count.
+const DRAW: f32 = -20.0;
+
+/// What the position is worth to `side`: decided games count most; else
+/// material, less a growing share of the draw as the quiet-ply
+/// limit nears, so that battles (which reset it) become worth seeking.
+/// `quiet_before` is the view's count: a sampled position starts at ply 0.
+fn evaluate(position: &Position, side: Side, quiet_before: u32) -> f32 {
+    if let Some(outcome) = position.outcome() {
+        return match outcome.winner() {
+            Some(w) if w == side => FLAG,
+            Some(_) => -FLAG,
+            None => DRAW,
+        };
+    }
+    let m = material(position, side);
+    let Some(limit) = position.variant().rules.quiet_ply_limit else {
+        return m;
+    };
+    let mut quiet = position.quiet_plies();
+    if quiet == position.ply() {
+        quiet += quiet_before;
+    }
+    let quiet = (quiet as f32 / limit.max(1) as f32).min(1.0);
+    m + quiet.powi(3) * DRAW
+}
+
+/// Material of `side` minus the enemy's (flags aside).
+fn material(position: &Position, side: Side) -> f32 {
+    let variant = position.variant();
+    let mut total = 0.0;
+    for s in Side::BOTH {
+        let sign = if s == side { 1.0 } else { -1.0 };
+        for (id, state) in position.pieces(s) {
+            if position.square_of(id).is_some() && !variant.kind(state.piece.kind).is_flag {
+                total += sign * value(variant, state.piece);
+            }
+        }
+    }
+    total
+}
+
+/// Both sides, in a sample where everything is known: take the best
+/// winning capture most of the time, else a random move.
+fn rollout(position: &mut Position, plies: usize, rng: &mut impl Rng) {
+    let variant = Arc::clone(position.variant());
+    let options = *position.options();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if position.outcome().is_some() {
+            return;
+        }
+        if position.pending_rescue().is_some() {
+            let _ = position.play(Action::SkipRescue);
+            continue;
+        }
+        position.legal_moves_into(&mut moves);
+        let capture = moves
+            .iter()
+            .filter_map(|m| {
+                let defender = position.piece_at(m.to)?;
+                let attacker = position.piece_at(m.from)?;
+                let gain = battle_gain(
+                    &variant,
+                    &options,
+                    position.piece(attacker).piece,
+                    position.piece(defender).piece,
+                );
+                (gain > 0.0).then_some((*m, gain))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        let m = match capture {
+            Some((m, _)) => m,
+            _ => match moves.choose(rng) {
+                Some(m) => *m,
+                None => return,
+            },
+        };
+        let _ = position.play(Action::Move(m));
+    }
+}
+
+/// The position with the hidden enemy pieces as one sample guesses them.
+fn sampled_position(view: &PlayerView, belief: &Belief, rng: &mut impl Rng) -> Option<Position> {
+    let variant = &view.variant;
+    let mut pieces: Vec<(Side, Placement)> = Vec::new();
+    let columns = variant.board.columns as usize;
+    for (i, seen) in view.squares.iter().enumerate() {
+        let Some(seen) = seen else { continue };
+        let Some(piece) = seen.piece else { continue };
+        let square = Square::new((i % columns) as u8, (i / columns) as u8);
+        pieces.push((seen.owner, Placement { square, piece }));
+    }
+    for (hidden, piece) in belief.sample(variant, rng) {
+        pieces.push((
+            view.viewer.opponent(),
+            Placement {
+                square: hidden.square,
+                piece,
+            },
+        ));
+    }
+    let options = GameOptions {
+        two_squares: crate::core::options::TwoSquares::Off,
+        ..view.options
+    };
+    Position::arrange(Arc::clone(variant), options, &pieces, view.viewer).ok()
+}
+
+/// Flat Monte Carlo over determinizations: each of the heuristic's best moves
+/// is played in many sampled armies and followed by short greedy rollouts.
+pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
+    const SAMPLES: usize = 128;
+    const DEPTH: usize = 2;
+    let belief = Belief::new(view);
+    let scored = candidates(view, &belief, rng);
+    // A sure flag capture needs no search.
+    if scored.first().is_some_and(|(_, s)| *s >= FLAG * 0.99) {
+        return best_of(&scored);
+    }
+    let mut totals = vec![0.0f32; scored.len()];
+    let mut runs = 0;
+    for _ in 0..SAMPLES {
+        let Some(sample) = sampled_position(view, &belief, rng) else {
+            continue;
+        };
+        runs += 1;
+        for (i, (m, _)) in scored.iter().enumerate() {
+            let mut position = sample.clone();
+            if position.play(Action::Move(*m)).is_err() {
+                totals[i] -= FLAG;
+                continue;
+            }
+            rollout(&mut position, DEPTH, rng);
+            totals[i] += evaluate(&position, view.viewer, view.quiet_plies);
+        }
+    }
+    if runs == 0 {
+        return best_of(&scored);
+    }
+    // The heuristic's own judgement breaks near-ties.
+    let best = (0..scored.len()).max_by(|&a, &b| {
+        let score = |i: usize| totals[i] / runs as f32 + 0.25 * scored[i].1;
+        score(a).total_cmp(&score(b))
+    })?;
+    Some(Action::Move(scored[best].0))
+}
+
+/// The heuristic's best moves, and every attack: its averages can undersell them.
+fn candidates(view: &PlayerView, belief: &Belief, rng: &mut ChaCha8Rng) -> Vec<(Move, f32)> {
+    const CANDIDATES: usize = 16;
+    let mut scored = scored_moves(view, belief, rng);
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut rank = 0;
+    scored.retain(|(m, _)| {
+        rank += 1;
+        rank <= CANDIDATES || view.at(m.to).is_some()
+    });
+    scored
+}
