@@ -17,8 +17,10 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
     if ["domino", "piecepack"].contains(&variant) {
         screens.push("deal");
     }
+    // Two-device play: the invitation, and the end with both armies checked.
+    screens.extend(["invite", "link-over"]);
     if variant == "classic" {
-        screens.push("rescue");
+        screens.extend(["rescue", "link-code", "link-board"]);
     }
     screens
 }

@@ -4,7 +4,7 @@
 use super::{State, continue_game};
 use crate::session::PassAndPlay;
 use crate::session::link::qr_image::{make_qr, read_codes};
-use crate::session::link::{TransferError, TransferReceiver, transfer_codes};
+use crate::session::link::{LinkError, TransferError, TransferReceiver, transfer_codes};
 use crate::session::pass_and_play::Stage;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
 
@@ -80,9 +80,10 @@ fn receive(s: &mut State, texts: &[String]) {
                     .join(", part ")
             ),
             Ok(_) => String::new(),
-            Err(TransferError::NotTransfer) => "This code belongs to a game between two devices. \
-                 This screen reads games moved here from another device."
-                .into(),
+            Err(TransferError::NotTransfer) => {
+                // An invitation, or a code of a two-device game kept here.
+                return read_link_code(s, text);
+            }
             Err(e) => format!("Not read: {e}. Nothing changed."),
         };
     }
@@ -111,8 +112,23 @@ fn receive(s: &mut State, texts: &[String]) {
     }
 }
 
+fn read_link_code(s: &mut State, text: &str) {
+    let message = match super::linked::join(s, text) {
+        Ok(()) => return,
+        Err(LinkError::NotInvitation) => match super::linked::read_into_any(s, text) {
+            Some(Ok(())) => return,
+            Some(Err(e)) => format!("Not read: {e}."),
+            None => "This code belongs to a two-device game that is not on this device.".into(),
+        },
+        Err(e) => format!("Not read: {e}. Nothing changed."),
+    };
+    if let Some(Codes::Receive { status, .. }) = &mut s.codes {
+        *status = message;
+    }
+}
+
 /// A QR code as a picture, one pixel per module (the screen scales it up).
-fn qr_picture(text: &str) -> Image {
+pub(super) fn qr_picture(text: &str) -> Image {
     let Ok(qr) = make_qr(text) else {
         return Image::default();
     };
@@ -125,6 +141,9 @@ fn qr_picture(text: &str) -> Image {
 }
 
 pub(super) fn refresh(w: &super::AppWindow, codes: &Codes) {
+    w.set_codes_news("".into());
+    w.set_codes_can_see_board(false);
+    w.set_codes_close_label("Back to the menu".into());
     match codes {
         Codes::Send { texts, index } => {
             w.set_codes_title("Move this game to another device".into());

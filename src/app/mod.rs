@@ -4,6 +4,7 @@
 
 mod cells;
 mod codes;
+mod linked;
 mod words;
 
 slint::include_modules!();
@@ -94,6 +95,23 @@ pub fn run(data_dir: Option<PathBuf>) -> Result<(), PlatformError> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Deal,
+    Setup,
+    Play,
+    Other,
+}
+
+/// A linked game shows the codes while waiting and the board on the
+/// player's turn, unless the player asked for the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LinkView {
+    Auto,
+    Board,
+    Codes,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Overlay {
     None,
     Rules,
@@ -143,6 +161,14 @@ struct State {
     next_seed: u64,
     /// The codes screen, over the home screen.
     codes: Option<codes::Codes>,
+    /// The two-device game on show (then `session` is none or over).
+    link: Option<crate::session::link::LinkedSession>,
+    parked_links: Vec<crate::session::link::LinkedSession>,
+    /// Which screen of the linked game the player asked for.
+    link_view: LinkView,
+    /// Why the last code was not read.
+    link_status: String,
+    link_saved_revision: Option<u64>,
 }
 
 impl State {
@@ -159,7 +185,51 @@ impl State {
     }
 
     fn holder(&self) -> Side {
+        if let Some(link) = &self.link {
+            return link.side();
+        }
         self.session.as_ref().map_or(Side::Red, |s| s.holder())
+    }
+
+    /// The game on screen's phase, whichever kind of game it is.
+    fn phase(&self) -> Phase {
+        use crate::session::link::LinkedStage;
+        if let Some(link) = &self.link {
+            return match link.stage() {
+                LinkedStage::Deal => Phase::Deal,
+                LinkedStage::Setup => Phase::Setup,
+                LinkedStage::Game => Phase::Play,
+            };
+        }
+        match self.session.as_ref().map(|x| x.stage()) {
+            Some(Stage::Deal(_)) => Phase::Deal,
+            Some(Stage::Setup(_)) => Phase::Setup,
+            Some(Stage::Play) => Phase::Play,
+            _ => Phase::Other,
+        }
+    }
+
+    /// The variant of the game on screen.
+    fn game_variant(&self) -> Option<Arc<Variant>> {
+        match (&self.link, &self.session) {
+            (Some(link), _) => Some(Arc::clone(link.variant())),
+            (None, Some(session)) => Some(Arc::clone(session.variant())),
+            (None, None) => None,
+        }
+    }
+
+    /// The on-screen player's view of the game being played.
+    fn current_view(&self) -> Option<PlayerView> {
+        match (&self.link, &self.session) {
+            (Some(link), _) => linked::view(link),
+            (None, Some(session)) => session.view(session.holder()),
+            (None, None) => None,
+        }
+    }
+
+    /// The linked game's screens are up (not the home screen over it).
+    fn link_on_screen(&self) -> bool {
+        self.link.is_some() && !self.at_home && self.overlay == Overlay::None
     }
 
     fn fail(&mut self, message: impl Into<String>) -> bool {
@@ -189,6 +259,7 @@ impl App {
     pub fn new(config: AppConfig) -> Result<App, PlatformError> {
         let window = AppWindow::new()?;
         let mut notices: Vec<String> = builtin().errors.iter().map(|e| e.to_string()).collect();
+        let mut parked_links = Vec::new();
         let (library, settings, parked, finished) = match &config.storage {
             Some(storage) => {
                 let (library, warning) = SetupLibrary::open(storage.setup_library_path());
@@ -199,6 +270,9 @@ impl App {
                 notices.extend(problems);
                 let (finished, problems) = storage.finished_games();
                 notices.extend(problems);
+                let (links, problems) = storage.linked_in_progress();
+                notices.extend(problems);
+                parked_links = links;
                 (
                     library,
                     settings,
@@ -245,6 +319,11 @@ impl App {
             confirm_resign: false,
             next_seed: config.seed,
             codes: None,
+            link: None,
+            parked_links,
+            link_view: LinkView::Auto,
+            link_status: String::new(),
+            link_saved_revision: None,
         };
         let app = App {
             window,
@@ -293,6 +372,19 @@ impl App {
     /// The session, for tests and tools that check what the screens must show.
     pub fn session(&self) -> std::cell::Ref<'_, Option<PassAndPlay>> {
         std::cell::Ref::map(self.state.borrow(), |s| &s.session)
+    }
+
+    /// The two-device game on show, for tests and tools.
+    pub fn linked(&self) -> std::cell::Ref<'_, Option<crate::session::link::LinkedSession>> {
+        std::cell::Ref::map(self.state.borrow(), |s| &s.link)
+    }
+
+    /// Changes the two-device game directly (the screenshot tool), then redraws.
+    pub fn with_linked(&self, change: impl FnOnce(&mut crate::session::link::LinkedSession)) {
+        if let Some(link) = self.state.borrow_mut().link.as_mut() {
+            change(link);
+        }
+        self.refresh();
     }
 
     /// Changes the session directly (the screenshot tool's shortcuts), then redraws.
@@ -385,9 +477,11 @@ impl App {
             move |i| h(i)
         });
         w.on_export(unit(|s, _| {
+            let linked_game = s.link.as_ref().and_then(|l| l.game()?.finished_game());
             let game = s
                 .review
                 .as_ref()
+                .or(linked_game.as_ref())
                 .or(s.session.as_ref().and_then(|x| x.game()));
             s.export_status = match (&s.storage, game) {
                 (Some(storage), Some(game)) => match storage.export(game) {
@@ -411,13 +505,29 @@ impl App {
         w.on_codes_previous(unit(|s, _| codes::step(s, -1)));
         w.on_codes_next(unit(|s, _| codes::step(s, 1)));
         w.on_codes_read_text(unit(|s, w| {
-            codes::read_text(s, &w.get_codes_pasted());
+            if s.link_on_screen() {
+                linked::read_text(s, &w.get_codes_pasted());
+            } else {
+                codes::read_text(s, &w.get_codes_pasted());
+            }
             w.set_codes_pasted("".into());
         }));
         w.on_codes_read_picture(unit(|s, w| {
-            codes::read_picture(s, &w.get_codes_picture_path())
+            if s.link_on_screen() {
+                linked::read_picture(s, &w.get_codes_picture_path());
+            } else {
+                codes::read_picture(s, &w.get_codes_picture_path());
+            }
         }));
-        w.on_codes_close(unit(|s, _| s.codes = None));
+        w.on_codes_close(unit(|s, _| {
+            if s.link_on_screen() {
+                s.at_home = true;
+            } else {
+                s.codes = None;
+            }
+        }));
+        w.on_codes_see_board(unit(|s, _| s.link_view = LinkView::Board));
+        w.on_show_codes(unit(|s, _| s.link_view = LinkView::Codes));
         w.on_back(unit(|s, w| {
             let was_settings = s.overlay == Overlay::Settings;
             s.overlay = Overlay::None;
@@ -453,6 +563,15 @@ impl App {
         }));
         w.on_deal_choose({
             let h = self.handler(|s, _, i: i32| {
+                if let Some(link) = s.link.as_mut() {
+                    let suit = link.variant().suits_of(link.side()).nth(i.max(0) as usize);
+                    if let Some(suit) = suit
+                        && let Err(e) = link.choose_discards(suit)
+                    {
+                        s.fail(e);
+                    }
+                    return;
+                }
                 let Some(session) = s.session.as_mut() else {
                     return;
                 };
@@ -467,7 +586,11 @@ impl App {
             move |i| h(i)
         });
         w.on_deal_continue(unit(|s, _| {
-            if let Some(Err(e)) = s.session.as_mut().map(|x| x.accept_deal()) {
+            let accepted = match s.link.as_mut() {
+                Some(link) => Some(link.accept_deal()),
+                None => s.session.as_mut().map(|x| x.accept_deal()),
+            };
+            if let Some(Err(e)) = accepted {
                 s.fail(e);
             }
         }));
@@ -487,7 +610,9 @@ impl App {
         });
         w.on_fill(unit(|s, _| {
             s.setup_pick = SetupPick::None;
-            if let Some(session) = s.session.as_mut() {
+            if let Some(link) = s.link.as_mut() {
+                link.fill_random();
+            } else if let Some(session) = s.session.as_mut() {
                 session.fill_random();
             }
         }));
@@ -511,7 +636,11 @@ impl App {
         w.on_load_setup(unit(load_setup));
         w.on_ready(unit(|s, _| {
             s.setup_pick = SetupPick::None;
-            if let Some(Err(problems)) = s.session.as_mut().map(|x| x.setup_ready()) {
+            let ready = match s.link.as_mut() {
+                Some(link) => Some(link.setup_ready()),
+                None => s.session.as_mut().map(|x| x.setup_ready()),
+            };
+            if let Some(Err(problems)) = ready {
                 s.fail(problems.join("\n"));
             }
         }));
@@ -537,7 +666,10 @@ impl App {
         w.on_resign_answer({
             let h = self.handler(|s, _, yes: bool| {
                 s.confirm_resign = false;
-                if yes && let Some(Err(e)) = s.session.as_mut().map(|x| x.resign()) {
+                if yes && let Some(link) = &s.link {
+                    let me = link.side();
+                    linked::play(s, Action::Resign(me));
+                } else if yes && let Some(Err(e)) = s.session.as_mut().map(|x| x.resign()) {
                     s.fail(e.to_string());
                 }
                 s.replay_at = usize::MAX;
@@ -580,6 +712,12 @@ impl App {
             if s.session.as_ref().is_some_and(|x| x.stage() == Stage::Over) {
                 s.session = None;
             }
+            if s.link
+                .as_ref()
+                .is_some_and(|l| l.status() == Some(crate::session::link::LinkStatus::Finished))
+            {
+                s.link = None;
+            }
             s.review = None;
             s.at_home = true;
         }));
@@ -588,6 +726,7 @@ impl App {
 
 /// Writes the current session to disk when it changed since the last save.
 fn autosave(s: &mut State) {
+    autosave_link(s);
     let (Some(storage), Some(session)) = (&s.storage, &s.session) else {
         return;
     };
@@ -609,6 +748,28 @@ fn autosave(s: &mut State) {
     }
 }
 
+fn autosave_link(s: &mut State) {
+    let (Some(storage), Some(link)) = (&s.storage, &s.link) else {
+        return;
+    };
+    if s.link_saved_revision == Some(link.revision()) {
+        return;
+    }
+    match storage.save_linked(link) {
+        Ok(()) => {
+            s.link_saved_revision = Some(link.revision());
+            if link.status() == Some(crate::session::link::LinkStatus::Finished) {
+                let (finished, problems) = storage.finished_games();
+                s.finished = finished;
+                s.notices.extend(problems);
+            }
+        }
+        Err(e) => {
+            s.error = format!("{e} (the game goes on; it will be saved again after the next code)")
+        }
+    }
+}
+
 /// The games offered by "Continue": the current one first, then the parked ones.
 fn games_in_progress(s: &State) -> Vec<&PassAndPlay> {
     s.session
@@ -618,7 +779,38 @@ fn games_in_progress(s: &State) -> Vec<&PassAndPlay> {
         .collect()
 }
 
+/// The two-device games offered by "Continue" (after the local ones).
+fn links_in_progress(s: &State) -> Vec<&crate::session::link::LinkedSession> {
+    use crate::session::link::LinkStatus;
+    s.link
+        .iter()
+        .chain(s.parked_links.iter())
+        .filter(|l| l.status() != Some(LinkStatus::Finished))
+        .collect()
+}
+
 fn continue_game(s: &mut State, index: usize) {
+    let locals = games_in_progress(s).len();
+    if index >= locals {
+        let index = index - locals;
+        let current = s
+            .link
+            .as_ref()
+            .is_some_and(|l| l.status() != Some(crate::session::link::LinkStatus::Finished));
+        if current && index == 0 {
+            if let Some(link) = s.link.take() {
+                linked::bring_forward(s, link);
+            }
+        } else {
+            let i = if current { index - 1 } else { index };
+            if i < s.parked_links.len() {
+                let chosen = s.parked_links.remove(i);
+                linked::bring_forward(s, chosen);
+            }
+        }
+        return;
+    }
+    linked::park(s);
     let current_in_progress = s.session.as_ref().is_some_and(|x| x.stage() != Stage::Over);
     if index > 0 || !current_in_progress {
         let parked_index = if current_in_progress {
@@ -699,6 +891,20 @@ fn start_game(s: &mut State, w: &AppWindow) {
         rescue: w.get_rescue() && rules.rescue.offered,
         check_army: true,
     };
+    s.next_seed = s
+        .next_seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let human = if w.get_side_index() == 1 {
+        Side::Blue
+    } else {
+        Side::Red
+    };
+    if w.get_opponent_index() == OTHER_DEVICE {
+        linked::start(s, variant, options, human);
+        return;
+    }
+    linked::park(s);
     // One game in progress per mode and variant: a new one replaces the old.
     let solo = w.get_opponent_index() > 0;
     if let Some(current) = s.session.take()
@@ -712,32 +918,21 @@ fn start_game(s: &mut State, w: &AppWindow) {
         .retain(|p| p.variant().id != variant.id || p.computer().is_some() != solo);
     s.saved_revision = None;
     s.review = None;
-    s.next_seed = s
-        .next_seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
     let opponent = w.get_opponent_index();
     s.session = Some(
         match Level::ALL
             .get((opponent - 1).max(0) as usize)
             .filter(|_| opponent > 0)
         {
-            Some(level) => {
-                let human = if w.get_side_index() == 1 {
-                    Side::Blue
-                } else {
-                    Side::Red
-                };
-                PassAndPlay::solo(
-                    variant,
-                    options,
-                    s.next_seed,
-                    Computer {
-                        side: human.opponent(),
-                        level: *level,
-                    },
-                )
-            }
+            Some(level) => PassAndPlay::solo(
+                variant,
+                options,
+                s.next_seed,
+                Computer {
+                    side: human.opponent(),
+                    level: *level,
+                },
+            ),
             None => PassAndPlay::new(variant, options, s.next_seed),
         },
     );
@@ -750,7 +945,13 @@ fn start_game(s: &mut State, w: &AppWindow) {
     s.setup_status.clear();
 }
 
+/// The home screen's opponent choice for a player on another device.
+const OTHER_DEVICE: i32 = 4;
+
 fn holder_draft(s: &mut State) -> Option<&mut crate::session::SetupDraft> {
+    if let Some(link) = s.link.as_mut() {
+        return link.draft_mut();
+    }
     let session = s.session.as_mut()?;
     let Stage::Setup(side) = session.stage() else {
         return None;
@@ -759,35 +960,34 @@ fn holder_draft(s: &mut State) -> Option<&mut crate::session::SetupDraft> {
 }
 
 fn square_clicked(s: &mut State, index: usize) {
-    let Some(session) = s.session.as_ref() else {
+    let Some(variant) = s.game_variant() else {
         return;
     };
-    let square = cells::square_at(session.variant(), s.holder(), index);
-    match session.stage() {
-        Stage::Setup(_) => setup_square_clicked(s, square),
-        Stage::Play => play_square_clicked(s, square),
+    let square = cells::square_at(&variant, s.holder(), index);
+    match s.phase() {
+        Phase::Setup => setup_square_clicked(s, square),
+        Phase::Play => play_square_clicked(s, square),
         _ => {}
     }
 }
 
 fn square_dragged(s: &mut State, from: usize, to: usize) {
-    let Some(session) = s.session.as_ref() else {
+    let Some(variant) = s.game_variant() else {
         return;
     };
-    let variant = Arc::clone(session.variant());
     let (a, b) = (
         cells::square_at(&variant, s.holder(), from),
         cells::square_at(&variant, s.holder(), to),
     );
-    match session.stage() {
-        Stage::Setup(_) => {
+    match s.phase() {
+        Phase::Setup => {
             s.setup_pick = SetupPick::None;
             let Some(draft) = holder_draft(s) else { return };
             if draft.at(a).is_some() && !draft.move_or_swap(a, b) {
                 s.fail(format!("{b} is not in your setup zone"));
             }
         }
-        Stage::Play => {
+        Phase::Play => {
             s.play_pick = None;
             play(s, Action::Move(Move::new(a, b)));
         }
@@ -847,16 +1047,10 @@ fn tray_pick(s: &mut State, index: usize) {
 
 fn save_setup(s: &mut State, w: &AppWindow) {
     let name = w.get_save_name().to_string();
-    let Some(session) = s.session.as_ref() else {
+    let Some(draft) = setup_draft(s) else {
         return;
     };
-    let Stage::Setup(side) = session.stage() else {
-        return;
-    };
-    let Some(draft) = session.draft(side) else {
-        return;
-    };
-    let (variant, setup) = (Arc::clone(session.variant()), draft.to_setup());
+    let (variant, setup) = (Arc::clone(draft.variant()), draft.to_setup());
     match s.library.save(&variant, &name, &setup) {
         Ok(()) => s.setup_status = format!("Saved \"{}\".", name.trim()),
         Err(e) => {
@@ -865,14 +1059,23 @@ fn save_setup(s: &mut State, w: &AppWindow) {
     }
 }
 
-fn load_setup(s: &mut State, w: &AppWindow) {
-    let Some(session) = s.session.as_ref() else {
-        return;
-    };
+/// The setup being arranged on screen, in any kind of game.
+fn setup_draft(s: &State) -> Option<&crate::session::SetupDraft> {
+    if let Some(link) = &s.link {
+        return link.draft();
+    }
+    let session = s.session.as_ref()?;
     let Stage::Setup(side) = session.stage() else {
+        return None;
+    };
+    session.draft(side)
+}
+
+fn load_setup(s: &mut State, w: &AppWindow) {
+    let Some(draft) = setup_draft(s) else {
         return;
     };
-    let variant = Arc::clone(session.variant());
+    let (variant, side) = (Arc::clone(draft.variant()), draft.side());
     let names = s.library.names(&variant);
     let Some(name) = names.get(w.get_load_index().max(0) as usize).cloned() else {
         return;
@@ -887,6 +1090,10 @@ fn load_setup(s: &mut State, w: &AppWindow) {
 }
 
 fn play(s: &mut State, action: Action) {
+    if s.link.is_some() {
+        linked::play(s, action);
+        return;
+    }
     let Some(session) = s.session.as_mut() else {
         return;
     };
@@ -904,10 +1111,7 @@ fn play(s: &mut State, action: Action) {
 }
 
 fn play_square_clicked(s: &mut State, square: Square) {
-    let Some(session) = s.session.as_ref() else {
-        return;
-    };
-    let Some(view) = session.view(session.holder()) else {
+    let Some(view) = s.current_view() else {
         return;
     };
     if view.rescue_pending {
@@ -976,6 +1180,9 @@ fn replay_len(s: &State) -> usize {
     if let Some(game) = &s.review {
         return game.actions().len();
     }
+    if let Some(game) = s.link.as_ref().and_then(|l| l.game()?.finished_game()) {
+        return game.actions().len();
+    }
     s.session
         .as_ref()
         .and_then(|x| x.game())
@@ -1007,6 +1214,9 @@ fn screen_name(s: &State) -> &'static str {
     if s.review.is_some() && !s.at_home {
         return "over";
     }
+    if let Some(link) = s.link.as_ref().filter(|_| !s.at_home) {
+        return linked::screen_name(s, link);
+    }
     let Some(session) = s.session.as_ref().filter(|_| !s.at_home) else {
         return "home";
     };
@@ -1033,15 +1243,39 @@ fn refresh(w: &AppWindow, s: &State) {
     w.set_rules_texts(strings(s.variants.iter().map(|v| rules_text(v))));
     w.set_memory_aid(s.memory_aid);
     w.set_numbering_index(i32::from(s.numbering == Numbering::Classic));
-    if screen == "over"
-        && let Some(game) = s
+    let link = s.link.as_ref().filter(|_| !s.at_home && s.review.is_none());
+    w.set_verdict(link.map(linked::verdict_text).unwrap_or_default().into());
+    w.set_linked(link.is_some());
+    if screen == "over" {
+        let linked_game = link.and_then(|l| l.game()?.finished_game());
+        let game = s
             .review
             .as_ref()
-            .or(s.session.as_ref().and_then(|x| x.game()))
-    {
-        w.set_columns(game.variant().board.columns as i32);
-        w.set_rows(game.variant().board.rows as i32);
-        refresh_over(w, s, game);
+            .or(linked_game.as_ref())
+            .or(s.session.as_ref().and_then(|x| x.game()));
+        if let Some(game) = game {
+            w.set_columns(game.variant().board.columns as i32);
+            w.set_rows(game.variant().board.rows as i32);
+            refresh_over(w, s, game);
+            return;
+        }
+    }
+    if let Some(link) = link {
+        let variant = link.variant();
+        w.set_columns(variant.board.columns as i32);
+        w.set_rows(variant.board.rows as i32);
+        match screen {
+            "deal" => refresh_deal(w, variant, link.side(), link.deal()),
+            "setup" => {
+                if let Some(draft) = link.draft() {
+                    refresh_setup(w, s, draft, link.options());
+                }
+            }
+            "play" => linked::refresh_play(w, s, link),
+            "link" => linked::refresh_codes(w, s, link),
+            "over" => linked::refresh_unreplayable(w, s, link),
+            _ => {}
+        }
         return;
     }
     let Some(session) = s.session.as_ref() else {
@@ -1052,8 +1286,12 @@ fn refresh(w: &AppWindow, s: &State) {
     w.set_rows(variant.board.rows as i32);
     match screen {
         "handoff" => refresh_handoff(w, session),
-        "deal" => refresh_deal(w, session),
-        "setup" => refresh_setup(w, s, session),
+        "deal" => refresh_deal(w, variant, session.holder(), session.deal(session.holder())),
+        "setup" => {
+            if let Some(draft) = session.draft(session.holder()) {
+                refresh_setup(w, s, draft, session.options());
+            }
+        }
         "play" => refresh_play(w, s, session),
         _ => {}
     }
@@ -1087,13 +1325,15 @@ fn refresh_home(w: &AppWindow, s: &State) {
     w.set_offers_silent(variant.rules.silent_defense.offered);
     w.set_offers_rescue(variant.rules.rescue.offered);
     w.set_home_notice(s.notices.join("\n").into());
-    w.set_continue_games(strings(games_in_progress(s).into_iter().map(|session| {
+    let locals = games_in_progress(s).into_iter().map(|session| {
         let what = match session.stage() {
             Stage::Deal(side) | Stage::Setup(side) => format!("{side} setting up"),
             _ => format!("{} to play", session.holder()),
         };
         format!("Continue: {}, {what}", session.variant().name)
-    })));
+    });
+    let links = links_in_progress(s).into_iter().map(linked::continue_label);
+    w.set_continue_games(strings(locals.chain(links)));
     w.set_finished_games(strings(s.finished.iter().map(|f| {
         let outcome = f
             .game
@@ -1121,11 +1361,9 @@ fn refresh_handoff(w: &AppWindow, session: &PassAndPlay) {
     w.set_handoff_detail(detail.into());
 }
 
-fn refresh_deal(w: &AppWindow, session: &PassAndPlay) {
-    let variant = session.variant();
-    let side = session.holder();
+fn refresh_deal(w: &AppWindow, variant: &Variant, side: Side, deal: Option<&crate::core::Deal>) {
     w.set_deal_title(format!("{side}'s deal").into());
-    match (&variant.army, session.deal(side)) {
+    match (&variant.army, deal) {
         (
             ArmyRule::Domino { dealt, .. },
             Some(crate::core::Deal::Domino {
@@ -1196,12 +1434,14 @@ fn refresh_deal(w: &AppWindow, session: &PassAndPlay) {
     }
 }
 
-fn refresh_setup(w: &AppWindow, s: &State, session: &PassAndPlay) {
-    let side = session.holder();
-    let Some(draft) = session.draft(side) else {
-        return;
-    };
-    let variant = session.variant();
+fn refresh_setup(
+    w: &AppWindow,
+    s: &State,
+    draft: &crate::session::SetupDraft,
+    options: &GameOptions,
+) {
+    let side = draft.side();
+    let variant = draft.variant();
     let selected = match s.setup_pick {
         SetupPick::Square(sq) => Some(sq),
         _ => None,
@@ -1226,7 +1466,7 @@ fn refresh_setup(w: &AppWindow, s: &State, session: &PassAndPlay) {
         })
         .collect();
     w.set_tray(model(tray));
-    let problems = draft.problems(session.options());
+    let problems = draft.problems(options);
     w.set_problems(problems.join("\n").into());
     w.set_ready_enabled(problems.is_empty());
     w.set_can_flip(variant.is_domino());

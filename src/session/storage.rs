@@ -3,6 +3,7 @@
 //! library. Every write is atomic; a file that cannot be read is moved aside
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
+use super::link::{LinkStatus, LinkedSession, SavedLinked};
 use super::pass_and_play::{PassAndPlay, Stage};
 use super::saved::SavedSession;
 use crate::core::game::Game;
@@ -135,6 +136,62 @@ impl Storage {
                     &format!("the saved {what} game"),
                     &reason,
                 )),
+            }
+        }
+        games.sort_by_key(|g| std::cmp::Reverse(g.0));
+        (games.into_iter().map(|(_, g)| g).collect(), problems)
+    }
+
+    fn linked_dir(&self) -> PathBuf {
+        self.in_progress_dir().join("linked")
+    }
+
+    fn linked_path(&self, session: &LinkedSession) -> PathBuf {
+        let side = session.side().name().to_lowercase();
+        self.linked_dir()
+            .join(format!("game-{:08x}-{side}.json", session.game_id()))
+    }
+
+    /// Saves this device's side of a two-device game; once both setups are
+    /// open, the whole game goes to the finished games (and the file goes).
+    pub fn save_linked(&self, session: &LinkedSession) -> Result<(), String> {
+        let path = self.linked_path(session);
+        if session.status() == Some(LinkStatus::Finished) {
+            // A game whose opened setup does not replay (a false claim) has no record.
+            if let Some(game) = session.game().and_then(|g| g.finished_game()) {
+                let record = GameRecord::from_game(&game);
+                let name = format!("{}-{}.json", timestamp(), game.variant().id);
+                write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
+                    .map_err(|e| format!("the finished game could not be saved: {e}"))?;
+            }
+            return match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(format!("{}: {e}", path.display()))
+                }
+                _ => Ok(()),
+            };
+        }
+        let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
+        write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("the two-device game could not be saved: {e}"))
+    }
+
+    /// Every two-device game in progress, newest first, and what could not be read.
+    pub fn linked_in_progress(&self) -> (Vec<LinkedSession>, Vec<String>) {
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        for path in json_files(&self.linked_dir()) {
+            let read = std::fs::read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| {
+                    serde_json::from_slice::<SavedLinked>(&bytes).map_err(|e| e.to_string())
+                })
+                .and_then(|saved| LinkedSession::from_saved(&saved));
+            match read {
+                Ok(session) => games.push((modified(&path), session)),
+                Err(reason) => {
+                    problems.push(self.quarantine(&path, "a saved two-device game", &reason))
+                }
             }
         }
         games.sort_by_key(|g| std::cmp::Reverse(g.0));

@@ -6,3 +6,4 @@ pub mod check_games;
 pub mod matches;
 pub mod qr_selfplay;
 pub mod screenshot;
+pub mod screenshot_linked;

@@ -2,6 +2,7 @@
 //! with Slint's software renderer and writes it as a PNG, so anyone can look
 //! at the app without a display.
 
+use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{App, AppConfig};
 use crate::core::playout::random_action;
 use crate::core::variant::builtin;
@@ -68,10 +69,12 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             w.invoke_send_game();
             return Ok(());
         }
+        _ if LINKED_SCREENS.contains(&screen) => return stage_linked(app, screen, seed),
         _ if !SCREENS.contains(&screen) => {
             return Err(format!(
-                "unknown screen \"{screen}\" (one of {})",
-                SCREENS.join(", ")
+                "unknown screen \"{screen}\" (one of {}, {})",
+                SCREENS.join(", "),
+                LINKED_SCREENS.join(", ")
             ));
         }
         _ => {}

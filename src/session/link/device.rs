@@ -235,6 +235,11 @@ impl LinkedGame {
         self.game_id
     }
 
+    /// This device's salted commitment to its deal and setup.
+    pub fn commitment(&self) -> [u8; 16] {
+        self.my_intro.commitment
+    }
+
     /// The code to show now (the last one made; it can be shown again at any time).
     pub fn last_code(&self) -> Option<&str> {
         self.last_code.as_deref()
@@ -293,6 +298,48 @@ impl LinkedGame {
             }
         }
         Some(view)
+    }
+
+    /// The whole game with both armies, once both setups are open and the
+    /// opened setup replays every ply (for the replay and the game record).
+    pub fn finished_game(&self) -> Option<crate::core::game::Game> {
+        let reveal = self.enemy_reveal.as_ref().filter(|_| self.revealed)?;
+        let mine = (
+            self.mine.deal().clone(),
+            crate::core::setup::Setup {
+                side: self.me,
+                placements: self.mine.placements().to_vec(),
+            },
+        );
+        let theirs = (
+            reveal.deal.clone(),
+            crate::core::setup::Setup {
+                side: self.me.opponent(),
+                placements: reveal.placements.clone(),
+            },
+        );
+        let (red, blue) = match self.me {
+            Side::Red => (mine, theirs),
+            Side::Blue => (theirs, mine),
+        };
+        let mut game =
+            crate::core::game::Game::new(Arc::clone(&self.variant), self.options, red, blue)
+                .ok()?;
+        for &(side, action) in &self.plies {
+            let position = game.position();
+            if position.outcome().is_some() {
+                break;
+            }
+            // A rescue left unanswered when the other side played was declined.
+            if position.pending_rescue().is_some() && position.to_move() != side {
+                game.play(Action::SkipRescue).ok()?;
+            }
+            if action == Action::SkipRescue && game.position().pending_rescue().is_none() {
+                continue;
+            }
+            game.play(action).ok()?;
+        }
+        Some(game)
     }
 
     /// The attack waiting for the other device's answer.

@@ -8,6 +8,7 @@ pub mod message;
 mod proxy;
 pub mod qr_image;
 pub mod selfplay;
+mod session;
 #[cfg(test)]
 mod test_rng;
 mod transfer;
@@ -16,5 +17,6 @@ mod wire;
 
 pub use device::{Invitation, LinkError, LinkStatus, LinkedGame};
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
+pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};
 pub use transfer::{TransferError, TransferReceiver, transfer_codes};
 pub use verify::Verdict;

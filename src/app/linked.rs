@@ -1,0 +1,398 @@
+//! The glue of two-device play: a game against a player on another device,
+//! shown through this device's view only. Between turns the codes screen
+//! shows this device's code and reads the other device's.
+
+use super::{AppWindow, LinkView, State, cells, model, strings, words};
+use crate::core::moves::Action;
+use crate::core::options::GameOptions;
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use crate::core::view::PlayerView;
+use crate::session::link::qr_image::read_codes;
+use crate::session::link::{LinkError, LinkStatus, LinkedSession, LinkedStage, Verdict};
+use std::sync::Arc;
+
+/// Starts a game this device invites to: first its own deal and setup.
+pub(super) fn start(s: &mut State, variant: Arc<Variant>, options: GameOptions, me: Side) {
+    let session = LinkedSession::create(variant, options, me, s.next_seed);
+    bring_forward(s, session);
+}
+
+/// Opens an invitation read on the codes screen: this device deals and sets up.
+pub(super) fn join(s: &mut State, text: &str) -> Result<(), LinkError> {
+    let session = LinkedSession::join(text, s.next_seed)?;
+    if let Some(i) = s
+        .parked_links
+        .iter()
+        .position(|l| l.game_id() == session.game_id() && l.side() == session.side())
+    {
+        // Read again: the game is already here; go on with it.
+        let existing = s.parked_links.remove(i);
+        bring_forward(s, existing);
+        return Ok(());
+    }
+    if s.link
+        .as_ref()
+        .is_some_and(|l| l.game_id() == session.game_id() && l.side() == session.side())
+    {
+        s.codes = None;
+        s.at_home = false;
+        return Ok(());
+    }
+    bring_forward(s, session);
+    Ok(())
+}
+
+/// Makes `session` the game on screen; the game on screen before is parked.
+pub(super) fn bring_forward(s: &mut State, session: LinkedSession) {
+    park_local(s);
+    if let Some(current) = s.link.replace(session) {
+        s.parked_links.push(current);
+    }
+    s.link_saved_revision = None;
+    s.link_view = LinkView::Auto;
+    s.link_status.clear();
+    s.codes = None;
+    s.review = None;
+    s.at_home = false;
+    s.setup_pick = super::SetupPick::None;
+    s.play_pick = None;
+}
+
+/// Puts the pass-and-play or solo game aside (a linked game comes forward).
+fn park_local(s: &mut State) {
+    if let Some(current) = s.session.take()
+        && current.stage() != crate::session::Stage::Over
+    {
+        s.parked.push(current);
+    }
+    s.thinking = None;
+    s.hint = None;
+}
+
+/// Puts the linked game aside (a local game comes forward).
+pub(super) fn park(s: &mut State) {
+    if let Some(link) = s.link.take()
+        && link.status() != Some(LinkStatus::Finished)
+    {
+        s.parked_links.push(link);
+    }
+}
+
+/// The screen for the linked game on show.
+pub(super) fn screen_name(s: &State, link: &LinkedSession) -> &'static str {
+    match link.stage() {
+        LinkedStage::Deal => "deal",
+        LinkedStage::Setup => "setup",
+        LinkedStage::Game => match (link.status(), s.link_view) {
+            (Some(LinkStatus::Finished), LinkView::Auto | LinkView::Board) => "over",
+            (_, LinkView::Codes) => "link",
+            (Some(LinkStatus::YourTurn), _) | (_, LinkView::Board) => "play",
+            _ => "link",
+        },
+    }
+}
+
+/// Reads a turn code into whichever two-device game here it belongs to and
+/// brings that game forward; none when no game here has its id.
+pub(super) fn read_into_any(s: &mut State, text: &str) -> Option<Result<(), LinkError>> {
+    let on_show = usize::from(s.link.is_some());
+    let games = s.link.iter_mut().chain(s.parked_links.iter_mut());
+    for (i, game) in games.enumerate() {
+        match game.read(text) {
+            Err(LinkError::WrongGame) => continue,
+            Err(e) => return Some(Err(e)),
+            Ok(()) => {
+                if i >= on_show {
+                    let chosen = s.parked_links.remove(i - on_show);
+                    bring_forward(s, chosen);
+                } else {
+                    s.codes = None;
+                    s.at_home = false;
+                    s.link_view = LinkView::Auto;
+                }
+                return Some(Ok(()));
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn read_text(s: &mut State, text: &str) {
+    read_all(s, &[text.to_string()]);
+}
+
+pub(super) fn read_picture(s: &mut State, path: &str) {
+    let path = path.trim();
+    match std::fs::read(path)
+        .map_err(|e| format!("{path}: {e}"))
+        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
+    {
+        Ok(texts) => read_all(s, &texts),
+        Err(message) => {
+            s.link_status = message;
+            s.error = s.link_status.clone();
+        }
+    }
+}
+
+/// Reads codes (a picture may hold several); one that is refused changes nothing.
+fn read_all(s: &mut State, texts: &[String]) {
+    let Some(link) = s.link.as_mut() else { return };
+    for text in texts {
+        let shown = link.game().and_then(|g| g.last_code()).map(str::to_string);
+        match link.read(text) {
+            Ok(()) => {
+                s.link_status.clear();
+                let game = link.game();
+                let answered = game.and_then(|g| g.last_code()) != shown.as_deref();
+                // The last code opens this device's setup: show it before the result.
+                s.link_view = if answered && link.status() == Some(LinkStatus::Finished) {
+                    LinkView::Codes
+                } else {
+                    LinkView::Auto
+                };
+                s.play_pick = None;
+                s.rescue_chosen = None;
+            }
+            Err(e) => {
+                s.link_status = format!("Not read: {e}.");
+                s.error = s.link_status.clone();
+            }
+        }
+    }
+}
+
+pub(super) fn play(s: &mut State, action: Action) {
+    let Some(link) = s.link.as_mut() else { return };
+    match link.play(action) {
+        Ok(()) => {
+            s.play_pick = None;
+            s.rescue_chosen = None;
+            s.link_view = LinkView::Auto;
+            s.link_status.clear();
+        }
+        Err(e) => {
+            s.fail(e.to_string());
+        }
+    }
+}
+
+pub(super) fn view(link: &LinkedSession) -> Option<PlayerView> {
+    link.game().and_then(|g| g.view())
+}
+
+/// What the last code brought, in words.
+fn news(link: &LinkedSession) -> String {
+    let (Some(game), Some(view)) = (link.game(), view(link)) else {
+        return String::new();
+    };
+    game.news()
+        .iter()
+        .map(|p| words::ply(&view.variant, link.side(), p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn outcome_text(link: &LinkedSession) -> String {
+    view(link)
+        .and_then(|v| v.outcome)
+        .map_or(String::new(), |o| super::capitalized(&o.to_string()))
+}
+
+/// The check of the other device's claims, in words.
+pub(super) fn verdict_text(link: &LinkedSession) -> String {
+    match link.game().and_then(|g| g.verdict()) {
+        Some(Verdict::Verified) => {
+            "Verified: every battle and move the other device reported fits its opened setup."
+                .into()
+        }
+        Some(Verdict::False(claims)) => format!(
+            "The other device's claims were false: {}",
+            claims.join("; ")
+        ),
+        None => String::new(),
+    }
+}
+
+/// The codes screen of a linked game: this device's code and the reader.
+pub(super) fn refresh_codes(w: &AppWindow, s: &State, link: &LinkedSession) {
+    let Some(game) = link.game() else { return };
+    let status = game.status();
+    let (title, explanation) = match status {
+        LinkStatus::AwaitingJoin => (
+            "Invite the other device".to_string(),
+            format!(
+                "On the other device choose \"Read a code\" and read this invitation ({}, you play {}). \
+                 Then read its answer here.",
+                link.variant().name,
+                link.side()
+            ),
+        ),
+        LinkStatus::AwaitingCode => (
+            "Show your code, then read theirs".to_string(),
+            "Let the other device read this code. When its player has moved, read the code it shows."
+                .to_string(),
+        ),
+        LinkStatus::AwaitingReveal => (
+            format!("Game over: {}", outcome_text(link)),
+            "Let the other device read this code, then read its last code: each opens its setup, \
+             and each device checks every battle it saw."
+                .to_string(),
+        ),
+        LinkStatus::Finished => (
+            format!("Game over: {}", outcome_text(link)),
+            "Let the other device read this code: it opens your setup so that device can check \
+             every battle. Then see the result."
+                .to_string(),
+        ),
+        LinkStatus::YourTurn => (
+            "Codes of this game".to_string(),
+            "The last code this device made; the other device may read it again.".to_string(),
+        ),
+    };
+    w.set_codes_title(title.into());
+    w.set_codes_explanation(explanation.into());
+    w.set_codes_warning("".into());
+    w.set_codes_news(news(link).into());
+    let code = game.last_code().unwrap_or_default();
+    w.set_codes_showing(!code.is_empty());
+    w.set_codes_qr(super::codes::qr_picture(code));
+    w.set_codes_text(code.into());
+    let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
+    w.set_codes_part(
+        shown_number
+            .map_or(String::new(), |n| format!("this device's code number {n}"))
+            .into(),
+    );
+    w.set_codes_can_previous(false);
+    w.set_codes_can_next(false);
+    w.set_codes_reading(status != LinkStatus::Finished);
+    w.set_codes_status(s.link_status.clone().into());
+    w.set_codes_can_see_board(true);
+    w.set_codes_see_board_label(
+        if status == LinkStatus::Finished {
+            "See the result"
+        } else {
+            "See the board"
+        }
+        .into(),
+    );
+    w.set_codes_close_label("Menu".into());
+}
+
+/// The board of a linked game, as this device's player sees it.
+pub(super) fn refresh_play(w: &AppWindow, s: &State, link: &LinkedSession) {
+    let Some(view) = view(link) else { return };
+    let side = link.side();
+    let variant = &view.variant;
+    let placing = view.rescue_pending && s.rescue_chosen.is_some();
+    let targets: Vec<_> = match s.play_pick {
+        _ if placing => super::rescue_squares(&view),
+        Some(from) => view
+            .legal_moves
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect(),
+        None => Vec::new(),
+    };
+    let display = s.display(side);
+    w.set_cells(model(cells::play_cells(
+        &view,
+        &display,
+        s.play_pick,
+        &targets,
+    )));
+    let symbol = if side == Side::Red { "▲" } else { "●" };
+    let status = match link.status() {
+        Some(LinkStatus::YourTurn) if view.rescue_pending => {
+            format!("{side} {symbol}: you may rescue a piece")
+        }
+        Some(LinkStatus::YourTurn) => format!("{side} {symbol}: your turn"),
+        Some(LinkStatus::AwaitingReveal) => format!("Game over: {}", outcome_text(link)),
+        _ => format!("{side} {symbol}: waiting for the other device's code"),
+    };
+    w.set_status(status.into());
+    w.set_notice(news(link).into());
+    w.set_captured_mine(words::tally(variant, side, &view.captured[side.index()]).into());
+    w.set_captured_theirs(
+        words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
+    );
+    w.set_moves(strings(move_list(link)));
+    w.set_battle_visible(false);
+    w.set_rescue_visible(view.rescue_pending && !placing);
+    w.set_rescue_placing(placing);
+    w.set_rescue_pieces(strings(super::rescuable(&view).into_iter().map(
+        |(piece, ids)| match ids.len() {
+            1 => words::name(variant, piece),
+            n => format!("{} ({n} captured)", words::name(variant, piece)),
+        },
+    )));
+    w.set_rescue_chosen(s.rescue_chosen.map_or(-1, |i| i as i32));
+    w.set_draw_offer_visible(false);
+    w.set_confirm_resign(s.confirm_resign);
+    w.set_solo(false);
+}
+
+/// The plies so far, newest first ("you" for this device's player).
+fn move_list(link: &LinkedSession) -> Vec<String> {
+    let Some(game) = link.game() else {
+        return Vec::new();
+    };
+    let mut lines: Vec<String> = game
+        .plies()
+        .iter()
+        .enumerate()
+        .map(|(i, (side, action))| {
+            let who = if *side == link.side() {
+                "you"
+            } else {
+                side.name()
+            };
+            let text = match action {
+                Action::Move(m) => m.to_string(),
+                Action::Rescue { to, .. } => format!("rescue onto {to}"),
+                Action::SkipRescue => "no rescue".to_string(),
+                Action::Resign(_) => "resigns".to_string(),
+                Action::AgreeDraw => "draw agreed".to_string(),
+            };
+            format!("{}. {who}: {text}", i + 1)
+        })
+        .collect();
+    lines.reverse();
+    lines.truncate(60);
+    lines
+}
+
+/// A line of the home screen's "Continue" list.
+pub(super) fn continue_label(link: &LinkedSession) -> String {
+    let what = match (link.stage(), link.status()) {
+        (LinkedStage::Deal | LinkedStage::Setup, _) => "you are setting up".to_string(),
+        (_, Some(LinkStatus::YourTurn)) => "your turn".to_string(),
+        (_, Some(LinkStatus::AwaitingReveal)) => "over, setups to open".to_string(),
+        _ => "waiting for the other device's code".to_string(),
+    };
+    format!(
+        "Continue: {}, two devices ({}), {what}",
+        link.variant().name,
+        link.side()
+    )
+}
+
+/// The end of a game whose opened setup does not replay it: no replay,
+/// the board as this device saw it, and the verdict.
+pub(super) fn refresh_unreplayable(w: &AppWindow, s: &State, link: &LinkedSession) {
+    let Some(view) = view(link) else { return };
+    w.set_result(outcome_text(link).into());
+    w.set_replay_text(
+        "The other device's opened setup does not replay this game, so there is no replay.".into(),
+    );
+    w.set_export_status(s.export_status.clone().into());
+    w.set_cells(model(cells::play_cells(
+        &view,
+        &s.display(link.side()),
+        None,
+        &[],
+    )));
+}

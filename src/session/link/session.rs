@@ -1,0 +1,447 @@
+//! A two-device game on this device, from its own deal and setup to the
+//! end. It is saved as its creation data (this device's deal, setup, salt,
+//! and the invitation it joined) plus every code read and action played;
+//! loading replays them, so a saved game is checked like a live one.
+
+use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
+use crate::core::deal::{Deal, deal_dominoes};
+use crate::core::moves::Action;
+use crate::core::options::GameOptions;
+use crate::core::piece::PieceId;
+use crate::core::record::{SideRecord, side_start};
+use crate::core::side::Side;
+use crate::core::variant::{ArmyRule, SuitId, Variant, builtin_variant};
+use crate::session::setup_draft::SetupDraft;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub const LINKED_FORMAT: u32 = 1;
+
+/// Where this device's side of the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkedStage {
+    /// Looking at the deal (domino) or choosing discards (piecepack).
+    Deal,
+    /// Arranging the army.
+    Setup,
+    /// Set up: codes go back and forth.
+    Game,
+}
+
+#[derive(Debug, Clone)]
+pub struct LinkedSession {
+    variant: Arc<Variant>,
+    options: GameOptions,
+    me: Side,
+    rng: ChaCha8Rng,
+    game_id: u32,
+    /// Secret: it makes the commitment to the setup unguessable.
+    salt: [u8; 16],
+    /// The invitation this device joined (its text), or none when it invited.
+    invitation: Option<(String, Invitation)>,
+    deal: Option<Deal>,
+    draft: Option<SetupDraft>,
+    game: Option<LinkedGame>,
+    /// Every code read and action played since the game began, in order.
+    log: Vec<Logged>,
+    revision: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Logged {
+    Read(String),
+    Played(Action),
+}
+
+/// A two-device game as saved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedLinked {
+    pub format: u32,
+    pub variant: String,
+    pub options: GameOptions,
+    pub side: Side,
+    pub game_id: u32,
+    /// The salt in hexadecimal.
+    pub salt: String,
+    /// The invitation's text, when this device joined a game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invitation: Option<String>,
+    /// This device's deal and setup so far; absent before it has a deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mine: Option<SideRecord>,
+    /// "deal", "setup" or "game".
+    pub stage: String,
+    /// The commitment this device sent (game stage), in hexadecimal: the
+    /// setup and salt of the file must still make it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// "read CODE" or "play ACTION", in order.
+    #[serde(default)]
+    pub log: Vec<String>,
+    pub seed: u64,
+}
+
+impl LinkedSession {
+    /// A new game this device invites to, playing `me`.
+    pub fn create(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64) -> Self {
+        let mut secret = rand::rng();
+        let mut session = LinkedSession::empty(variant, options, me, seed, secret.random());
+        session.salt = secret.random();
+        session.begin();
+        session
+    }
+
+    /// Joins the game of an invitation's text; this device plays the other side.
+    pub fn join(text: &str, seed: u64) -> Result<Self, LinkError> {
+        let text = text.trim();
+        let invitation = Invitation::read(text, builtin_variant)?;
+        let mut session = LinkedSession::empty(
+            Arc::clone(&invitation.variant),
+            invitation.options,
+            invitation.inviter.opponent(),
+            seed,
+            invitation.game_id,
+        );
+        session.salt = rand::rng().random();
+        session.invitation = Some((text.to_string(), invitation));
+        session.begin();
+        Ok(session)
+    }
+
+    fn empty(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64, id: u32) -> Self {
+        LinkedSession {
+            variant,
+            options,
+            me,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            game_id: id,
+            salt: [0; 16],
+            invitation: None,
+            deal: None,
+            draft: None,
+            game: None,
+            log: Vec::new(),
+            revision: 0,
+        }
+    }
+
+    fn begin(&mut self) {
+        match self.variant.army {
+            ArmyRule::Fixed => self.start_setup(Deal::Fixed),
+            ArmyRule::Domino { .. } => self.deal = deal_dominoes(&self.variant, &mut self.rng),
+            ArmyRule::Suited { .. } => {}
+        }
+    }
+
+    fn start_setup(&mut self, deal: Deal) {
+        self.deal = Some(deal.clone());
+        self.draft = Some(SetupDraft::new(Arc::clone(&self.variant), self.me, deal));
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    pub fn side(&self) -> Side {
+        self.me
+    }
+
+    pub fn game_id(&self) -> u32 {
+        self.game_id
+    }
+
+    /// Whether this device joined an invitation (rather than made it).
+    pub fn joined(&self) -> bool {
+        self.invitation.is_some()
+    }
+
+    pub fn stage(&self) -> LinkedStage {
+        match (&self.game, &self.draft) {
+            (Some(_), _) => LinkedStage::Game,
+            (None, Some(_)) => LinkedStage::Setup,
+            (None, None) => LinkedStage::Deal,
+        }
+    }
+
+    /// Counts changes, so the app saves only when something changed.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn deal(&self) -> Option<&Deal> {
+        self.deal.as_ref()
+    }
+
+    /// Piecepack: which of this player's suits gives up its flag.
+    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), String> {
+        if self.stage() != LinkedStage::Deal {
+            return Err("no deal is under way".into());
+        }
+        let deal = Deal::Discard { first_loss_suit };
+        deal.army(&self.variant, self.me)
+            .map_err(|e| e.to_string())?;
+        self.revision += 1;
+        self.deal = Some(deal);
+        Ok(())
+    }
+
+    /// The player has seen the deal and goes on to set up.
+    pub fn accept_deal(&mut self) -> Result<(), String> {
+        if self.stage() != LinkedStage::Deal {
+            return Err("no deal is under way".into());
+        }
+        let deal = self.deal.clone().ok_or("choose your discards first")?;
+        self.revision += 1;
+        self.start_setup(deal);
+        Ok(())
+    }
+
+    pub fn draft(&self) -> Option<&SetupDraft> {
+        self.draft.as_ref().filter(|_| self.game.is_none())
+    }
+
+    pub fn draft_mut(&mut self) -> Option<&mut SetupDraft> {
+        self.revision += 1;
+        self.draft.as_mut().filter(|_| self.game.is_none())
+    }
+
+    /// "Fill for me": the rest of the setup at random.
+    pub fn fill_random(&mut self) {
+        self.revision += 1;
+        if let Some(draft) = self.draft.as_mut().filter(|_| self.game.is_none()) {
+            draft.fill_random(&mut self.rng);
+        }
+    }
+
+    /// The setup is done: this device makes its invitation, or its answer
+    /// to the invitation it joined.
+    pub fn setup_ready(&mut self) -> Result<(), Vec<String>> {
+        let Some(draft) = self.draft.as_ref().filter(|_| self.game.is_none()) else {
+            return Err(vec!["no setup is under way".into()]);
+        };
+        let problems = draft.problems(&self.options);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let checked = draft
+            .to_setup()
+            .check(&self.variant, draft.deal(), &self.options)
+            .map_err(|e| {
+                e.problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+            })?;
+        let game = match &self.invitation {
+            None => LinkedGame::invite(
+                Arc::clone(&self.variant),
+                self.options,
+                checked,
+                self.game_id,
+                self.salt,
+            ),
+            Some((_, invitation)) => {
+                LinkedGame::join(invitation, checked, self.salt).map_err(|e| vec![e.to_string()])?
+            }
+        };
+        self.revision += 1;
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// The game, once this device is set up.
+    pub fn game(&self) -> Option<&LinkedGame> {
+        self.game.as_ref()
+    }
+
+    pub fn status(&self) -> Option<LinkStatus> {
+        self.game.as_ref().map(LinkedGame::status)
+    }
+
+    /// Plays this player's action.
+    pub fn play(&mut self, action: Action) -> Result<(), LinkError> {
+        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        game.play(action)?;
+        self.log.push(Logged::Played(action));
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Reads the other device's code; on any error nothing changes.
+    pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        let text = text.trim();
+        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        game.read(text)?;
+        self.log.push(Logged::Read(text.to_string()));
+        self.revision += 1;
+        Ok(())
+    }
+
+    pub fn to_saved(&self) -> SavedLinked {
+        let mine = self.deal.as_ref().map(|deal| {
+            let placements = match (&self.game, &self.draft) {
+                (_, Some(draft)) => draft.to_setup().placements,
+                (_, None) => Vec::new(),
+            };
+            SideRecord::new(&self.variant, deal, &placements)
+        });
+        SavedLinked {
+            format: LINKED_FORMAT,
+            variant: self.variant.id.clone(),
+            options: self.options,
+            side: self.me,
+            game_id: self.game_id,
+            salt: hex(&self.salt),
+            invitation: self.invitation.as_ref().map(|(text, _)| text.clone()),
+            mine,
+            stage: match self.stage() {
+                LinkedStage::Deal => "deal",
+                LinkedStage::Setup => "setup",
+                LinkedStage::Game => "game",
+            }
+            .into(),
+            commitment: self.game.as_ref().map(|g| hex(&g.commitment())),
+            log: self.log.iter().map(logged_text).collect(),
+            seed: self.rng.clone().next_u64(),
+        }
+    }
+
+    /// Rebuilds a saved game, replaying every code and action: a file that
+    /// parses but does not make the same game is refused, never trusted.
+    pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, String> {
+        if saved.format != LINKED_FORMAT {
+            return Err(format!(
+                "it has format {}, and this app reads format {LINKED_FORMAT}",
+                saved.format
+            ));
+        }
+        let variant = builtin_variant(&saved.variant)
+            .ok_or_else(|| format!("it is for an unknown variant \"{}\"", saved.variant))?;
+        let problems = saved.options.problems(&variant);
+        if !problems.is_empty() {
+            return Err(problems.join("; "));
+        }
+        let salt = parse_salt(&saved.salt).ok_or("its salt is not 32 hexadecimal digits")?;
+        let mut session = LinkedSession::empty(
+            Arc::clone(&variant),
+            saved.options,
+            saved.side,
+            saved.seed,
+            saved.game_id,
+        );
+        session.salt = salt;
+        if let Some(text) = &saved.invitation {
+            let invitation = Invitation::read(text, builtin_variant)
+                .map_err(|e| format!("its invitation: {e}"))?;
+            if invitation.game_id != saved.game_id || invitation.inviter != saved.side.opponent() {
+                return Err("its invitation is for another game".into());
+            }
+            session.invitation = Some((text.clone(), invitation));
+        }
+        if let Some(record) = &saved.mine {
+            let (deal, setup) =
+                side_start(&variant, saved.side, record).map_err(|e| e.to_string())?;
+            deal.army(&variant, saved.side)
+                .map_err(|e| format!("its deal: {e}"))?;
+            session.deal = Some(deal.clone());
+            if saved.stage != "deal" {
+                let mut draft = SetupDraft::new(Arc::clone(&variant), saved.side, deal);
+                draft.load(&setup);
+                if draft.placed().count() != setup.placements.len() {
+                    return Err("its setup does not fit the variant or the deal".into());
+                }
+                session.draft = Some(draft);
+            }
+        }
+        match saved.stage.as_str() {
+            "deal" if session.draft.is_none() => {}
+            "setup" if session.draft.is_some() => {}
+            "game" => {
+                session.setup_ready().map_err(|p| p.join("; "))?;
+                let made = session.game.as_ref().map(|g| hex(&g.commitment()));
+                if made != saved.commitment {
+                    return Err(
+                        "its setup is not the one this device committed to at the start".into(),
+                    );
+                }
+                for (i, line) in saved.log.iter().enumerate() {
+                    let done = match parse_logged(line, saved.side) {
+                        Ok(Logged::Read(text)) => session.read(&text).map_err(|e| e.to_string()),
+                        Ok(Logged::Played(action)) => {
+                            session.play(action).map_err(|e| e.to_string())
+                        }
+                        Err(e) => Err(e),
+                    };
+                    done.map_err(|e| format!("entry {} of its log: {e}", i + 1))?;
+                }
+            }
+            other => return Err(format!("its stage \"{other}\" does not match its setup")),
+        }
+        session.revision = 0;
+        Ok(session)
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn parse_salt(hex: &str) -> Option<[u8; 16]> {
+    if hex.len() != 32 || !hex.is_ascii() {
+        return None;
+    }
+    let mut salt = [0u8; 16];
+    for (i, byte) in salt.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(salt)
+}
+
+fn logged_text(entry: &Logged) -> String {
+    match entry {
+        Logged::Read(text) => format!("read {text}"),
+        Logged::Played(Action::Move(m)) => format!("play {m}"),
+        Logged::Played(Action::Rescue { piece, to }) => {
+            format!("play rescue #{} to {to}", piece.index)
+        }
+        Logged::Played(Action::SkipRescue) => "play skip-rescue".into(),
+        Logged::Played(Action::Resign(_)) => "play resign".into(),
+        Logged::Played(Action::AgreeDraw) => "play draw".into(),
+    }
+}
+
+/// The inverse of `logged_text`: a device logs only its own player's actions.
+fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
+    if let Some(text) = line.strip_prefix("read ") {
+        return Ok(Logged::Read(text.to_string()));
+    }
+    let action = line
+        .strip_prefix("play ")
+        .ok_or_else(|| format!("\"{line}\" is neither a code read nor an action played"))?;
+    let words: Vec<&str> = action.split_whitespace().collect();
+    let bad = || format!("\"{action}\" is not an action");
+    Ok(Logged::Played(match words.as_slice() {
+        ["skip-rescue"] => Action::SkipRescue,
+        ["draw"] => Action::AgreeDraw,
+        ["resign"] => Action::Resign(me),
+        ["rescue", index, "to", to] => {
+            let index: u8 = index
+                .strip_prefix('#')
+                .and_then(|i| i.parse().ok())
+                .ok_or_else(bad)?;
+            Action::Rescue {
+                piece: PieceId { side: me, index },
+                to: to.parse().map_err(|_| bad())?,
+            }
+        }
+        [single] => Action::Move(single.parse().map_err(|_| bad())?),
+        _ => return Err(bad()),
+    }))
+}

@@ -1,0 +1,108 @@
+//! Screens of two-device play for `flagfall screenshot`: the app plays one
+//! side through its callbacks; the other device is a session in this
+//! process, played by the random computer, and the two swap code texts.
+
+use crate::app::App;
+use crate::session::ai::{Level, choose};
+use crate::session::link::{LinkStatus, LinkedSession, LinkedStage};
+
+/// The two-device screens the tool can show.
+pub const LINKED_SCREENS: [&str; 4] = ["invite", "link-code", "link-board", "link-over"];
+
+/// Brings the app (variant already chosen) to a two-device `screen`.
+pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
+    let w = app.window();
+    w.set_opponent_index(4);
+    w.invoke_start();
+    let stage = || app.linked().as_ref().map(LinkedSession::stage);
+    if stage() == Some(LinkedStage::Deal) {
+        w.invoke_deal_choose(0);
+        w.invoke_deal_continue();
+    }
+    w.invoke_fill();
+    w.invoke_ready();
+    if screen == "invite" {
+        return Ok(());
+    }
+    let invitation = last_code(app).ok_or("no invitation on show")?;
+    let mut other = LinkedSession::join(&invitation, seed).map_err(|e| e.to_string())?;
+    if other.stage() == LinkedStage::Deal {
+        let suit = other.variant().suits_of(other.side()).next();
+        if let Some(suit) = suit {
+            other.choose_discards(suit)?;
+        }
+        other.accept_deal()?;
+    }
+    other.fill_random();
+    other.setup_ready().map_err(|p| p.join("; "))?;
+    let mut carried = None;
+    for ply in 0..400u64 {
+        // The other device's new code, pasted into the app as a player would.
+        let code = other.game().and_then(|g| g.last_code()).map(str::to_string);
+        if code.is_some() && code != carried {
+            w.set_codes_pasted(code.clone().unwrap_or_default().into());
+            w.invoke_codes_read_text();
+            carried = code;
+        }
+        let status = app.linked().as_ref().and_then(LinkedSession::status);
+        let done = match screen {
+            "link-code" | "link-board" => false,
+            _ => status == Some(LinkStatus::Finished),
+        };
+        if done {
+            break;
+        }
+        if status == Some(LinkStatus::YourTurn) {
+            let view = app.linked().as_ref().and_then(|l| l.game()?.view());
+            let action = match view {
+                Some(_) if screen == "link-over" && ply >= 20 => {
+                    Some(crate::core::moves::Action::Resign(w_side(app)))
+                }
+                Some(view) => choose(Level::Random, &view, seed ^ ply),
+                None => None,
+            };
+            let action = action.ok_or("the app's player has no action")?;
+            app.with_linked(|l| {
+                let _ = l.play(action);
+            });
+            if screen != "link-over" && ply >= 12 {
+                // Stop with this device's move code on show (or the board behind it).
+                if screen == "link-board" {
+                    w.invoke_codes_see_board();
+                }
+                return Ok(());
+            }
+        }
+        if let Some(code) = last_code(app) {
+            let _ = other.read(&code);
+        }
+        if other.status() == Some(LinkStatus::YourTurn) {
+            let view = other.game().and_then(|g| g.view()).ok_or("no view")?;
+            let action = choose(Level::Random, &view, seed ^ ply ^ 0x55)
+                .ok_or("the other device has no action")?;
+            other.play(action).map_err(|e| e.to_string())?;
+        }
+    }
+    match screen {
+        "link-over"
+            if app.linked().as_ref().and_then(LinkedSession::status)
+                == Some(LinkStatus::Finished) =>
+        {
+            w.invoke_codes_see_board();
+            w.invoke_replay_last();
+            Ok(())
+        }
+        _ => Err("the game between the two devices did not get there; try another --seed".into()),
+    }
+}
+
+fn last_code(app: &App) -> Option<String> {
+    let link = app.linked();
+    link.as_ref()?.game()?.last_code().map(str::to_string)
+}
+
+fn w_side(app: &App) -> crate::core::side::Side {
+    app.linked()
+        .as_ref()
+        .map_or(crate::core::side::Side::Red, LinkedSession::side)
+}

@@ -1,0 +1,232 @@
+//! Two-device play through the real UI: one app invites, another reads the
+//! invitation and answers, and the two go on by reading each other's codes
+//! (pasted as text) until the end, when each checks the other's claims.
+//! A game in progress survives the app being closed.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, AppConfig};
+use flagfall::session::Storage;
+use flagfall::session::link::LinkStatus;
+
+fn code_on_screen(app: &App) -> String {
+    labels(app)
+        .into_iter()
+        .find_map(|l| l.strip_prefix("code text: ").map(str::to_string))
+        .unwrap_or_else(|| panic!("no code on the {} screen: {:?}", screen(app), labels(app)))
+}
+
+fn paste(app: &App, text: &str) {
+    elements(app)
+        .into_iter()
+        .find(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l == "code text to read")
+        })
+        .unwrap_or_else(|| panic!("no paste field on the {} screen", screen(app)))
+        .set_accessible_value(text);
+    tap(app, "Read the text");
+}
+
+fn status(app: &App) -> LinkStatus {
+    app.linked().as_ref().unwrap().status().unwrap()
+}
+
+/// Starts a classic game on `app` against another device and sets up.
+fn invite(app: &App) -> String {
+    tap(app, "Classic");
+    tap(app, "Opponent: Other device");
+    tap(app, "Your side: Red (first)");
+    tap(app, "Start: invite another device");
+    assert_eq!(screen(app), "setup", "{:?}", labels(app));
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+    assert_eq!(screen(app), "link");
+    let shown = labels(app);
+    assert!(shown.iter().any(|l| l.starts_with("QR code")), "{shown:?}");
+    code_on_screen(app)
+}
+
+/// Reads an invitation on `app` (from the home screen) and sets up.
+fn join(app: &App, invitation: &str) -> String {
+    tap(app, "Read a code");
+    paste(app, invitation);
+    assert_eq!(screen(app), "setup", "{:?}", labels(app));
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+    assert_eq!(screen(app), "link");
+    code_on_screen(app)
+}
+
+/// Plays the on-screen player's first legal move by tapping the board.
+fn move_first_piece(app: &App) {
+    assert_eq!(screen(app), "play", "{:?}", labels(app));
+    let view = app
+        .linked()
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .view()
+        .unwrap();
+    let m = *view.legal_moves.first().expect("a legal move");
+    tap(app, &format!("{}, your", m.from));
+    tap(app, &format!("{}, ", m.to));
+}
+
+#[test]
+fn two_apps_play_through_codes_and_verify_each_other() {
+    let red = new_app(41);
+    let blue = App::new(AppConfig::in_memory(42)).unwrap();
+    fit_window(&blue);
+
+    let invitation = invite(&red);
+    assert!(
+        labels(&red)
+            .iter()
+            .all(|l| !l.contains("Marshal") && !l.contains("Flag")),
+        "the invitation screen names no piece: {:?}",
+        labels(&red)
+    );
+    let answer = join(&blue, &invitation);
+    paste(&red, &answer);
+    assert_eq!(status(&red), LinkStatus::YourTurn);
+
+    // The same code again changes nothing and says why.
+    tap(&red, "Codes");
+    paste(&red, &answer);
+    assert!(
+        labels(&red)
+            .iter()
+            .any(|l| l.starts_with("reading: Not read: code number 1 was read already")),
+        "{:?}",
+        labels(&red)
+    );
+    assert_eq!(status(&red), LinkStatus::YourTurn);
+    tap(&red, "See the board");
+    move_first_piece(&red);
+    assert_eq!(screen(&red), "link", "after a move the code is shown");
+    let red_move = code_on_screen(&red);
+    tap(&blue, "See the board");
+    assert_eq!(screen(&blue), "play");
+    tap(&blue, "Codes");
+    assert_eq!(screen(&blue), "link");
+    paste(&blue, &red_move);
+    assert_eq!(screen(&blue), "play");
+    assert!(
+        labels(&blue)
+            .iter()
+            .any(|l| l.starts_with("news: Red moved ")),
+        "{:?}",
+        labels(&blue)
+    );
+    // Blue's board shows no Red piece by name: Red's army stays on its device.
+    for (_, label) in squares(&blue) {
+        assert!(
+            !label.contains("enemy") || label.contains("enemy piece"),
+            "Blue's board names a hidden piece: {label}"
+        );
+    }
+
+    tap(&blue, "Resign");
+    tap(&blue, "Resign now");
+    assert_eq!(screen(&blue), "link");
+    assert!(
+        labels(&blue)
+            .iter()
+            .any(|l| l.starts_with("Game over") || l.contains("Game over")),
+        "{:?}",
+        labels(&blue)
+    );
+    let blue_last = code_on_screen(&blue);
+    paste(&red, &blue_last);
+    assert_eq!(screen(&red), "link", "Red shows its last code first");
+    let red_last = code_on_screen(&red);
+    tap(&red, "See the result");
+    assert_eq!(screen(&red), "over", "{:?}", labels(&red));
+    let check = |app: &App| {
+        labels(app)
+            .into_iter()
+            .find(|l| l.starts_with("check: "))
+            .unwrap_or_default()
+    };
+    assert!(
+        check(&red).starts_with("check: Verified"),
+        "{}",
+        check(&red)
+    );
+    assert!(
+        labels(&red)
+            .iter()
+            .any(|l| l.starts_with("result: Red wins")),
+        "{:?}",
+        labels(&red)
+    );
+
+    // Red's device opened its setup in its last code; Blue checks it.
+    assert_eq!(screen(&blue), "link", "Blue still waits for Red's setup");
+    paste(&blue, &red_last);
+    assert_eq!(screen(&blue), "over", "{:?}", labels(&blue));
+    assert!(
+        check(&blue).starts_with("check: Verified"),
+        "{}",
+        check(&blue)
+    );
+}
+
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("flagfall-ui-linked-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn app_with_storage(dir: &std::path::Path, seed: u64) -> App {
+    let app = App::new(AppConfig {
+        seed,
+        storage: Some(Storage::open(dir).unwrap()),
+        background_thinking: false,
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+#[test]
+fn a_two_device_game_survives_closing_the_app() {
+    let dir = data_dir("resume");
+    i_slint_backend_testing::init_no_event_loop();
+    let red = app_with_storage(&dir, 51);
+    let invitation = invite(&red);
+    let blue = App::new(AppConfig::in_memory(52)).unwrap();
+    fit_window(&blue);
+    let answer = join(&blue, &invitation);
+    paste(&red, &answer);
+    move_first_piece(&red);
+    let shown = code_on_screen(&red);
+    let before = red.linked().as_ref().unwrap().to_saved();
+    drop(red);
+
+    let again = app_with_storage(&dir, 53);
+    let continue_label = labels(&again)
+        .into_iter()
+        .find(|l| l.starts_with("Continue: Classic, two devices (Red)"))
+        .unwrap_or_else(|| panic!("{:?}", labels(&again)));
+    tap(&again, &continue_label);
+    assert_eq!(screen(&again), "link");
+    assert_eq!(
+        code_on_screen(&again),
+        shown,
+        "the same code is shown again"
+    );
+    let after = again.linked().as_ref().unwrap().to_saved();
+    assert_eq!((after.log, after.mine), (before.log, before.mine));
+
+    // The game goes on: Blue reads the code and answers.
+    paste(&blue, &shown);
+    move_first_piece(&blue);
+    paste(&again, &code_on_screen(&blue));
+    assert_eq!(screen(&again), "play");
+    let _ = std::fs::remove_dir_all(&dir);
+}
