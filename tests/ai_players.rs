@@ -166,3 +166,40 @@ fn piecepack_samples_always_hold_the_enemy_flag() {
         }
     }
 }
+
+/// Barrage has one bomb: `best` puts its flag in a back corner with every
+/// neighbour filled, by the bomb and by a piece a scout cannot beat.
+#[test]
+fn best_encloses_its_barrage_flag() {
+    use flagfall::session::ai::setup_for;
+    let variant = builtin_variant("barrage").unwrap();
+    let options = GameOptions::defaults(&variant);
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for side in Side::BOTH {
+            let setup = setup_for(Level::Best, &variant, side, &Deal::Fixed, &mut rng);
+            let flag = setup
+                .placements
+                .iter()
+                .find(|p| variant.kind(p.piece.kind).is_flag)
+                .unwrap()
+                .square;
+            let back = if side == Side::Red { 0 } else { 9 };
+            assert_eq!(flag.row, back, "seed {seed}");
+            assert!(
+                flag.col == 0 || flag.col == 9,
+                "seed {seed}: flag in a corner"
+            );
+            let guards: Vec<_> = setup
+                .placements
+                .iter()
+                .filter(|p| p.square.row.abs_diff(flag.row) + p.square.col.abs_diff(flag.col) == 1)
+                .map(|p| variant.kind(p.piece.kind))
+                .collect();
+            assert_eq!(guards.len(), 2, "seed {seed}: both neighbours filled");
+            assert!(guards.iter().any(|k| k.key == "bomb"));
+            assert!(guards.iter().all(|k| k.key == "bomb" || k.rank > 2));
+            assert!(setup.check(&variant, &Deal::Fixed, &options).is_ok());
+        }
+    }
+}

@@ -4,10 +4,9 @@
 use crate::core::deal::random_deal;
 use crate::core::game::Game;
 use crate::core::options::GameOptions;
-use crate::core::setup::Setup;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
-use crate::session::ai::{Level, choose, sensible_setup};
+use crate::session::ai::{Level, choose, setup_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -47,12 +46,7 @@ pub fn play_match(
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g as u64));
         let [red, blue] = Side::BOTH.map(|side| {
             let deal = random_deal(variant, side, &mut rng);
-            let setup = match level_of(side) {
-                Level::Random => {
-                    Setup::random(variant, side, &deal, &mut rng).expect("random setup")
-                }
-                _ => sensible_setup(variant, side, &deal, &mut rng),
-            };
+            let setup = setup_for(level_of(side), variant, side, &deal, &mut rng);
             (deal, setup)
         });
         let mut game = Game::new(

@@ -22,7 +22,7 @@ pub struct Hidden {
 
 impl Hidden {
     /// Whether `piece` could stand here, as far as the view tells.
-    fn fits(&self, variant: &Variant, piece: &Piece) -> bool {
+    pub(super) fn fits(&self, variant: &Variant, piece: &Piece) -> bool {
         (!self.moved || variant.kind(piece.kind).mobility != Mobility::Immobile)
             && (self.suit.is_none() || piece.suit == self.suit)
     }

@@ -3,11 +3,12 @@
 
 mod belief;
 mod eval;
+mod rollout;
 mod search;
 mod setup;
 
 pub use belief::Belief;
-pub use setup::sensible_setup;
+pub use setup::{sensible_setup, setup_for};
 
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;

@@ -3,7 +3,8 @@
 //! played in every sample and followed by a short greedy rollout.
 
 use super::belief::Belief;
-use super::eval::{FLAG, battle_gain, value};
+use super::eval::{FLAG, value};
+use super::rollout::{Knowledge, rollout};
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
@@ -13,7 +14,6 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::view::PlayerView;
 use rand::Rng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -59,46 +59,6 @@ fn material(position: &Position, side: Side) -> f32 {
     total
 }
 
-/// Both sides, in a sample where everything is known: take the best
-/// winning capture most of the time, else a random move.
-fn rollout(position: &mut Position, plies: usize, rng: &mut impl Rng) {
-    let variant = Arc::clone(position.variant());
-    let options = *position.options();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        if position.outcome().is_some() {
-            return;
-        }
-        if position.pending_rescue().is_some() {
-            let _ = position.play(Action::SkipRescue);
-            continue;
-        }
-        position.legal_moves_into(&mut moves);
-        let capture = moves
-            .iter()
-            .filter_map(|m| {
-                let defender = position.piece_at(m.to)?;
-                let attacker = position.piece_at(m.from)?;
-                let gain = battle_gain(
-                    &variant,
-                    &options,
-                    position.piece(attacker).piece,
-                    position.piece(defender).piece,
-                );
-                (gain > 0.0).then_some((*m, gain))
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        let m = match capture {
-            Some((m, _)) => m,
-            _ => match moves.choose(rng) {
-                Some(m) => *m,
-                None => return,
-            },
-        };
-        let _ = position.play(Action::Move(m));
-    }
-}
-
 /// The position with the hidden enemy pieces as one sample guesses them.
 fn sampled_position(view: &PlayerView, belief: &Belief, rng: &mut impl Rng) -> Option<Position> {
     let variant = &view.variant;
@@ -132,6 +92,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
     const SAMPLES: usize = 128;
     const DEPTH: usize = 2;
     let belief = Belief::new(view);
+    let knowledge = Knowledge::new(view, &belief);
     let scored = candidates(view, &belief, rng);
     // A sure flag capture needs no search.
     if scored.first().is_some_and(|(_, s)| *s >= FLAG * 0.99) {
@@ -143,6 +104,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
         let Some(sample) = sampled_position(view, &belief, rng) else {
             continue;
         };
+        let known = knowledge.for_sample(&sample);
         runs += 1;
         for (i, (m, _)) in scored.iter().enumerate() {
             let mut position = sample.clone();
@@ -150,7 +112,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
                 totals[i] -= FLAG;
                 continue;
             }
-            rollout(&mut position, DEPTH, rng);
+            rollout(&mut position, &known, DEPTH, rng);
             totals[i] += evaluate(&position, view.viewer, view.quiet_plies);
         }
     }

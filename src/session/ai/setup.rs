@@ -6,7 +6,7 @@ use crate::core::deal::Deal;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{Special, Variant};
+use crate::core::variant::{Mobility, Special, Variant};
 use rand::Rng;
 use rand::RngExt;
 
@@ -77,4 +77,128 @@ fn swap_pieces(setup: &mut Setup, a: usize, b: usize) {
     let piece = setup.placements[a].piece;
     setup.placements[a].piece = setup.placements[b].piece;
     setup.placements[b].piece = piece;
+}
+
+/// The setup `level` plays: random for `random`, sensible for `heuristic`,
+/// and for `best` a sensible one whose flag no scout can reach at once.
+pub fn setup_for(
+    level: super::Level,
+    variant: &Variant,
+    side: Side,
+    deal: &Deal,
+    rng: &mut impl Rng,
+) -> Setup {
+    match level {
+        super::Level::Random => {
+            Setup::random(variant, side, deal, rng).expect("a deal that fits its variant")
+        }
+        super::Level::Heuristic => sensible_setup(variant, side, deal, rng),
+        super::Level::Best => {
+            let mut setup = sensible_setup(variant, side, deal, rng);
+            guard_flag(variant, &mut setup, rng);
+            setup
+        }
+    }
+}
+
+/// With too few bombs to ring the flag (barrage has one), a scout's long
+/// move could take it on the first turns. So: flag into a back corner,
+/// where it has the fewest neighbours, and every neighbour filled, bombs
+/// first, then the cheapest stepping piece that beats a scout.
+fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
+    let side = setup.side;
+    let is_bomb =
+        |s: &Setup, i: usize| variant.kind(s.placements[i].piece.kind).special == Special::Bomb;
+    let Some(mut flag) = setup
+        .placements
+        .iter()
+        .position(|p| variant.kind(p.piece.kind).is_flag)
+    else {
+        return;
+    };
+    let neighbours = |sq: Square| -> Vec<Square> {
+        [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+            .into_iter()
+            .filter_map(|(dc, dr)| {
+                let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
+                (c >= 0 && r >= 0)
+                    .then(|| Square::new(c as u8, r as u8))
+                    .filter(|s| variant.board.contains(*s) && !variant.board.is_blocked(*s))
+            })
+            .collect()
+    };
+    let ringed = |s: &Setup, flag: usize| {
+        neighbours(s.placements[flag].square).into_iter().all(|n| {
+            s.placements
+                .iter()
+                .position(|p| p.square == n)
+                .is_some_and(|i| is_bomb(s, i))
+        })
+    };
+    if ringed(setup, flag) || !(0..setup.placements.len()).any(|i| is_bomb(setup, i)) {
+        return;
+    }
+    let back_row = if side == Side::Red {
+        0
+    } else {
+        variant.board.rows - 1
+    };
+    let corners: Vec<Square> = [0, variant.board.columns - 1]
+        .into_iter()
+        .map(|c| Square::new(c, back_row))
+        .filter(|s| variant.in_setup_zone(side, *s) && !variant.board.is_blocked(*s))
+        .collect();
+    let Some(&corner) = corners.get(rng.random_range(0..corners.len().max(1))) else {
+        return;
+    };
+    flag = place_at(setup, flag, corner);
+    // A guard a scout's attack would take opens the way for the next scout.
+    let scout_rank = variant
+        .kind_ids()
+        .map(|k| variant.kind(k))
+        .filter(|k| k.mobility == Mobility::Line)
+        .map(|k| k.rank)
+        .max()
+        .unwrap_or(0);
+    let mut guards = vec![flag];
+    for n in neighbours(corner) {
+        if !variant.in_setup_zone(side, n) {
+            continue;
+        }
+        let free = |s: &Setup, i: usize, guards: &[usize]| {
+            !guards.contains(&i)
+                && !guards
+                    .iter()
+                    .any(|&g| s.placements[g].square == s.placements[i].square)
+        };
+        let bomb =
+            (0..setup.placements.len()).find(|&i| is_bomb(setup, i) && free(setup, i, &guards));
+        let cheapest = (0..setup.placements.len())
+            .filter(|&i| {
+                let kind = variant.kind(setup.placements[i].piece.kind);
+                kind.mobility == Mobility::Step && kind.rank > scout_rank && free(setup, i, &guards)
+            })
+            .min_by(|&a, &b| {
+                let worth = |i: usize| super::eval::value(variant, setup.placements[i].piece);
+                worth(a).total_cmp(&worth(b))
+            });
+        if let Some(i) = bomb.or(cheapest) {
+            guards.push(place_at(setup, i, n));
+        }
+    }
+}
+
+/// Puts the piece of placement `i` on `square`, swapping with whatever
+/// stands there; returns the placement that now holds it.
+fn place_at(setup: &mut Setup, i: usize, square: Square) -> usize {
+    match setup.placements.iter().position(|p| p.square == square) {
+        Some(j) => {
+            swap_pieces(setup, i, j);
+            j
+        }
+        None => {
+            setup.placements[i].square = square;
+            i
+        }
+    }
 }

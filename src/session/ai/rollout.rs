@@ -1,0 +1,180 @@
+//! Rollouts in a sampled position where each side judges a battle only by
+//! what it knows: a piece the other side has not seen counts as the odds
+//! of what it may be. With full knowledge on both sides the sampled enemy
+//! always knew which of our pieces it beat, so every approach looked
+//! deadly and `best` backed away from battles the real enemy would never
+//! have found.
+
+use super::belief::{Belief, Hidden};
+use super::eval::battle_gain;
+use crate::core::moves::{Action, Move};
+use crate::core::piece::Piece;
+use crate::core::position::Position;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::Variant;
+use crate::core::view::PlayerView;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use std::sync::Arc;
+
+/// Odds of what a hidden piece is, as its enemy may reckon them.
+pub type Odds = Vec<(Piece, f32)>;
+
+/// What each side could know of the other's pieces when the search began:
+/// the odds of every piece the enemy has not seen, by square.
+pub struct Knowledge {
+    /// (square, odds) of the pieces of each side (by `Side::index`) that the
+    /// other side has not seen.
+    hidden: [Vec<(Square, Arc<Odds>)>; 2],
+}
+
+/// In a sampled position: which pieces (by id index, per side) are hidden
+/// from their enemy at the start, and their odds.
+pub struct SampleKnowledge {
+    odds: [Vec<Option<Arc<Odds>>>; 2],
+}
+
+impl Knowledge {
+    pub fn new(view: &PlayerView, belief: &Belief) -> Knowledge {
+        let variant = &*view.variant;
+        let me = view.viewer;
+        let enemy_side: Vec<_> = belief
+            .hidden
+            .iter()
+            .map(|h| {
+                (
+                    h.square,
+                    Arc::new(both_ways(variant, belief.odds(variant, h))),
+                )
+            })
+            .collect();
+        // Our own pieces the enemy has not seen: any of our unseen pieces
+        // that fits what the enemy saw of it (moved, suit).
+        let columns = variant.board.columns as usize;
+        let mine: Vec<Hidden> = view
+            .squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let s = s.as_ref()?;
+                (s.owner == me && !s.revealed && !variant.kind(s.piece?.kind).public).then(|| {
+                    Hidden {
+                        id: s.id,
+                        square: Square::new((i % columns) as u8, (i / columns) as u8),
+                        moved: s.moved,
+                        suit: s.suit,
+                    }
+                })
+            })
+            .collect();
+        let pool: Vec<Piece> = mine
+            .iter()
+            .filter_map(|h| view.at(h.square)?.piece)
+            .collect();
+        let own_side = mine
+            .iter()
+            .map(|h| {
+                let fitting: Vec<&Piece> = pool.iter().filter(|p| h.fits(variant, p)).collect();
+                let each = 1.0 / fitting.len().max(1) as f32;
+                let odds = fitting
+                    .into_iter()
+                    .map(|p| {
+                        let key = Piece {
+                            flipped: false,
+                            ..*p
+                        };
+                        (key, each)
+                    })
+                    .collect();
+                (h.square, Arc::new(both_ways(variant, odds)))
+            })
+            .collect();
+        let mut hidden = [Vec::new(), Vec::new()];
+        hidden[me.index()] = own_side;
+        hidden[me.opponent().index()] = enemy_side;
+        Knowledge { hidden }
+    }
+
+    /// The same knowledge keyed by the piece ids of a sampled position.
+    pub fn for_sample(&self, position: &Position) -> SampleKnowledge {
+        let odds = Side::BOTH.map(|side| {
+            let mut by_id = vec![None; position.pieces(side).count()];
+            for (square, odds) in &self.hidden[side.index()] {
+                if let Some(id) = position.piece_at(*square)
+                    && let Some(slot) = by_id.get_mut(id.index as usize)
+                {
+                    *slot = Some(Arc::clone(odds));
+                }
+            }
+            by_id
+        });
+        SampleKnowledge { odds }
+    }
+}
+
+/// A domino stone whose turn is unknown stands either way round.
+fn both_ways(variant: &Variant, odds: Odds) -> Odds {
+    let mut out = Vec::with_capacity(odds.len() * 2);
+    for (p, w) in odds {
+        match variant.kind(p.kind).pips {
+            Some((l, h)) if l != h => {
+                out.push((p, w / 2.0));
+                out.push((Piece { flipped: true, ..p }, w / 2.0));
+            }
+            _ => out.push((p, w)),
+        }
+    }
+    out
+}
+
+/// The gain the mover expects from `m`, which attacks: the true outcome if
+/// it has seen the defender (at the start or in this rollout), else the odds.
+fn judged_gain(position: &Position, known: &SampleKnowledge, m: &Move) -> Option<f32> {
+    let defender = position.piece_at(m.to)?;
+    let attacker = position.piece_at(m.from)?;
+    let variant = position.variant();
+    let options = position.options();
+    let a = position.piece(attacker).piece;
+    let d = position.piece(defender);
+    let odds = known.odds[defender.side.index()]
+        .get(defender.index as usize)
+        .and_then(|o| o.as_ref())
+        .filter(|_| !d.revealed);
+    Some(match odds {
+        Some(odds) => odds
+            .iter()
+            .map(|(p, w)| w * battle_gain(variant, options, a, *p))
+            .sum(),
+        None => battle_gain(variant, options, a, d.piece),
+    })
+}
+
+/// Both sides take the attack they judge best when it looks like a gain,
+/// else play a random move.
+pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, rng: &mut impl Rng) {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if position.outcome().is_some() {
+            return;
+        }
+        if position.pending_rescue().is_some() {
+            let _ = position.play(Action::SkipRescue);
+            continue;
+        }
+        position.legal_moves_into(&mut moves);
+        let attack = moves
+            .iter()
+            .filter_map(|m| Some((*m, judged_gain(position, known, m)?)))
+            .filter(|(_, gain)| *gain > 0.0)
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        let m = match attack {
+            Some((m, _)) => m,
+            None => match moves.choose(rng) {
+                Some(m) => *m,
+                None => return,
+            },
+        };
+        let _ = position.play(Action::Move(m));
+    }
+}
