@@ -2,7 +2,7 @@
 //! screen whenever the device changes hands so neither army is shown to
 //! the wrong player.
 
-use super::ai::{Level, choose, sensible_setup};
+use super::ai::{Level, choose, setup_for};
 use super::saved::{SESSION_FORMAT, SavedComputer, SavedSession, SavedStage};
 use super::setup_draft::SetupDraft;
 use crate::core::deal::{Deal, deal_dominoes};
@@ -11,7 +11,7 @@ use crate::core::moves::{Action, IllegalMove, Outcome};
 use crate::core::options::GameOptions;
 use crate::core::position::PlyReport;
 use crate::core::record::{SideRecord, action_text, parse_action, side_start};
-use crate::core::setup::{Placement, Setup};
+use crate::core::setup::Placement;
 use crate::core::side::Side;
 use crate::core::variant::builtin_variant;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
@@ -138,11 +138,9 @@ impl PassAndPlay {
         let Some(deal) = self.deals[side.index()].clone() else {
             return;
         };
-        let setup = match computer.level {
-            Level::Random => Setup::random(&self.variant, side, &deal, &mut self.rng).ok(),
-            _ => Some(sensible_setup(&self.variant, side, &deal, &mut self.rng)),
-        };
-        if let (Some(setup), Some(draft)) = (setup, self.drafts[side.index()].as_mut()) {
+        // Each level sets up as it does in `flagfall match`.
+        let setup = setup_for(computer.level, &self.variant, side, &deal, &mut self.rng);
+        if let Some(draft) = self.drafts[side.index()].as_mut() {
             draft.load(&setup);
         }
         let _ = self.setup_ready();
