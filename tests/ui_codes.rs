@@ -33,7 +33,8 @@ fn code_texts(app: &App) -> Vec<String> {
 fn a_game_moves_to_another_app_through_its_codes() {
     let app = new_app(5);
     tap(&app, "Classic");
-    tap(&app, "Opponent: Random");
+    tap(&app, "Opponent: Computer");
+    tap(&app, "Level: Random");
     tap(&app, "Start vs computer");
     tap(&app, "Fill for me");
     tap(&app, "Ready");

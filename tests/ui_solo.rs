@@ -10,7 +10,8 @@ use flagfall::core::Side;
 
 fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
     tap(app, variant);
-    tap(app, &format!("Opponent: {level}"));
+    tap(app, "Opponent: Computer");
+    tap(app, &format!("Level: {level}"));
     tap(app, &format!("Your side: {side}"));
     tap(app, "Start vs computer");
     assert_eq!(
