@@ -89,6 +89,25 @@ fn two_apps_play_through_codes_and_verify_each_other() {
         "the invitation screen names no piece: {:?}",
         labels(&red)
     );
+    // The inviting device cannot join its own invitation.
+    tap(&red, "Menu");
+    tap(&red, "Read a code");
+    paste(&red, &invitation);
+    assert!(
+        labels(&red)
+            .iter()
+            .any(|l| l.starts_with("reading: Not read: this is this device's own code")),
+        "{:?}",
+        labels(&red)
+    );
+    tap(&red, "Back to the menu");
+    let resume = labels(&red)
+        .into_iter()
+        .find(|l| l.starts_with("Continue: Classic, two devices (Red)"))
+        .unwrap();
+    tap(&red, &resume);
+    assert_eq!(screen(&red), "link");
+
     let answer = join(&blue, &invitation);
     paste(&red, &answer);
     assert_eq!(status(&red), LinkStatus::YourTurn);

@@ -21,6 +21,15 @@ pub(super) fn start(s: &mut State, variant: Arc<Variant>, options: GameOptions, 
 /// Opens an invitation read on the codes screen: this device deals and sets up.
 pub(super) fn join(s: &mut State, text: &str) -> Result<(), LinkError> {
     let session = LinkedSession::join(text, s.next_seed)?;
+    let own = s
+        .link
+        .iter()
+        .chain(s.parked_links.iter())
+        .any(|l| l.game_id() == session.game_id() && l.side() != session.side());
+    if own {
+        // This device made the invitation: the other player's device must read it.
+        return Err(LinkError::OwnCode);
+    }
     if let Some(i) = s
         .parked_links
         .iter()
