@@ -12,6 +12,7 @@ use crate::core::position::Position;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
 use crate::core::square::Square;
+use crate::core::variant::Combat;
 use crate::core::view::PlayerView;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -120,11 +121,46 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
         return best_of(&scored);
     }
     // The heuristic's own judgement breaks near-ties.
+    let guards = flag_guards(view);
     let best = (0..scored.len()).max_by(|&a, &b| {
-        let score = |i: usize| totals[i] / runs as f32 + 0.25 * scored[i].1;
+        let score = |i: usize| {
+            let (m, s) = scored[i];
+            let leaves = guards.contains(&m.from) && view.at(m.to).is_none();
+            totals[i] / runs as f32 + 0.25 * s - if leaves { GUARD } else { 0.0 }
+        };
         score(a).total_cmp(&score(b))
     })?;
     Some(Action::Move(scored[best].0))
+}
+
+/// What a guard of our flag gives up by stepping away from it (it may still
+/// attack): in barrage the marshal beside the flag stays there.
+const GUARD: f32 = 200.0;
+
+/// The squares next to our own flags (a piece there shields it), in the
+/// rank variants; domino stones next to the 6-6 stay free to move (held
+/// there, 60-game checks drew more and won less).
+fn flag_guards(view: &PlayerView) -> Vec<Square> {
+    let variant = &view.variant;
+    let columns = variant.board.columns as usize;
+    let mut out = Vec::new();
+    if !matches!(variant.combat, Combat::Rank { .. }) {
+        return out;
+    }
+    for (i, seen) in view.squares.iter().enumerate() {
+        let Some(seen) = seen else { continue };
+        if seen.owner != view.viewer || !seen.piece.is_some_and(|p| variant.kind(p.kind).is_flag) {
+            continue;
+        }
+        let sq = Square::new((i % columns) as u8, (i / columns) as u8);
+        for (dc, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
+            let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
+            if c >= 0 && r >= 0 {
+                out.push(Square::new(c as u8, r as u8));
+            }
+        }
+    }
+    out
 }
 
 /// The heuristic's best moves, and every attack: its averages can undersell them.

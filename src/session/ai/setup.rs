@@ -103,8 +103,9 @@ pub fn setup_for(
 
 /// With too few bombs to ring the flag (barrage has one), a scout's long
 /// move could take it on the first turns. So: flag into a back corner,
-/// where it has the fewest neighbours, and every neighbour filled, bombs
-/// first, then the cheapest stepping piece that beats a scout.
+/// where it has the fewest neighbours, and every neighbour filled: bombs
+/// first, beside the flag on the back row (where intruders walk), then the
+/// strongest stepping piece, which no attacker but a spy can take.
 fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
     let side = setup.side;
     let is_bomb =
@@ -161,7 +162,9 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         .max()
         .unwrap_or(0);
     let mut guards = vec![flag];
-    for n in neighbours(corner) {
+    let mut around = neighbours(corner);
+    around.sort_by_key(|n| n.row != corner.row);
+    for n in around {
         if !variant.in_setup_zone(side, n) {
             continue;
         }
@@ -173,16 +176,16 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         };
         let bomb =
             (0..setup.placements.len()).find(|&i| is_bomb(setup, i) && free(setup, i, &guards));
-        let cheapest = (0..setup.placements.len())
+        let strongest = (0..setup.placements.len())
             .filter(|&i| {
                 let kind = variant.kind(setup.placements[i].piece.kind);
                 kind.mobility == Mobility::Step && kind.rank > scout_rank && free(setup, i, &guards)
             })
-            .min_by(|&a, &b| {
+            .max_by(|&a, &b| {
                 let worth = |i: usize| super::eval::value(variant, setup.placements[i].piece);
                 worth(a).total_cmp(&worth(b))
             });
-        if let Some(i) = bomb.or(cheapest) {
+        if let Some(i) = bomb.or(strongest) {
             guards.push(place_at(setup, i, n));
         }
     }
