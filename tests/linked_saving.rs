@@ -3,6 +3,9 @@
 //! back exactly; a damaged file is refused with the place of the damage,
 //! moved aside, and never panics.
 
+mod common;
+
+use common::BUILT_IN;
 use flagfall::core::GameOptions;
 use flagfall::core::Side;
 use flagfall::core::variant::builtin_variant;
@@ -76,17 +79,7 @@ fn play(variant: &str, seed: u64, plies: u64) -> (LinkedSession, LinkedSession) 
 
 #[test]
 fn saved_games_come_back_exactly_in_every_variant() {
-    for (i, variant) in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "domino",
-        "piecepack",
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (i, variant) in BUILT_IN.into_iter().enumerate() {
         let (red, blue) = play(variant, 70 + i as u64, 40);
         assert!(red.game().unwrap().plies().len() >= 10, "{variant}");
         // An attack waiting for its answer is not a ply yet on the attacker's device.

@@ -154,7 +154,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     assert!(
         labels(&blue)
             .iter()
-            .any(|l| l.starts_with("Game over") || l.contains("Game over")),
+            .any(|l| l == "Game over: Red wins: Blue resigned"),
         "{:?}",
         labels(&blue)
     );

@@ -47,12 +47,16 @@ pub(super) fn read_text(s: &mut State, text: &str) {
     receive(s, &[text.to_string()]);
 }
 
-pub(super) fn read_picture(s: &mut State, path: &str) {
+/// The codes in a picture file, or what went wrong, naming the file.
+pub(super) fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
     let path = path.trim();
-    let found = std::fs::read(path)
+    std::fs::read(path)
         .map_err(|e| format!("{path}: {e}"))
-        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")));
-    match found {
+        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
+}
+
+pub(super) fn read_picture(s: &mut State, path: &str) {
+    match codes_in_picture(path) {
         Ok(texts) => receive(s, &texts),
         Err(message) => set_status(s, message),
     }

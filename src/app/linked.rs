@@ -8,7 +8,6 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
-use crate::session::link::qr_image::read_codes;
 use crate::session::link::{LinkError, LinkStatus, LinkedSession, LinkedStage, Verdict};
 use std::sync::Arc;
 
@@ -18,46 +17,71 @@ pub(super) fn start(s: &mut State, variant: Arc<Variant>, options: GameOptions, 
     bring_forward(s, session);
 }
 
-/// Opens an invitation read on the codes screen: this device deals and sets up.
+/// Opens an invitation read on the codes screen: this device deals and sets
+/// up, or goes on with the game if the invitation was read here before.
 pub(super) fn join(s: &mut State, text: &str) -> Result<(), LinkError> {
     let session = LinkedSession::join(text, s.next_seed)?;
-    let own = s
-        .link
-        .iter()
-        .chain(s.parked_links.iter())
-        .any(|l| l.game_id() == session.game_id() && l.side() != session.side());
-    if own {
+    let here = games_here(s).position(|l| l.game_id() == session.game_id());
+    match here {
         // This device made the invitation: the other player's device must read it.
-        return Err(LinkError::OwnCode);
+        Some(i) if games_here(s).nth(i).map(LinkedSession::side) != Some(session.side()) => {
+            Err(LinkError::OwnCode)
+        }
+        Some(i) => {
+            show(s, i);
+            Ok(())
+        }
+        None => {
+            bring_forward(s, session);
+            Ok(())
+        }
     }
-    if let Some(i) = s
-        .parked_links
-        .iter()
-        .position(|l| l.game_id() == session.game_id() && l.side() == session.side())
-    {
-        // Read again: the game is already here; go on with it.
-        let existing = s.parked_links.remove(i);
-        bring_forward(s, existing);
-        return Ok(());
-    }
-    if s.link
-        .as_ref()
-        .is_some_and(|l| l.game_id() == session.game_id() && l.side() == session.side())
-    {
-        s.codes = None;
-        s.at_home = false;
-        return Ok(());
-    }
-    bring_forward(s, session);
-    Ok(())
 }
 
-/// Makes `session` the game on screen; the game on screen before is parked.
-pub(super) fn bring_forward(s: &mut State, session: LinkedSession) {
-    park_local(s);
-    if let Some(current) = s.link.replace(session) {
-        s.parked_links.push(current);
+/// The two-device games on this device: the one on show first, then the parked ones.
+fn games_here(s: &State) -> impl Iterator<Item = &LinkedSession> {
+    s.link.iter().chain(s.parked_links.iter())
+}
+
+fn finished(link: &LinkedSession) -> bool {
+    link.status() == Some(LinkStatus::Finished)
+}
+
+/// The games "Continue" offers, in the order of `continue_at`.
+pub(super) fn in_progress(s: &State) -> Vec<&LinkedSession> {
+    games_here(s).filter(|l| !finished(l)).collect()
+}
+
+/// Goes on with game `index` of `in_progress`.
+pub(super) fn continue_at(s: &mut State, index: usize) {
+    let chosen = games_here(s)
+        .enumerate()
+        .filter(|(_, l)| !finished(l))
+        .nth(index)
+        .map(|(i, _)| i);
+    if let Some(i) = chosen {
+        show(s, i);
     }
+}
+
+/// Brings game `i` of `games_here` on screen.
+fn show(s: &mut State, i: usize) {
+    let on_show = usize::from(s.link.is_some());
+    let chosen = if i < on_show {
+        s.link.take()
+    } else {
+        (i - on_show < s.parked_links.len()).then(|| s.parked_links.remove(i - on_show))
+    };
+    if let Some(session) = chosen {
+        bring_forward(s, session);
+    }
+}
+
+/// Makes `session` the game on screen; the games on screen before are parked.
+fn bring_forward(s: &mut State, session: LinkedSession) {
+    park_local(s);
+    park(s);
+    s.link = Some(session);
     s.link_saved_revision = None;
     s.link_view = LinkView::Auto;
     s.link_status.clear();
@@ -105,21 +129,16 @@ pub(super) fn screen_name(s: &State, link: &LinkedSession) -> &'static str {
 /// Reads a turn code into whichever two-device game here it belongs to and
 /// brings that game forward; none when no game here has its id.
 pub(super) fn read_into_any(s: &mut State, text: &str) -> Option<Result<(), LinkError>> {
-    let on_show = usize::from(s.link.is_some());
     let games = s.link.iter_mut().chain(s.parked_links.iter_mut());
     for (i, game) in games.enumerate() {
+        let shown = last_code(game);
         match game.read(text) {
             Err(LinkError::WrongGame) => continue,
             Err(e) => return Some(Err(e)),
             Ok(()) => {
-                if i >= on_show {
-                    let chosen = s.parked_links.remove(i - on_show);
-                    bring_forward(s, chosen);
-                } else {
-                    s.codes = None;
-                    s.at_home = false;
-                    s.link_view = LinkView::Auto;
-                }
+                let view = view_after_read(game, shown.as_deref());
+                show(s, i);
+                s.link_view = view;
                 return Some(Ok(()));
             }
         }
@@ -127,16 +146,28 @@ pub(super) fn read_into_any(s: &mut State, text: &str) -> Option<Result<(), Link
     None
 }
 
+fn last_code(link: &LinkedSession) -> Option<String> {
+    link.game()?.last_code().map(str::to_string)
+}
+
+/// After a code is read: when it made this device's last code (which opens
+/// its setup), that code is shown before the result; otherwise the screen
+/// follows the game.
+fn view_after_read(link: &LinkedSession, shown_before: Option<&str>) -> LinkView {
+    let answered = link.game().and_then(|g| g.last_code()) != shown_before;
+    if answered && finished(link) {
+        LinkView::Codes
+    } else {
+        LinkView::Auto
+    }
+}
+
 pub(super) fn read_text(s: &mut State, text: &str) {
     read_all(s, &[text.to_string()]);
 }
 
 pub(super) fn read_picture(s: &mut State, path: &str) {
-    let path = path.trim();
-    match std::fs::read(path)
-        .map_err(|e| format!("{path}: {e}"))
-        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
-    {
+    match super::codes::codes_in_picture(path) {
         Ok(texts) => read_all(s, &texts),
         Err(message) => {
             s.link_status = message;
@@ -149,18 +180,11 @@ pub(super) fn read_picture(s: &mut State, path: &str) {
 fn read_all(s: &mut State, texts: &[String]) {
     let Some(link) = s.link.as_mut() else { return };
     for text in texts {
-        let shown = link.game().and_then(|g| g.last_code()).map(str::to_string);
+        let shown = last_code(link);
         match link.read(text) {
             Ok(()) => {
                 s.link_status.clear();
-                let game = link.game();
-                let answered = game.and_then(|g| g.last_code()) != shown.as_deref();
-                // The last code opens this device's setup: show it before the result.
-                s.link_view = if answered && link.status() == Some(LinkStatus::Finished) {
-                    LinkView::Codes
-                } else {
-                    LinkView::Auto
-                };
+                s.link_view = view_after_read(link, shown.as_deref());
                 s.play_pick = None;
                 s.rescue_chosen = None;
             }
@@ -328,50 +352,16 @@ pub(super) fn refresh_play(w: &AppWindow, s: &State, link: &LinkedSession) {
     w.set_captured_theirs(
         words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
     );
-    w.set_moves(strings(move_list(link)));
+    let plies = link.game().map_or(&[][..], |g| g.plies());
+    w.set_moves(strings(super::move_list(plies, side)));
     w.set_battle_visible(false);
     w.set_rescue_visible(view.rescue_pending && !placing);
     w.set_rescue_placing(placing);
-    w.set_rescue_pieces(strings(super::rescuable(&view).into_iter().map(
-        |(piece, ids)| match ids.len() {
-            1 => words::name(variant, piece),
-            n => format!("{} ({n} captured)", words::name(variant, piece)),
-        },
-    )));
+    w.set_rescue_pieces(super::rescue_names(&view));
     w.set_rescue_chosen(s.rescue_chosen.map_or(-1, |i| i as i32));
     w.set_draw_offer_visible(false);
     w.set_confirm_resign(s.confirm_resign);
     w.set_solo(false);
-}
-
-/// The plies so far, newest first ("you" for this device's player).
-fn move_list(link: &LinkedSession) -> Vec<String> {
-    let Some(game) = link.game() else {
-        return Vec::new();
-    };
-    let mut lines: Vec<String> = game
-        .plies()
-        .iter()
-        .enumerate()
-        .map(|(i, (side, action))| {
-            let who = if *side == link.side() {
-                "you"
-            } else {
-                side.name()
-            };
-            let text = match action {
-                Action::Move(m) => m.to_string(),
-                Action::Rescue { to, .. } => format!("rescue onto {to}"),
-                Action::SkipRescue => "no rescue".to_string(),
-                Action::Resign(_) => "resigns".to_string(),
-                Action::AgreeDraw => "draw agreed".to_string(),
-            };
-            format!("{}. {who}: {text}", i + 1)
-        })
-        .collect();
-    lines.reverse();
-    lines.truncate(60);
-    lines
 }
 
 /// A line of the home screen's "Continue" list.

@@ -733,19 +733,14 @@ fn autosave(s: &mut State) {
     if s.saved_revision == Some(session.revision()) {
         return;
     }
-    match storage.save_session(session) {
-        Ok(()) => {
-            s.saved_revision = Some(session.revision());
-            if session.stage() == Stage::Over {
-                let (finished, problems) = storage.finished_games();
-                s.finished = finished;
-                s.notices.extend(problems);
-            }
-        }
-        Err(e) => {
-            s.error = format!("{e} (the game goes on; it will be saved again after the next move)")
-        }
+    let (saved, ended) = (
+        storage.save_session(session),
+        session.stage() == Stage::Over,
+    );
+    if saved.is_ok() {
+        s.saved_revision = Some(session.revision());
     }
+    after_save(s, saved, ended, "move");
 }
 
 fn autosave_link(s: &mut State) {
@@ -755,17 +750,29 @@ fn autosave_link(s: &mut State) {
     if s.link_saved_revision == Some(link.revision()) {
         return;
     }
-    match storage.save_linked(link) {
-        Ok(()) => {
-            s.link_saved_revision = Some(link.revision());
-            if link.status() == Some(crate::session::link::LinkStatus::Finished) {
+    let ended = link.status() == Some(crate::session::link::LinkStatus::Finished);
+    let saved = storage.save_linked(link);
+    if saved.is_ok() {
+        s.link_saved_revision = Some(link.revision());
+    }
+    after_save(s, saved, ended, "code");
+}
+
+/// A game that just ended joins the finished list; a failed save is told,
+/// and the game goes on (it is saved again after the next `step`).
+fn after_save(s: &mut State, saved: Result<(), String>, ended: bool, step: &str) {
+    match saved {
+        Ok(()) if ended => {
+            if let Some(storage) = &s.storage {
                 let (finished, problems) = storage.finished_games();
                 s.finished = finished;
                 s.notices.extend(problems);
             }
         }
+        Ok(()) => {}
         Err(e) => {
-            s.error = format!("{e} (the game goes on; it will be saved again after the next code)")
+            s.error =
+                format!("{e} (the game goes on; it will be saved again after the next {step})")
         }
     }
 }
@@ -779,35 +786,10 @@ fn games_in_progress(s: &State) -> Vec<&PassAndPlay> {
         .collect()
 }
 
-/// The two-device games offered by "Continue" (after the local ones).
-fn links_in_progress(s: &State) -> Vec<&crate::session::link::LinkedSession> {
-    use crate::session::link::LinkStatus;
-    s.link
-        .iter()
-        .chain(s.parked_links.iter())
-        .filter(|l| l.status() != Some(LinkStatus::Finished))
-        .collect()
-}
-
 fn continue_game(s: &mut State, index: usize) {
     let locals = games_in_progress(s).len();
     if index >= locals {
-        let index = index - locals;
-        let current = s
-            .link
-            .as_ref()
-            .is_some_and(|l| l.status() != Some(crate::session::link::LinkStatus::Finished));
-        if current && index == 0 {
-            if let Some(link) = s.link.take() {
-                linked::bring_forward(s, link);
-            }
-        } else {
-            let i = if current { index - 1 } else { index };
-            if i < s.parked_links.len() {
-                let chosen = s.parked_links.remove(i);
-                linked::bring_forward(s, chosen);
-            }
-        }
+        linked::continue_at(s, index - locals);
         return;
     }
     linked::park(s);
@@ -1161,6 +1143,18 @@ fn rescuable(view: &PlayerView) -> Vec<(crate::core::Piece, Vec<PieceId>)> {
     groups
 }
 
+/// The rescue chooser's buttons: one per kind of piece that may come back.
+fn rescue_names(view: &PlayerView) -> ModelRc<SharedString> {
+    strings(
+        rescuable(view)
+            .into_iter()
+            .map(|(piece, ids)| match ids.len() {
+                1 => words::name(&view.variant, piece),
+                n => format!("{} ({n} captured)", words::name(&view.variant, piece)),
+            }),
+    )
+}
+
 /// Where a rescued piece may go, as the rules say.
 fn rescue_squares(view: &PlayerView) -> Vec<Square> {
     let mut squares: Vec<Square> = view
@@ -1332,7 +1326,9 @@ fn refresh_home(w: &AppWindow, s: &State) {
         };
         format!("Continue: {}, {what}", session.variant().name)
     });
-    let links = links_in_progress(s).into_iter().map(linked::continue_label);
+    let links = linked::in_progress(s)
+        .into_iter()
+        .map(linked::continue_label);
     w.set_continue_games(strings(locals.chain(links)));
     w.set_finished_games(strings(s.finished.iter().map(|f| {
         let outcome = f
@@ -1532,7 +1528,7 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     w.set_captured_theirs(
         words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
     );
-    let moves = move_list(game, side);
+    let moves = move_list(&game_plies(game), side);
     w.set_moves(strings(moves));
     w.set_battle_visible(session.battle_on_show());
     if session.battle_on_show()
@@ -1542,12 +1538,7 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     }
     w.set_rescue_visible(view.rescue_pending && !placing);
     w.set_rescue_placing(placing);
-    w.set_rescue_pieces(strings(rescuable(&view).into_iter().map(
-        |(piece, ids)| match ids.len() {
-            1 => words::name(variant, piece),
-            n => format!("{} ({n} captured)", words::name(variant, piece)),
-        },
-    )));
+    w.set_rescue_pieces(rescue_names(&view));
     w.set_rescue_chosen(s.rescue_chosen.map_or(-1, |i| i as i32));
     let offer = session.draw_offer().filter(|offerer| *offerer != side);
     w.set_draw_offer_visible(offer.is_some());
@@ -1563,29 +1554,41 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     }
 }
 
-/// The moves so far, newest first, as `viewer` may know them.
-fn move_list(game: &crate::core::Game, viewer: Side) -> Vec<String> {
-    let start = game.position_after(0);
-    let mut position = start.clone();
-    let mut lines = Vec::new();
-    for (i, action) in game.actions().iter().enumerate() {
+/// Every ply of a game with the side that played it.
+fn game_plies(game: &crate::core::Game) -> Vec<(Side, Action)> {
+    let mut position = game.position_after(0);
+    let mut plies = Vec::new();
+    for action in game.actions() {
         let side = match action {
             Action::Resign(side) => *side,
             _ => position.to_move(),
         };
-        let text = match action {
-            Action::Move(_) => action_text(&start, *action),
-            Action::Rescue { to, .. } => format!("rescue onto {to}"),
-            Action::SkipRescue => "no rescue".to_string(),
-            Action::Resign(_) => "resigns".to_string(),
-            Action::AgreeDraw => "draw agreed".to_string(),
-        };
-        let who = if side == viewer { "you" } else { side.name() };
-        lines.push(format!("{}. {who}: {text}", i + 1));
+        plies.push((side, *action));
         if position.play(*action).is_err() {
             break;
         }
     }
+    plies
+}
+
+/// The moves so far, newest first, as `viewer` may know them (a move names
+/// only its squares; a rescue only where the piece came back).
+fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
+    let mut lines: Vec<String> = plies
+        .iter()
+        .enumerate()
+        .map(|(i, (side, action))| {
+            let text = match action {
+                Action::Move(m) => m.to_string(),
+                Action::Rescue { to, .. } => format!("rescue onto {to}"),
+                Action::SkipRescue => "no rescue".to_string(),
+                Action::Resign(_) => "resigns".to_string(),
+                Action::AgreeDraw => "draw agreed".to_string(),
+            };
+            let who = if *side == viewer { "you" } else { side.name() };
+            format!("{}. {who}: {text}", i + 1)
+        })
+        .collect();
     lines.reverse();
     lines.truncate(60);
     lines

@@ -3,17 +3,18 @@
 //! the wrong player.
 
 use super::ai::{Level, choose, setup_for};
-use super::saved::{SESSION_FORMAT, SavedComputer, SavedSession, SavedStage};
+use super::saved::{
+    SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft, saved_variant,
+};
 use super::setup_draft::SetupDraft;
 use crate::core::deal::{Deal, deal_dominoes};
 use crate::core::game::Game;
 use crate::core::moves::{Action, IllegalMove, Outcome};
 use crate::core::options::GameOptions;
 use crate::core::position::PlyReport;
-use crate::core::record::{SideRecord, action_text, parse_action, side_start};
+use crate::core::record::{SideRecord, action_text, parse_action};
 use crate::core::setup::Placement;
 use crate::core::side::Side;
-use crate::core::variant::builtin_variant;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
 use rand::RngExt;
@@ -536,12 +537,7 @@ impl PassAndPlay {
     /// Rebuilds a session from saved data, checking everything against the
     /// rules: deals, setups, and every action replayed.
     pub fn from_saved(saved: &SavedSession) -> Result<PassAndPlay, String> {
-        if saved.format != SESSION_FORMAT {
-            return Err(format!(
-                "it has format {}, and this app reads format {SESSION_FORMAT}",
-                saved.format
-            ));
-        }
+        let variant = saved_variant(saved.format, SESSION_FORMAT, &saved.variant, &saved.options)?;
         let computer = match (saved.mode.as_str(), &saved.computer) {
             ("pass-and-play", None) => None,
             ("solo", Some(c)) => {
@@ -559,29 +555,14 @@ impl PassAndPlay {
                 ));
             }
         };
-        let variant = builtin_variant(&saved.variant)
-            .ok_or_else(|| format!("it is for an unknown variant \"{}\"", saved.variant))?;
-        let problems = saved.options.problems(&variant);
-        if !problems.is_empty() {
-            return Err(problems.join("; "));
-        }
         let mut session =
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
         let stage_side = || saved.stage_side.ok_or("its stage names no side");
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };
-            let (deal, setup) = side_start(&variant, side, record).map_err(|e| e.to_string())?;
-            deal.army(&variant, side)
-                .map_err(|e| format!("{side}'s deal: {e}"))?;
-            session.deals[side.index()] = Some(deal.clone());
-            let mut draft = SetupDraft::new(Arc::clone(&variant), side, deal);
-            draft.load(&setup);
-            if draft.placed().count() != setup.placements.len() {
-                return Err(format!(
-                    "{side}'s setup does not fit the variant or the deal"
-                ));
-            }
+            let draft = restore_draft(&variant, side, record)?;
+            session.deals[side.index()] = Some(draft.deal().clone());
             session.drafts[side.index()] = Some(draft);
         }
         match saved.stage {

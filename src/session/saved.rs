@@ -2,10 +2,13 @@
 //! version. Restoring it replays every action through the rules, so a file
 //! that parses but describes an impossible game is rejected, never trusted.
 
+use super::setup_draft::SetupDraft;
 use crate::core::options::GameOptions;
-use crate::core::record::SideRecord;
+use crate::core::record::{SideRecord, side_start};
 use crate::core::side::Side;
+use crate::core::variant::{Variant, builtin_variant};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub const SESSION_FORMAT: u32 = 1;
 
@@ -56,4 +59,46 @@ pub struct SavedSession {
 pub struct SavedComputer {
     pub side: Side,
     pub level: String,
+}
+
+/// The first checks of any saved game: its format, its variant, and options
+/// that variant offers.
+pub fn saved_variant(
+    format: u32,
+    readable: u32,
+    variant: &str,
+    options: &GameOptions,
+) -> Result<Arc<Variant>, String> {
+    if format != readable {
+        return Err(format!(
+            "it has format {format}, and this app reads format {readable}"
+        ));
+    }
+    let variant = builtin_variant(variant)
+        .ok_or_else(|| format!("it is for an unknown variant \"{variant}\""))?;
+    let problems = options.problems(&variant);
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    Ok(variant)
+}
+
+/// A side's saved deal and (possibly unfinished) setup as a setup draft,
+/// checked against the variant.
+pub fn restore_draft(
+    variant: &Arc<Variant>,
+    side: Side,
+    record: &SideRecord,
+) -> Result<SetupDraft, String> {
+    let (deal, setup) = side_start(variant, side, record).map_err(|e| e.to_string())?;
+    deal.army(variant, side)
+        .map_err(|e| format!("{side}'s deal: {e}"))?;
+    let mut draft = SetupDraft::new(Arc::clone(variant), side, deal);
+    draft.load(&setup);
+    if draft.placed().count() != setup.placements.len() {
+        return Err(format!(
+            "{side}'s setup does not fit the variant or the deal"
+        ));
+    }
+    Ok(draft)
 }

@@ -97,22 +97,28 @@ impl Storage {
         let saved = session.to_saved();
         let path = self.in_progress_path(&saved.mode, &saved.variant);
         if session.stage() == Stage::Over {
-            if let Some(game) = session.game() {
-                let record = GameRecord::from_game(game);
-                let name = format!("{}-{}.json", timestamp(), saved.variant);
-                write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
-                    .map_err(|e| format!("the finished game could not be saved: {e}"))?;
-            }
-            return match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Err(format!("{}: {e}", path.display()))
-                }
-                _ => Ok(()),
-            };
+            return self.finish(session.game(), &path);
         }
         let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
         write_atomic(&path, text.as_bytes())
             .map_err(|e| format!("the {} game could not be saved: {e}", saved.variant))
+    }
+
+    /// A game has ended: its record joins the finished games, and its
+    /// in-progress file at `path` goes.
+    fn finish(&self, game: Option<&Game>, path: &Path) -> Result<(), String> {
+        if let Some(game) = game {
+            let record = GameRecord::from_game(game);
+            let name = format!("{}-{}.json", timestamp(), game.variant().id);
+            write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
+                .map_err(|e| format!("the finished game could not be saved: {e}"))?;
+        }
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(format!("{}: {e}", path.display()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Forgets a game in progress (the player started a new one of that variant and mode).
@@ -158,18 +164,8 @@ impl Storage {
         let path = self.linked_path(session);
         if session.status() == Some(LinkStatus::Finished) {
             // A game whose opened setup does not replay (a false claim) has no record.
-            if let Some(game) = session.game().and_then(|g| g.finished_game()) {
-                let record = GameRecord::from_game(&game);
-                let name = format!("{}-{}.json", timestamp(), game.variant().id);
-                write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
-                    .map_err(|e| format!("the finished game could not be saved: {e}"))?;
-            }
-            return match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Err(format!("{}: {e}", path.display()))
-                }
-                _ => Ok(()),
-            };
+            let game = session.game().and_then(|g| g.finished_game());
+            return self.finish(game.as_ref(), &path);
         }
         let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
         write_atomic(&path, text.as_bytes())

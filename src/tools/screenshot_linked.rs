@@ -45,18 +45,14 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             carried = code;
         }
         let status = app.linked().as_ref().and_then(LinkedSession::status);
-        let done = match screen {
-            "link-code" | "link-board" => false,
-            _ => status == Some(LinkStatus::Finished),
-        };
-        if done {
+        if status == Some(LinkStatus::Finished) {
             break;
         }
         if status == Some(LinkStatus::YourTurn) {
             let view = app.linked().as_ref().and_then(|l| l.game()?.view());
             let action = match view {
                 Some(_) if screen == "link-over" && ply >= 20 => {
-                    Some(crate::core::moves::Action::Resign(w_side(app)))
+                    Some(crate::core::moves::Action::Resign(my_side(app)))
                 }
                 Some(view) => choose(Level::Random, &view, seed ^ ply),
                 None => None,
@@ -101,7 +97,7 @@ fn last_code(app: &App) -> Option<String> {
     link.as_ref()?.game()?.last_code().map(str::to_string)
 }
 
-fn w_side(app: &App) -> crate::core::side::Side {
+fn my_side(app: &App) -> crate::core::side::Side {
     app.linked()
         .as_ref()
         .map_or(crate::core::side::Side::Red, LinkedSession::side)

@@ -325,20 +325,7 @@ impl LinkedGame {
         let mut game =
             crate::core::game::Game::new(Arc::clone(&self.variant), self.options, red, blue)
                 .ok()?;
-        for &(side, action) in &self.plies {
-            let position = game.position();
-            if position.outcome().is_some() {
-                break;
-            }
-            // A rescue left unanswered when the other side played was declined.
-            if position.pending_rescue().is_some() && position.to_move() != side {
-                game.play(Action::SkipRescue).ok()?;
-            }
-            if action == Action::SkipRescue && game.position().pending_rescue().is_none() {
-                continue;
-            }
-            game.play(action).ok()?;
-        }
+        play_plies(&mut game, &self.plies).ok()?;
         Some(game)
     }
 
@@ -785,27 +772,11 @@ pub(super) fn start_position(
     })
 }
 
-/// Plays an action, passing over a declined rescue nobody was offered.
-pub(super) fn play_tolerant(
-    position: &mut Position,
-    action: Action,
-) -> Result<Option<PlyReport>, IllegalMove> {
-    if position.outcome().is_some() {
-        return Ok(None);
-    }
-    if action == Action::SkipRescue && position.pending_rescue().is_none() {
-        return Ok(None);
-    }
-    position.play(action).map(Some)
-}
-
 /// A replayed game and what each ply did.
 pub(super) type Replayed = (Position, Vec<Option<PlyReport>>);
 
 /// The game replayed from the setups (`guessed` marks a stand-in army), with
-/// what each ply did. A rescue left unanswered when the other side plays
-/// was declined; plies after the end are passed over (only the device that
-/// saw an ending first could know it).
+/// what each ply did.
 pub(super) fn replay(
     variant: &Arc<Variant>,
     options: &GameOptions,
@@ -819,23 +790,62 @@ pub(super) fn replay(
     if let Some(side) = guessed {
         position.guess_army_of(side);
     }
+    let reports = play_plies(&mut position, plies)?;
+    Ok((position, reports))
+}
+
+/// What the plies of a two-device game are played onto: a position, or a
+/// whole game (which keeps every action, for the replay and the record).
+pub(super) trait PlyTarget {
+    fn now(&self) -> &Position;
+    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove>;
+}
+
+impl PlyTarget for Position {
+    fn now(&self) -> &Position {
+        self
+    }
+
+    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
+        self.play(action)
+    }
+}
+
+impl PlyTarget for crate::core::game::Game {
+    fn now(&self) -> &Position {
+        self.position()
+    }
+
+    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
+        self.play(action)
+    }
+}
+
+/// Plays every ply, with what each did. A rescue left unanswered when the
+/// other side plays was declined; a declined rescue nobody was offered and
+/// plies after the end are passed over (only the device that saw an ending
+/// first could know it).
+pub(super) fn play_plies(
+    target: &mut impl PlyTarget,
+    plies: &[(Side, Action)],
+) -> Result<Vec<Option<PlyReport>>, (usize, String)> {
     let mut reports = Vec::with_capacity(plies.len());
     for (i, &(side, action)) in plies.iter().enumerate() {
-        if position.outcome().is_none()
-            && position.pending_rescue().is_some()
-            && position.to_move() != side
-        {
-            position
-                .play(Action::SkipRescue)
-                .map_err(|e| (i, e.to_string()))?;
+        let failed = |e: IllegalMove| (i, e.to_string());
+        let now = target.now();
+        if now.outcome().is_none() && now.pending_rescue().is_some() && now.to_move() != side {
+            target.apply(Action::SkipRescue).map_err(failed)?;
         }
-        if position.outcome().is_none()
-            && position.to_move() != side
-            && !matches!(action, Action::Resign(_))
-        {
+        let now = target.now();
+        let over = now.outcome().is_some();
+        if !over && now.to_move() != side && !matches!(action, Action::Resign(_)) {
             return Err((i, format!("{side} played out of turn")));
         }
-        reports.push(play_tolerant(&mut position, action).map_err(|e| (i, e.to_string()))?);
+        if over || (action == Action::SkipRescue && now.pending_rescue().is_none()) {
+            reports.push(None);
+            continue;
+        }
+        reports.push(Some(target.apply(action).map_err(failed)?));
     }
-    Ok((position, reports))
+    Ok(reports)
 }

@@ -8,9 +8,10 @@ use crate::core::deal::{Deal, deal_dominoes};
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
 use crate::core::piece::PieceId;
-use crate::core::record::{SideRecord, side_start};
+use crate::core::record::SideRecord;
 use crate::core::side::Side;
 use crate::core::variant::{ArmyRule, SuitId, Variant, builtin_variant};
+use crate::session::saved::{restore_draft, saved_variant};
 use crate::session::setup_draft::SetupDraft;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -286,10 +287,11 @@ impl LinkedSession {
 
     pub fn to_saved(&self) -> SavedLinked {
         let mine = self.deal.as_ref().map(|deal| {
-            let placements = match (&self.game, &self.draft) {
-                (_, Some(draft)) => draft.to_setup().placements,
-                (_, None) => Vec::new(),
-            };
+            // The draft stays after the game starts: it is the setup played.
+            let placements = self
+                .draft
+                .as_ref()
+                .map_or(Vec::new(), |d| d.to_setup().placements);
             SideRecord::new(&self.variant, deal, &placements)
         });
         SavedLinked {
@@ -316,18 +318,7 @@ impl LinkedSession {
     /// Rebuilds a saved game, replaying every code and action: a file that
     /// parses but does not make the same game is refused, never trusted.
     pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, String> {
-        if saved.format != LINKED_FORMAT {
-            return Err(format!(
-                "it has format {}, and this app reads format {LINKED_FORMAT}",
-                saved.format
-            ));
-        }
-        let variant = builtin_variant(&saved.variant)
-            .ok_or_else(|| format!("it is for an unknown variant \"{}\"", saved.variant))?;
-        let problems = saved.options.problems(&variant);
-        if !problems.is_empty() {
-            return Err(problems.join("; "));
-        }
+        let variant = saved_variant(saved.format, LINKED_FORMAT, &saved.variant, &saved.options)?;
         let salt = parse_salt(&saved.salt).ok_or("its salt is not 32 hexadecimal digits")?;
         let mut session = LinkedSession::empty(
             Arc::clone(&variant),
@@ -346,17 +337,9 @@ impl LinkedSession {
             session.invitation = Some((text.clone(), invitation));
         }
         if let Some(record) = &saved.mine {
-            let (deal, setup) =
-                side_start(&variant, saved.side, record).map_err(|e| e.to_string())?;
-            deal.army(&variant, saved.side)
-                .map_err(|e| format!("its deal: {e}"))?;
-            session.deal = Some(deal.clone());
+            let draft = restore_draft(&variant, saved.side, record)?;
+            session.deal = Some(draft.deal().clone());
             if saved.stage != "deal" {
-                let mut draft = SetupDraft::new(Arc::clone(&variant), saved.side, deal);
-                draft.load(&setup);
-                if draft.placed().count() != setup.placements.len() {
-                    return Err("its setup does not fit the variant or the deal".into());
-                }
                 session.draft = Some(draft);
             }
         }
