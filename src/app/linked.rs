@@ -320,16 +320,7 @@ pub(super) fn refresh_play(w: &AppWindow, s: &State, link: &LinkedSession) {
     let side = link.side();
     let variant = &view.variant;
     let placing = view.rescue_pending && s.rescue_chosen.is_some();
-    let targets: Vec<_> = match s.play_pick {
-        _ if placing => super::rescue_squares(&view),
-        Some(from) => view
-            .legal_moves
-            .iter()
-            .filter(|m| m.from == from)
-            .map(|m| m.to)
-            .collect(),
-        None => Vec::new(),
-    };
+    let targets = super::targets(&view, s.play_pick, placing, None);
     let display = s.display(side);
     w.set_cells(model(cells::play_cells(
         &view,

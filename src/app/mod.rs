@@ -1143,6 +1143,29 @@ fn rescuable(view: &PlayerView) -> Vec<(crate::core::Piece, Vec<PieceId>)> {
     groups
 }
 
+/// The squares to mark: where a rescued piece may go, the hinted move's
+/// destination, or where the picked-up piece may move.
+fn targets(
+    view: &PlayerView,
+    pick: Option<Square>,
+    placing: bool,
+    hint: Option<Move>,
+) -> Vec<Square> {
+    match pick {
+        _ if placing => rescue_squares(view),
+        Some(from) if hint.is_some_and(|h| h.from == from) => {
+            hint.map(|h| h.to).into_iter().collect()
+        }
+        Some(from) => view
+            .legal_moves
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 /// The rescue chooser's buttons: one per kind of piece that may come back.
 fn rescue_names(view: &PlayerView) -> ModelRc<SharedString> {
     strings(
@@ -1477,17 +1500,7 @@ fn refresh_play(w: &AppWindow, s: &State, session: &PassAndPlay) {
     };
     let variant = &view.variant;
     let placing = view.rescue_pending && s.rescue_chosen.is_some();
-    let targets: Vec<Square> = match s.play_pick {
-        _ if placing => rescue_squares(&view),
-        Some(from) if s.hint.is_some_and(|h| h.from == from) => vec![s.hint.unwrap().to],
-        Some(from) => view
-            .legal_moves
-            .iter()
-            .filter(|m| m.from == from)
-            .map(|m| m.to)
-            .collect(),
-        None => Vec::new(),
-    };
+    let targets = targets(&view, s.play_pick, placing, s.hint);
     // A battle is shown before the board changes: the mover sees the position
     // as it was, the attacker picked up and the attacked square marked.
     let game = session.game().expect("playing");
