@@ -324,7 +324,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match flagfall::app::run(cli.data_dir) {
+        None => match flagfall::app::run(cli.data_dir, desktop_photos()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("flagfall: the window could not open: {e}");
@@ -332,4 +332,11 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Codes can be read from the newest picture in the user's pictures,
+/// screenshots and downloads folders.
+fn desktop_photos() -> Option<std::sync::Arc<dyn flagfall::session::photos::PhotoSource>> {
+    flagfall::session::photos::PhotoFolders::for_user()
+        .map(|folders| std::sync::Arc::new(folders) as std::sync::Arc<_>)
 }

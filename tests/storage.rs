@@ -26,7 +26,8 @@ fn app_with(dir: &Path) -> App {
     let app = App::new(AppConfig {
         seed: 5,
         storage: Some(Storage::open(dir).unwrap()),
-        background_thinking: false,
+        background_work: false,
+        photos: None,
     })
     .unwrap();
     fit_window(&app);

@@ -205,7 +205,8 @@ fn app_with_storage(dir: &std::path::Path, seed: u64) -> App {
     let app = App::new(AppConfig {
         seed,
         storage: Some(Storage::open(dir).unwrap()),
-        background_thinking: false,
+        background_work: false,
+        photos: None,
     })
     .unwrap();
     fit_window(&app);

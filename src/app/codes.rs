@@ -7,6 +7,7 @@ use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::{LinkError, TransferError, TransferReceiver, transfer_codes};
 use crate::session::pass_and_play::Stage;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 pub(super) enum Codes {
     /// The current game, in parts.
@@ -55,11 +56,73 @@ pub(super) fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
         .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
 }
 
-pub(super) fn read_picture(s: &mut State, path: &str) {
-    match codes_in_picture(path) {
-        Ok(texts) => receive(s, &texts),
-        Err(message) => set_status(s, message),
+/// Finds the codes in a picture file or among the newest photos.
+pub(super) type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
+
+/// A picture being read on a worker thread, and the screen it was read for.
+pub(super) struct PictureReading {
+    for_link: bool,
+    result: Receiver<Result<Vec<String>, String>>,
+}
+
+/// Reads pictures (decoding a large photo takes a moment) on a worker
+/// thread in the app, at once in tests; the codes go to the screen shown now.
+pub(super) fn read_pictures(s: &mut State, job: PictureJob) {
+    if s.picture_reading.is_some() {
+        return;
     }
+    let for_link = s.link_on_screen();
+    if !s.background_work {
+        return deliver(s, for_link, job());
+    }
+    let (sender, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(job());
+    });
+    s.picture_reading = Some(PictureReading { for_link, result });
+}
+
+/// Hands over the codes of a picture read on a worker thread, if it is done;
+/// says whether anything changed.
+pub(super) fn collect_pictures(s: &mut State) -> bool {
+    let Some(reading) = &s.picture_reading else {
+        return false;
+    };
+    let (for_link, result) = match reading.result.try_recv() {
+        Err(TryRecvError::Empty) => return false,
+        Ok(result) => (reading.for_link, result),
+        Err(TryRecvError::Disconnected) => (
+            reading.for_link,
+            Err("reading the picture failed; try again".to_string()),
+        ),
+    };
+    s.picture_reading = None;
+    deliver(s, for_link, result);
+    true
+}
+
+fn deliver(s: &mut State, for_link: bool, result: Result<Vec<String>, String>) {
+    match (for_link, result) {
+        (true, Ok(texts)) => super::linked::read_all(s, &texts),
+        (true, Err(message)) => super::linked::not_read(s, message),
+        (false, Ok(texts)) => receive(s, &texts),
+        (false, Err(message)) => set_status(s, message),
+    }
+}
+
+/// The photo button, and the screen's buttons held while a picture is read.
+pub(super) fn refresh_reading(w: &super::AppWindow, s: &State) {
+    w.set_codes_can_read_photos(s.photos.is_some());
+    w.set_codes_photos_place(
+        s.photos
+            .as_ref()
+            .map(|p| p.place())
+            .unwrap_or_default()
+            .into(),
+    );
+    w.set_codes_busy(s.picture_reading.is_some());
+    // Android apps get no file paths to type; they read the newest photos.
+    w.set_codes_can_open_files(!cfg!(target_os = "android"));
 }
 
 fn set_status(s: &mut State, message: String) {

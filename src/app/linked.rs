@@ -166,18 +166,14 @@ pub(super) fn read_text(s: &mut State, text: &str) {
     read_all(s, &[text.to_string()]);
 }
 
-pub(super) fn read_picture(s: &mut State, path: &str) {
-    match super::codes::codes_in_picture(path) {
-        Ok(texts) => read_all(s, &texts),
-        Err(message) => {
-            s.link_status = message;
-            s.error = s.link_status.clone();
-        }
-    }
+/// A picture that gave no code: says why, and nothing changes.
+pub(super) fn not_read(s: &mut State, message: String) {
+    s.link_status = message;
+    s.error = s.link_status.clone();
 }
 
 /// Reads codes (a picture may hold several); one that is refused changes nothing.
-fn read_all(s: &mut State, texts: &[String]) {
+pub(super) fn read_all(s: &mut State, texts: &[String]) {
     let Some(link) = s.link.as_mut() else { return };
     for text in texts {
         let shown = last_code(link);

@@ -23,6 +23,7 @@ use crate::core::variant::{ArmyRule, Variant, builtin};
 use crate::core::view::PlayerView;
 use crate::session::ai::{Level, choose};
 use crate::session::pass_and_play::Computer;
+use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
 use crate::session::storage::{FinishedGame, Settings};
 use crate::session::{PassAndPlay, SetupLibrary, Stage, Storage};
 use slint::{ComponentHandle, ModelRc, PlatformError, SharedString, VecModel};
@@ -37,9 +38,13 @@ use std::time::Duration;
 pub struct AppConfig {
     pub seed: u64,
     pub storage: Option<Storage>,
-    /// The computer thinks on a worker thread (the app) or at once on the
-    /// caller's thread (tests and screenshots, which run no event loop).
-    pub background_thinking: bool,
+    /// The computer's moves and the reading of pictures are worked out on
+    /// worker threads (the app), or at once on the caller's thread (tests and
+    /// screenshots, which run no event loop).
+    pub background_work: bool,
+    /// Where the codes screens look for the newest photos (Android's gallery,
+    /// the desktop's pictures and downloads folders).
+    pub photos: Option<Arc<dyn PhotoSource>>,
 }
 
 impl AppConfig {
@@ -47,7 +52,8 @@ impl AppConfig {
         AppConfig {
             seed,
             storage: None,
-            background_thinking: false,
+            background_work: false,
+            photos: None,
         }
     }
 
@@ -76,16 +82,22 @@ impl AppConfig {
             AppConfig {
                 seed,
                 storage,
-                background_thinking: true,
+                background_work: true,
+                photos: None,
             },
             warning,
         )
     }
 }
 
-/// Runs the app until its window closes; `data_dir` overrides the platform's data folder.
-pub fn run(data_dir: Option<PathBuf>) -> Result<(), PlatformError> {
-    let (config, warning) = AppConfig::for_player(data_dir);
+/// Runs the app until its window closes; `data_dir` overrides the platform's
+/// data folder, and `photos` is where codes can be read from the newest photos.
+pub fn run(
+    data_dir: Option<PathBuf>,
+    photos: Option<Arc<dyn PhotoSource>>,
+) -> Result<(), PlatformError> {
+    let (mut config, warning) = AppConfig::for_player(data_dir);
+    config.photos = photos;
     let app = App::new(config)?;
     if let Some(warning) = warning {
         app.state.borrow_mut().notices.push(warning);
@@ -149,9 +161,12 @@ struct State {
     finished: Vec<FinishedGame>,
     /// A finished game opened from the list, for replay.
     review: Option<crate::core::Game>,
-    background_thinking: bool,
+    background_work: bool,
     /// The computer's move being worked out on another thread.
     thinking: Option<std::sync::mpsc::Receiver<Option<Action>>>,
+    photos: Option<Arc<dyn PhotoSource>>,
+    /// A picture (or the newest photos) being read on another thread.
+    picture_reading: Option<codes::PictureReading>,
     /// The strongest level's suggestion, shown on the board.
     hint: Option<Move>,
     export_status: String,
@@ -310,8 +325,10 @@ impl App {
             saved_revision: None,
             finished,
             review: None,
-            background_thinking: config.background_thinking,
+            background_work: config.background_work,
             thinking: None,
+            photos: config.photos,
+            picture_reading: None,
             hint: None,
             export_status: String::new(),
             replay_at: 0,
@@ -355,7 +372,8 @@ impl App {
                 let Ok(mut s) = state.try_borrow_mut() else {
                     return;
                 };
-                if s.thinking.is_none() {
+                let read = codes::collect_pictures(&mut s);
+                if s.thinking.is_none() && !read {
                     return;
                 }
                 drive_computer(&mut s);
@@ -513,10 +531,15 @@ impl App {
             w.set_codes_pasted("".into());
         }));
         w.on_codes_read_picture(unit(|s, w| {
-            if s.link_on_screen() {
-                linked::read_picture(s, &w.get_codes_picture_path());
-            } else {
-                codes::read_picture(s, &w.get_codes_picture_path());
+            let path = w.get_codes_picture_path().to_string();
+            codes::read_pictures(s, Box::new(move || codes::codes_in_picture(&path)));
+        }));
+        w.on_codes_read_photos(unit(|s, _| {
+            if let Some(photos) = s.photos.clone() {
+                codes::read_pictures(
+                    s,
+                    Box::new(move || codes_in_newest(&*photos, NEWEST_PHOTOS)),
+                );
             }
         }));
         w.on_codes_close(unit(|s, _| {
@@ -841,7 +864,7 @@ fn drive_computer(s: &mut State) {
             return;
         };
         let seed = s.next_seed ^ u64::from(view.ply);
-        if s.background_thinking {
+        if s.background_work {
             let (sender, receiver) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
                 let _ = sender.send(choose(level, &view, seed));
@@ -1256,6 +1279,7 @@ fn refresh(w: &AppWindow, s: &State) {
     if let Some(c) = &s.codes {
         codes::refresh(w, c);
     }
+    codes::refresh_reading(w, s);
     w.set_variant_names(strings(s.variants.iter().map(|v| v.name.clone())));
     w.set_rules_texts(strings(s.variants.iter().map(|v| rules_text(v))));
     w.set_memory_aid(s.memory_aid);

@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod link;
 pub mod pass_and_play;
+pub mod photos;
 pub mod saved;
 pub mod setup_draft;
 pub mod setup_library;

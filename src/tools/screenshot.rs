@@ -7,11 +7,13 @@ use crate::app::{App, AppConfig};
 use crate::core::playout::random_action;
 use crate::core::variant::builtin;
 use crate::session::Stage;
+use crate::session::photos::PhotoFolders;
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slint::ComponentHandle;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The screens the tool can show.
 pub const SCREENS: [&str; 12] = [
@@ -242,7 +244,13 @@ pub fn screenshot(
     out: &Path,
 ) -> Result<(), String> {
     init_headless()?;
-    let app = App::new(AppConfig::in_memory(seed)).map_err(|e| e.to_string())?;
+    // The codes screens as on a desktop with pictures and downloads folders.
+    let photos = PhotoFolders::new(vec!["Pictures".into(), "Downloads".into()]);
+    let app = App::new(AppConfig {
+        photos: Some(Arc::new(photos)),
+        ..AppConfig::in_memory(seed)
+    })
+    .map_err(|e| e.to_string())?;
     stage(&app, variant, screen, seed)?;
     write_png(&app, width, height, out)
 }

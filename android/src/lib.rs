@@ -1,0 +1,33 @@
+//! Flagfall on Android: the desktop app's screens and rules, started from
+//! Android's native activity, with its data in the app's private folder and
+//! codes read from the newest photos in the phone's gallery.
+//!
+//! Everything but the entry point compiles on every platform, so the desktop
+//! build checks the Android code too (`cargo clippy -p flagfall-android`).
+
+pub mod gallery;
+
+#[cfg(target_os = "android")]
+#[unsafe(no_mangle)]
+fn android_main(app: slint::android::AndroidApp) {
+    use std::sync::Arc;
+    // Games, setups and settings live in the app's own files folder.
+    let data_dir = app.internal_data_path();
+    // SAFETY: both pointers come from the live `AndroidApp`; the gallery takes
+    // its own reference to the activity before `app` is handed to Slint.
+    let gallery = unsafe { gallery::Gallery::new(app.vm_as_ptr(), app.activity_as_ptr()) };
+    let photos = match gallery {
+        Ok(gallery) => Some(Arc::new(gallery) as Arc<dyn flagfall::session::photos::PhotoSource>),
+        Err(e) => {
+            eprintln!("flagfall: the gallery cannot be reached ({e}); codes can still be pasted");
+            None
+        }
+    };
+    if let Err(e) = slint::android::init(app) {
+        eprintln!("flagfall: Slint cannot start on this device: {e}");
+        return;
+    }
+    if let Err(e) = flagfall::app::run(data_dir, photos) {
+        eprintln!("flagfall: {e}");
+    }
+}

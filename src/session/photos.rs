@@ -1,0 +1,217 @@
+//! Codes read from the newest photos: on a phone, a player photographs the
+//! other device's code with the camera app (or saves a screenshot a friend
+//! sent) and the app looks through the newest pictures for it. Each platform
+//! supplies its own [`PhotoSource`]: Android's gallery, or folders on desktop.
+
+use crate::session::link::qr_image::{ReadError, read_codes};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// How many of the newest photos are looked at before giving up.
+pub const NEWEST_PHOTOS: usize = 8;
+
+/// Where a platform keeps the pictures a player takes or receives.
+pub trait PhotoSource: Send + Sync {
+    /// Where the pictures are, for the screen: "your photos", "Pictures, Downloads".
+    fn place(&self) -> String;
+
+    /// Shows `visit` the newest pictures, newest first, as a name for
+    /// messages and the file's bytes, until it returns `true` or `limit`
+    /// pictures were shown. An error says why the pictures cannot be reached
+    /// (e.g. the permission is not granted yet) and what to do.
+    fn visit_newest(
+        &self,
+        limit: usize,
+        visit: &mut dyn FnMut(&str, &[u8]) -> bool,
+    ) -> Result<(), String>;
+}
+
+/// The codes in the newest picture that holds any, or why none were found.
+pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<String>, String> {
+    let mut found = None;
+    let mut looked_at = 0;
+    let mut damaged = None;
+    source.visit_newest(limit, &mut |name, bytes| {
+        looked_at += 1;
+        match read_codes(bytes) {
+            Ok(texts) => {
+                found = Some(texts);
+                true
+            }
+            Err(ReadError::Undecodable(reason)) => {
+                damaged.get_or_insert_with(|| format!("{name}: {reason}"));
+                false
+            }
+            Err(_) => false,
+        }
+    })?;
+    match (found, damaged) {
+        (Some(texts), _) => Ok(texts),
+        (None, Some(damaged)) => Err(format!(
+            "a code was found but could not be read ({damaged}); take the photo again, closer and sharper"
+        )),
+        (None, None) if looked_at == 0 => Err("there are no pictures to read yet".to_string()),
+        (None, None) => Err(format!(
+            "none of the newest {looked_at} pictures holds a code; take a photo of the other device's code first"
+        )),
+    }
+}
+
+/// Pictures (PNG and JPEG files) in some folders, newest first by the time
+/// they were last changed: on desktop, the pictures and downloads folders.
+#[derive(Debug, Clone)]
+pub struct PhotoFolders {
+    folders: Vec<PathBuf>,
+}
+
+impl PhotoFolders {
+    pub fn new(folders: Vec<PathBuf>) -> PhotoFolders {
+        PhotoFolders { folders }
+    }
+
+    /// The user's pictures folder (with its Screenshots folder, where
+    /// desktops save screenshots) and downloads folder, those that exist.
+    pub fn for_user() -> Option<PhotoFolders> {
+        let dirs = directories::UserDirs::new()?;
+        let mut folders = Vec::new();
+        if let Some(pictures) = dirs.picture_dir() {
+            folders.push(pictures.join("Screenshots"));
+            folders.push(pictures.to_path_buf());
+        }
+        folders.extend(dirs.download_dir().map(Path::to_path_buf));
+        folders.retain(|f| f.is_dir());
+        (!folders.is_empty()).then_some(PhotoFolders { folders })
+    }
+
+    /// The pictures, newest first.
+    fn newest(&self) -> Vec<PathBuf> {
+        let mut pictures: Vec<(SystemTime, PathBuf)> = self
+            .folders
+            .iter()
+            .filter_map(|folder| std::fs::read_dir(folder).ok())
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| is_picture(path))
+            .filter_map(|path| Some((std::fs::metadata(&path).ok()?.modified().ok()?, path)))
+            .collect();
+        pictures.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        pictures.into_iter().map(|(_, path)| path).collect()
+    }
+}
+
+fn is_picture(path: &Path) -> bool {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    ["png", "jpg", "jpeg"]
+        .iter()
+        .any(|e| extension.eq_ignore_ascii_case(e))
+}
+
+impl PhotoSource for PhotoFolders {
+    fn place(&self) -> String {
+        let names: Vec<String> = self
+            .folders
+            .iter()
+            .filter_map(|f| f.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect();
+        names.join(", ")
+    }
+
+    fn visit_newest(
+        &self,
+        limit: usize,
+        visit: &mut dyn FnMut(&str, &[u8]) -> bool,
+    ) -> Result<(), String> {
+        for path in self.newest().into_iter().take(limit) {
+            // A picture deleted or unreadable since the listing is skipped.
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            if visit(&name, &bytes) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::link::qr_image::make_qr;
+    use std::time::Duration;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("flagfall-photos-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Writes a picture and dates it `age` seconds back.
+    fn write(dir: &Path, name: &str, bytes: &[u8], age: u64) {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(age))
+            .unwrap();
+    }
+
+    fn qr_png(text: &str) -> Vec<u8> {
+        make_qr(text).unwrap().to_png(4)
+    }
+
+    #[test]
+    fn the_newest_picture_with_a_code_is_read() {
+        let dir = folder("newest");
+        write(&dir, "old.png", &qr_png("OLD CODE"), 300);
+        write(&dir, "new.png", &qr_png("NEW CODE"), 100);
+        write(&dir, "notes.txt", b"NOT A PICTURE", 0);
+        // A newer photo without a code is passed over.
+        let blank = make_qr("X").unwrap().to_png(1);
+        write(&dir, "cat.PNG", &blank[..blank.len() / 2], 10);
+        let source = PhotoFolders::new(vec![dir.clone()]);
+        assert_eq!(
+            codes_in_newest(&source, NEWEST_PHOTOS),
+            Ok(vec!["NEW CODE".to_string()])
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn only_the_newest_pictures_are_looked_at() {
+        let dir = folder("limit");
+        write(&dir, "code.png", &qr_png("A CODE"), 100);
+        for i in 0..3 {
+            write(&dir, &format!("photo{i}.jpg"), b"not really a jpeg", i);
+        }
+        let source = PhotoFolders::new(vec![dir.clone()]);
+        assert_eq!(
+            codes_in_newest(&source, 3),
+            Err("none of the newest 3 pictures holds a code; take a photo of the other device's code first".to_string())
+        );
+        assert_eq!(codes_in_newest(&source, 4), Ok(vec!["A CODE".to_string()]));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn an_empty_folder_says_so() {
+        let dir = folder("empty");
+        let source = PhotoFolders::new(vec![dir.clone(), dir.join("missing")]);
+        assert_eq!(
+            codes_in_newest(&source, NEWEST_PHOTOS),
+            Err("there are no pictures to read yet".to_string())
+        );
+        assert_eq!(
+            source.place(),
+            format!("{}, missing", dir.file_name().unwrap().to_string_lossy())
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

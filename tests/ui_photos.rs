@@ -1,0 +1,118 @@
+//! Reading codes from the newest photos, through the real UI: the way a
+//! phone reads the other device's code (a photo taken with the camera app),
+//! here with a folder standing in for the phone's gallery.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, AppConfig};
+use flagfall::session::link::LinkStatus;
+use flagfall::session::link::qr_image::make_qr;
+use flagfall::session::photos::PhotoFolders;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn gallery(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flagfall-gallery-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn app_with_gallery(dir: &Path, seed: u64) -> App {
+    let app = App::new(AppConfig {
+        photos: Some(Arc::new(PhotoFolders::new(vec![dir.to_path_buf()]))),
+        ..AppConfig::in_memory(seed)
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+/// Saves a photo of `text`'s QR code in the gallery, as the camera app would.
+fn photograph(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), make_qr(text).unwrap().to_png(5)).unwrap();
+}
+
+const PHOTO_BUTTON: &str = "Read the newest picture";
+
+fn code_on_screen(app: &App) -> String {
+    labels(app)
+        .into_iter()
+        .find_map(|l| l.strip_prefix("code text: ").map(str::to_string))
+        .unwrap_or_else(|| panic!("no code on the {} screen: {:?}", screen(app), labels(app)))
+}
+
+#[test]
+fn two_devices_start_a_game_through_photos_of_their_codes() {
+    i_slint_backend_testing::init_no_event_loop();
+    let (red_gallery, blue_gallery) = (gallery("red"), gallery("blue"));
+    let red = app_with_gallery(&red_gallery, 61);
+    let blue = app_with_gallery(&blue_gallery, 62);
+
+    tap(&red, "Classic");
+    tap(&red, "Opponent: Other device");
+    tap(&red, "Your side: Red (first)");
+    tap(&red, "Start: invite another device");
+    tap(&red, "Fill for me");
+    tap(&red, "Ready");
+    let invitation = code_on_screen(&red);
+
+    // Nothing in the gallery yet: the screen says so and stays.
+    tap(&blue, "Read a code");
+    tap(&blue, PHOTO_BUTTON);
+    assert!(
+        labels(&blue)
+            .iter()
+            .any(|l| l == "reading: there are no pictures to read yet"),
+        "{:?}",
+        labels(&blue)
+    );
+
+    photograph(&blue_gallery, "IMG_0001.png", &invitation);
+    tap(&blue, PHOTO_BUTTON);
+    assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+    tap(&blue, "Fill for me");
+    tap(&blue, "Ready");
+    let answer = code_on_screen(&blue);
+
+    photograph(&red_gallery, "IMG_0002.png", &answer);
+    tap(&red, PHOTO_BUTTON);
+    assert_eq!(
+        red.linked().as_ref().unwrap().status(),
+        Some(LinkStatus::YourTurn),
+        "{:?}",
+        labels(&red)
+    );
+
+    // The same photo again is the same code again: refused, nothing changes.
+    tap(&red, "Codes");
+    tap(&red, PHOTO_BUTTON);
+    assert!(
+        labels(&red)
+            .iter()
+            .any(|l| l.starts_with("reading: Not read: code number 1 was read already")),
+        "{:?}",
+        labels(&red)
+    );
+    for dir in [red_gallery, blue_gallery] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn without_a_photo_source_only_text_and_files_are_offered() {
+    i_slint_backend_testing::init_no_event_loop();
+    let app = App::new(AppConfig::in_memory(63)).unwrap();
+    fit_window(&app);
+    tap(&app, "Read a code");
+    let shown = labels(&app);
+    assert!(
+        !shown.iter().any(|l| l.starts_with("Read the newest")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.iter().any(|l| l == "picture file to read"),
+        "{shown:?}"
+    );
+}
