@@ -10,13 +10,6 @@ use flagfall::app::{App, AppConfig};
 use flagfall::session::Storage;
 use flagfall::session::link::LinkStatus;
 
-fn code_on_screen(app: &App) -> String {
-    labels(app)
-        .into_iter()
-        .find_map(|l| l.strip_prefix("code text: ").map(str::to_string))
-        .unwrap_or_else(|| panic!("no code on the {} screen: {:?}", screen(app), labels(app)))
-}
-
 fn paste(app: &App, text: &str) {
     elements(app)
         .into_iter()
@@ -31,21 +24,6 @@ fn paste(app: &App, text: &str) {
 
 fn status(app: &App) -> LinkStatus {
     app.linked().as_ref().unwrap().status().unwrap()
-}
-
-/// Starts a classic game on `app` against another device and sets up.
-fn invite(app: &App) -> String {
-    tap(app, "Classic");
-    tap(app, "Opponent: Other device");
-    tap(app, "Your side: Red (first)");
-    tap(app, "Start: invite another device");
-    assert_eq!(screen(app), "setup", "{:?}", labels(app));
-    tap(app, "Fill for me");
-    tap(app, "Ready");
-    assert_eq!(screen(app), "link");
-    let shown = labels(app);
-    assert!(shown.iter().any(|l| l.starts_with("QR code")), "{shown:?}");
-    code_on_screen(app)
 }
 
 /// Reads an invitation on `app` (from the home screen) and sets up.
@@ -81,7 +59,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     let blue = App::new(AppConfig::in_memory(42)).unwrap();
     fit_window(&blue);
 
-    let invitation = invite(&red);
+    let invitation = invite_other_device(&red);
     assert!(
         labels(&red)
             .iter()
@@ -218,7 +196,7 @@ fn a_two_device_game_survives_closing_the_app() {
     let dir = data_dir("resume");
     i_slint_backend_testing::init_no_event_loop();
     let red = app_with_storage(&dir, 51);
-    let invitation = invite(&red);
+    let invitation = invite_other_device(&red);
     let blue = App::new(AppConfig::in_memory(52)).unwrap();
     fit_window(&blue);
     let answer = join(&blue, &invitation);

@@ -36,13 +36,6 @@ fn photograph(dir: &Path, name: &str, text: &str) {
 
 const PHOTO_BUTTON: &str = "Read the newest picture";
 
-fn code_on_screen(app: &App) -> String {
-    labels(app)
-        .into_iter()
-        .find_map(|l| l.strip_prefix("code text: ").map(str::to_string))
-        .unwrap_or_else(|| panic!("no code on the {} screen: {:?}", screen(app), labels(app)))
-}
-
 #[test]
 fn two_devices_start_a_game_through_photos_of_their_codes() {
     i_slint_backend_testing::init_no_event_loop();
@@ -50,13 +43,7 @@ fn two_devices_start_a_game_through_photos_of_their_codes() {
     let red = app_with_gallery(&red_gallery, 61);
     let blue = app_with_gallery(&blue_gallery, 62);
 
-    tap(&red, "Classic");
-    tap(&red, "Opponent: Other device");
-    tap(&red, "Your side: Red (first)");
-    tap(&red, "Start: invite another device");
-    tap(&red, "Fill for me");
-    tap(&red, "Ready");
-    let invitation = code_on_screen(&red);
+    let invitation = invite_other_device(&red);
 
     // Nothing in the gallery yet: the screen says so and stays.
     tap(&blue, "Read a code");

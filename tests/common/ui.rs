@@ -84,3 +84,26 @@ pub fn hand_to(app: &App, side: Side) {
         &format!("Pass the device to {player}. {player}: tap when only you can see the screen"),
     );
 }
+
+/// The code this device shows (its text).
+pub fn code_on_screen(app: &App) -> String {
+    labels(app)
+        .into_iter()
+        .find_map(|l| l.strip_prefix("code text: ").map(str::to_string))
+        .unwrap_or_else(|| panic!("no code on the {} screen: {:?}", screen(app), labels(app)))
+}
+
+/// Starts a classic game on `app` against another device and sets up.
+pub fn invite_other_device(app: &App) -> String {
+    tap(app, "Classic");
+    tap(app, "Opponent: Other device");
+    tap(app, "Your side: Red (first)");
+    tap(app, "Start: invite another device");
+    assert_eq!(screen(app), "setup", "{:?}", labels(app));
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+    assert_eq!(screen(app), "link");
+    let shown = labels(app);
+    assert!(shown.iter().any(|l| l.starts_with("QR code")), "{shown:?}");
+    code_on_screen(app)
+}
