@@ -71,13 +71,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     tap(&red, "Menu");
     tap(&red, "Read a code");
     paste(&red, &invitation);
-    assert!(
-        labels(&red)
-            .iter()
-            .any(|l| l.starts_with("reading: Not read: this is this device's own code")),
-        "{:?}",
-        labels(&red)
-    );
+    assert_shows(&red, "reading: Not read: this is this device's own code");
     tap(&red, "Back to the menu");
     let resume = labels(&red)
         .into_iter()
@@ -93,13 +87,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     // The same code again changes nothing and says why.
     tap(&red, "Codes");
     paste(&red, &answer);
-    assert!(
-        labels(&red)
-            .iter()
-            .any(|l| l.starts_with("reading: Not read: code number 1 was read already")),
-        "{:?}",
-        labels(&red)
-    );
+    assert_shows(&red, "reading: Not read: code number 1 was read already");
     assert_eq!(status(&red), LinkStatus::YourTurn);
     tap(&red, "See the board");
     move_first_piece(&red);
@@ -111,13 +99,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     assert_eq!(screen(&blue), "link");
     paste(&blue, &red_move);
     assert_eq!(screen(&blue), "play");
-    assert!(
-        labels(&blue)
-            .iter()
-            .any(|l| l.starts_with("news: Red moved ")),
-        "{:?}",
-        labels(&blue)
-    );
+    assert_shows(&blue, "news: Red moved ");
     // Blue's board shows no Red piece by name: Red's army stays on its device.
     for (_, label) in squares(&blue) {
         assert!(
@@ -129,13 +111,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     tap(&blue, "Resign");
     tap(&blue, "Resign now");
     assert_eq!(screen(&blue), "link");
-    assert!(
-        labels(&blue)
-            .iter()
-            .any(|l| l == "Game over: Red wins: Blue resigned"),
-        "{:?}",
-        labels(&blue)
-    );
+    assert_shows(&blue, "Game over: Red wins: Blue resigned");
     let blue_last = code_on_screen(&blue);
     paste(&red, &blue_last);
     assert_eq!(screen(&red), "link", "Red shows its last code first");
@@ -153,13 +129,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
         "{}",
         check(&red)
     );
-    assert!(
-        labels(&red)
-            .iter()
-            .any(|l| l.starts_with("result: Red wins")),
-        "{:?}",
-        labels(&red)
-    );
+    assert_shows(&red, "result: Red wins");
 
     // Red's device opened its setup in its last code; Blue checks it.
     assert_eq!(screen(&blue), "link", "Blue still waits for Red's setup");

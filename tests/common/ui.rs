@@ -107,3 +107,14 @@ pub fn invite_other_device(app: &App) -> String {
     assert!(shown.iter().any(|l| l.starts_with("QR code")), "{shown:?}");
     code_on_screen(app)
 }
+
+/// Asserts that some label on screen starts with `start` (the whole label
+/// when it is the whole text), listing what is shown when none does.
+pub fn assert_shows(app: &App, start: &str) {
+    let shown = labels(app);
+    assert!(
+        shown.iter().any(|l| l.starts_with(start)),
+        "no label starting {start:?} on the {} screen: {shown:?}",
+        screen(app)
+    );
+}
