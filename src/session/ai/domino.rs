@@ -40,6 +40,10 @@ fn killers_worth(k: f32) -> f32 {
     KILLER * 2.0 * (1.0 - 0.5f32.powf(k))
 }
 
+/// A finished draw (in play, both 6-6s falling in one battle): with the
+/// usual -20, `best` traded its 6-6 for the enemy's once behind on material.
+pub const DRAWN: f32 = -60.0;
+
 const KILLER: f32 = 30.0;
 const REVEALED: f32 = 0.5;
 /// Per step between our nearest killer and the enemy 6-6.

@@ -6,7 +6,7 @@
 //! have found.
 
 use super::belief::{Belief, Hidden};
-use super::eval::{battle_gain, value};
+use super::eval::{FLAG, battle_gain, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -175,6 +175,33 @@ fn recapture(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
     if threat { value(variant, a) } else { 0.0 }
 }
 
+/// Taking a piece that the mover knows could take its own flag, from next
+/// to it, comes before any other gain: a side whose 6-6 is threatened
+/// deals with the threat (else the search counts on the enemy ignoring it).
+fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
+    let (Some(attacker), Some(target)) = (position.piece_at(m.from), position.piece_at(m.to))
+    else {
+        return 0.0;
+    };
+    let variant = position.variant();
+    let options = position.options();
+    let t = position.piece(target);
+    let seen = t.revealed
+        || known.odds[target.side.index()]
+            .get(target.index as usize)
+            .is_none_or(|o| o.is_none());
+    let threat = seen
+        && neighbours(variant, m.to).any(|n| {
+            position.piece_at(n).is_some_and(|id| {
+                let own = position.piece(id).piece;
+                id.side == attacker.side
+                    && variant.kind(own.kind).is_flag
+                    && battle_gain(variant, options, t.piece, own) > 0.0
+            })
+        });
+    if threat { FLAG / 2.0 } else { 0.0 }
+}
+
 fn neighbours(variant: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
     [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
         .into_iter()
@@ -207,7 +234,7 @@ pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, r
                 Some((
                     *m,
                     if domino {
-                        gain - recapture(position, known, m)
+                        gain - recapture(position, known, m) + rescue_flag(position, known, m)
                     } else {
                         gain
                     },

@@ -31,6 +31,7 @@ fn evaluate(position: &Position, side: Side, quiet_before: u32, flag_known: bool
         return match outcome.winner() {
             Some(w) if w == side => FLAG,
             Some(_) => -FLAG,
+            None if position.variant().is_domino() => domino::DRAWN,
             None => DRAW,
         };
     }
