@@ -11,7 +11,8 @@ use crate::core::view::PlayerView;
 use rand::Rng;
 
 /// `best`'s stone turns: every stone holding a 6 attacks with it, so that
-/// more killers start the game.
+/// more killers start the game; and the killers stand in the second row,
+/// behind a front row that meets the enemy's killers first.
 pub fn orient(variant: &Variant, setup: &mut Setup, _rng: &mut impl Rng) {
     for p in &mut setup.placements {
         if let Some((low, high)) = variant.kind(p.piece.kind).pips
@@ -19,6 +20,30 @@ pub fn orient(variant: &Variant, setup: &mut Setup, _rng: &mut impl Rng) {
             && high == 6
         {
             p.piece.flipped = true;
+        }
+    }
+    let rows = variant.setup.rows;
+    let side = setup.side;
+    let depth = |sq: Square| match side {
+        Side::Red => sq.row,
+        Side::Blue => variant.board.rows - 1 - sq.row,
+    };
+    let killer = |p: Piece| is_killer(variant, p);
+    for i in 0..setup.placements.len() {
+        let here = setup.placements[i];
+        if depth(here.square) + 1 != rows || !killer(here.piece) {
+            continue;
+        }
+        let swap = (0..setup.placements.len()).find(|&j| {
+            let p = setup.placements[j];
+            depth(p.square) + 2 == rows && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
+        });
+        if let Some(j) = swap {
+            let mut front = setup.placements[j].piece;
+            // The front row attacks with its higher number (doubles stay).
+            front.flipped = variant.kind(front.kind).pips.is_some_and(|(l, h)| l != h);
+            setup.placements[j].piece = here.piece;
+            setup.placements[i].piece = front;
         }
     }
 }
@@ -45,12 +70,10 @@ fn killers_worth(k: f32) -> f32 {
 pub const DRAWN: f32 = -60.0;
 
 const KILLER: f32 = 30.0;
-const REVEALED: f32 = 0.5;
+const REVEALED: f32 = 0.2;
 /// Per step between our nearest killer and the enemy 6-6.
 const HUNT_KNOWN: f32 = 2.0;
 const HUNT_GUESS: f32 = 0.5;
-/// Seeing the enemy 6-6 while we still hold a killer.
-const FOUND: f32 = 0.0;
 
 /// Domino terms on top of material, for `side`: killers on both sides,
 /// and how near our nearest killer stands to the enemy 6-6 (its true
@@ -87,10 +110,6 @@ pub fn evaluate(position: &Position, side: Side, flag_known: bool) -> f32 {
     if let Some(f) = flag_square
         && let Some(d) = ours.iter().map(|k| distance(*k, f)).min()
     {
-        // Finding the 6-6 (a probe it beats) is worth something.
-        if flag_seen && !flag_known {
-            total += FOUND;
-        }
         total -= d as f32 * if flag_seen { HUNT_KNOWN } else { HUNT_GUESS };
     }
     total
