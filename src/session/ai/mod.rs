@@ -2,6 +2,7 @@
 //! alone: two games that look the same to it get the same move.
 
 mod belief;
+mod domino;
 mod eval;
 mod rollout;
 mod search;

@@ -6,7 +6,7 @@
 //! have found.
 
 use super::belief::{Belief, Hidden};
-use super::eval::battle_gain;
+use super::eval::{FLAG, battle_gain, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -150,6 +150,69 @@ fn judged_gain(position: &Position, known: &SampleKnowledge, m: &Move) -> Option
     })
 }
 
+/// What the mover of `m` (an attack) expects to lose to a recapture: its
+/// worth if a piece it knows next to the target square beats it.
+fn recapture(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
+    let Some(attacker) = position.piece_at(m.from) else {
+        return 0.0;
+    };
+    let variant = position.variant();
+    let options = position.options();
+    let a = position.piece(attacker).piece;
+    let threat = neighbours(variant, m.to).any(|n| {
+        let Some(id) = position.piece_at(n) else {
+            return false;
+        };
+        let seen = position.piece(id).revealed
+            || known.odds[id.side.index()]
+                .get(id.index as usize)
+                .is_none_or(|o| o.is_none());
+        id.side != attacker.side
+            && n != m.from
+            && seen
+            && battle_gain(variant, options, position.piece(id).piece, a) > 0.0
+    });
+    if threat { value(variant, a) } else { 0.0 }
+}
+
+/// Taking a piece that the mover knows could take its own flag, from next
+/// to it, comes before any other gain: a side whose 6-6 is threatened
+/// deals with the threat (else the search counts on the enemy ignoring it).
+fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
+    let (Some(attacker), Some(target)) = (position.piece_at(m.from), position.piece_at(m.to))
+    else {
+        return 0.0;
+    };
+    let variant = position.variant();
+    let options = position.options();
+    let t = position.piece(target);
+    let seen = t.revealed
+        || known.odds[target.side.index()]
+            .get(target.index as usize)
+            .is_none_or(|o| o.is_none());
+    let threat = seen
+        && neighbours(variant, m.to).any(|n| {
+            position.piece_at(n).is_some_and(|id| {
+                let own = position.piece(id).piece;
+                id.side == attacker.side
+                    && variant.kind(own.kind).is_flag
+                    && battle_gain(variant, options, t.piece, own) > 0.0
+            })
+        });
+    if threat { FLAG / 2.0 } else { 0.0 }
+}
+
+fn neighbours(variant: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
+    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(dc, dr)| {
+            let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
+            (c >= 0 && r >= 0)
+                .then(|| Square::new(c as u8, r as u8))
+                .filter(|s| variant.board.contains(*s))
+        })
+}
+
 /// Both sides take the attack they judge best when it looks like a gain,
 /// else play a random move.
 pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, rng: &mut impl Rng) {
@@ -163,9 +226,20 @@ pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, r
             continue;
         }
         position.legal_moves_into(&mut moves);
+        let domino = position.variant().is_domino();
         let attack = moves
             .iter()
-            .filter_map(|m| Some((*m, judged_gain(position, known, m)?)))
+            .filter_map(|m| {
+                let gain = judged_gain(position, known, m)?;
+                Some((
+                    *m,
+                    if domino {
+                        gain - recapture(position, known, m) + rescue_flag(position, known, m)
+                    } else {
+                        gain
+                    },
+                ))
+            })
             .filter(|(_, gain)| *gain > 0.0)
             .max_by(|a, b| a.1.total_cmp(&b.1));
         let m = match attack {

@@ -3,6 +3,7 @@
 //! played in every sample and followed by a short greedy rollout.
 
 use super::belief::Belief;
+use super::domino;
 use super::eval::{FLAG, value};
 use super::rollout::{Knowledge, rollout};
 use super::{best_of, scored_moves};
@@ -25,15 +26,16 @@ const DRAW: f32 = -20.0;
 /// material, less a growing share of the draw as the quiet-ply
 /// limit nears, so that battles (which reset it) become worth seeking.
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
-fn evaluate(position: &Position, side: Side, quiet_before: u32) -> f32 {
+fn evaluate(position: &Position, side: Side, quiet_before: u32, flag_known: bool) -> f32 {
     if let Some(outcome) = position.outcome() {
         return match outcome.winner() {
             Some(w) if w == side => FLAG,
             Some(_) => -FLAG,
+            None if position.variant().is_domino() => domino::DRAWN,
             None => DRAW,
         };
     }
-    let m = material(position, side);
+    let m = material(position, side) + domino::evaluate(position, side, flag_known);
     let Some(limit) = position.variant().rules.quiet_ply_limit else {
         return m;
     };
@@ -94,6 +96,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
     const DEPTH: usize = 2;
     let belief = Belief::new(view);
     let knowledge = Knowledge::new(view, &belief);
+    let flag_known = domino::flag_known(view);
     let scored = candidates(view, &belief, rng);
     // A sure flag capture needs no search.
     if scored.first().is_some_and(|(_, s)| *s >= FLAG * 0.99) {
@@ -114,7 +117,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
                 continue;
             }
             rollout(&mut position, &known, DEPTH, rng);
-            totals[i] += evaluate(&position, view.viewer, view.quiet_plies);
+            totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known);
         }
     }
     if runs == 0 {
@@ -171,7 +174,8 @@ fn candidates(view: &PlayerView, belief: &Belief, rng: &mut ChaCha8Rng) -> Vec<(
     let mut rank = 0;
     scored.retain(|(m, _)| {
         rank += 1;
-        rank <= CANDIDATES || view.at(m.to).is_some()
+        // Domino plans are long (a killer walking to the 6-6): every move.
+        rank <= CANDIDATES || view.at(m.to).is_some() || view.variant.is_domino()
     });
     scored
 }

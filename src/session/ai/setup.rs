@@ -96,6 +96,9 @@ pub fn setup_for(
         super::Level::Best => {
             let mut setup = sensible_setup(variant, side, deal, rng);
             guard_flag(variant, &mut setup, rng);
+            if variant.is_domino() {
+                super::domino::orient(variant, &mut setup, rng);
+            }
             setup
         }
     }

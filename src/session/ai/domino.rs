@@ -1,0 +1,131 @@
+//! Domino Stratego: only the 0-0 and stones attacking with 6 can take the
+//! 6-6 ("killers"); the rest is material and knowledge.
+
+use crate::core::piece::Piece;
+use crate::core::position::Position;
+use crate::core::setup::Setup;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{Combat, Variant};
+use crate::core::view::PlayerView;
+use rand::Rng;
+
+/// `best`'s stone turns: every stone holding a 6 attacks with it, so that
+/// more killers start the game; and the killers stand in the second row,
+/// behind a front row that meets the enemy's killers first.
+pub fn orient(variant: &Variant, setup: &mut Setup, _rng: &mut impl Rng) {
+    for p in &mut setup.placements {
+        if let Some((low, high)) = variant.kind(p.piece.kind).pips
+            && low != high
+            && high == 6
+        {
+            p.piece.flipped = true;
+        }
+    }
+    let rows = variant.setup.rows;
+    let side = setup.side;
+    let depth = |sq: Square| match side {
+        Side::Red => sq.row,
+        Side::Blue => variant.board.rows - 1 - sq.row,
+    };
+    let killer = |p: Piece| is_killer(variant, p);
+    for i in 0..setup.placements.len() {
+        let here = setup.placements[i];
+        if depth(here.square) + 1 != rows || !killer(here.piece) {
+            continue;
+        }
+        let swap = (0..setup.placements.len()).find(|&j| {
+            let p = setup.placements[j];
+            depth(p.square) + 2 == rows && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
+        });
+        if let Some(j) = swap {
+            let mut front = setup.placements[j].piece;
+            // The front row attacks with its higher number (doubles stay).
+            front.flipped = variant.kind(front.kind).pips.is_some_and(|(l, h)| l != h);
+            setup.placements[j].piece = here.piece;
+            setup.placements[i].piece = front;
+        }
+    }
+}
+
+/// Whether `piece` can take a 6-6: the 0-0, or a stone attacking with 6
+/// (the 6-6 itself aside: taking the enemy's with it draws).
+pub fn is_killer(variant: &Variant, piece: Piece) -> bool {
+    let Combat::Domino { flag, flag_slayer } = variant.combat else {
+        return false;
+    };
+    piece.kind == flag_slayer
+        || (piece.kind != flag && piece.domino_face(variant).is_some_and(|(a, _)| a == 6))
+}
+
+/// What `k` killers are worth: the last one is nearly the game (without
+/// one a side cannot win), each further one half the one before.
+/// A killer the enemy has seen counts half: it gets attacked or dodged.
+fn killers_worth(k: f32) -> f32 {
+    KILLER * 2.0 * (1.0 - 0.5f32.powf(k))
+}
+
+/// A finished draw (in play, both 6-6s falling in one battle): with the
+/// usual -20, `best` traded its 6-6 for the enemy's once behind on material.
+pub const DRAWN: f32 = -60.0;
+
+const KILLER: f32 = 30.0;
+const REVEALED: f32 = 0.2;
+/// Per step between our nearest killer and the enemy 6-6.
+const HUNT_KNOWN: f32 = 2.0;
+const HUNT_GUESS: f32 = 0.5;
+
+/// Domino terms on top of material, for `side`: killers on both sides,
+/// and how near our nearest killer stands to the enemy 6-6 (its true
+/// square when `flag_known`, else where this sample puts it).
+pub fn evaluate(position: &Position, side: Side, flag_known: bool) -> f32 {
+    let variant = position.variant();
+    let Combat::Domino { flag, .. } = variant.combat else {
+        return 0.0;
+    };
+    let mut total = 0.0;
+    let mut flag_square = None;
+    let mut flag_seen = flag_known;
+    let mut ours = Vec::new();
+    for s in Side::BOTH {
+        let mut killers = 0.0;
+        for (id, state) in position.pieces(s) {
+            let Some(sq) = position.square_of(id) else {
+                continue;
+            };
+            if is_killer(variant, state.piece) {
+                killers += if state.revealed { REVEALED } else { 1.0 };
+                if s == side {
+                    ours.push(sq);
+                }
+            }
+            if s != side && state.piece.kind == flag {
+                flag_square = Some(sq);
+                flag_seen |= state.revealed;
+            }
+        }
+        let sign = if s == side { 1.0 } else { -1.0 };
+        total += sign * killers_worth(killers);
+    }
+    if let Some(f) = flag_square
+        && let Some(d) = ours.iter().map(|k| distance(*k, f)).min()
+    {
+        total -= d as f32 * if flag_seen { HUNT_KNOWN } else { HUNT_GUESS };
+    }
+    total
+}
+
+fn distance(a: Square, b: Square) -> u32 {
+    (a.col.abs_diff(b.col) + a.row.abs_diff(b.row)) as u32
+}
+
+/// Whether the viewer has seen the enemy 6-6.
+pub fn flag_known(view: &PlayerView) -> bool {
+    let Combat::Domino { flag, .. } = view.variant.combat else {
+        return false;
+    };
+    view.squares
+        .iter()
+        .flatten()
+        .any(|s| s.owner != view.viewer && s.piece.is_some_and(|p| p.kind == flag))
+}
