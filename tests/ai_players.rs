@@ -5,7 +5,7 @@ mod common;
 
 use flagfall::core::deal::Deal;
 use flagfall::core::variant::builtin_variant;
-use flagfall::core::{Action, Game, GameOptions, Setup, Side};
+use flagfall::core::{Action, Game, GameOptions, Setup, Side, Square, Variant};
 use flagfall::session::ai::{Level, choose, sensible_setup};
 use flagfall::tools::matches::play_match;
 use rand::SeedableRng;
@@ -87,6 +87,15 @@ fn every_level_plays_whole_legal_games_in_every_variant() {
     }
 }
 
+fn flag_square(variant: &Variant, setup: &Setup) -> Square {
+    setup
+        .placements
+        .iter()
+        .find(|p| variant.kind(p.piece.kind).is_flag)
+        .expect("a flag in the setup")
+        .square
+}
+
 #[test]
 fn sensible_setups_guard_the_flag_with_bombs() {
     let variant = builtin_variant("classic").unwrap();
@@ -94,17 +103,12 @@ fn sensible_setups_guard_the_flag_with_bombs() {
     for seed in 0..20 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let setup = sensible_setup(&variant, Side::Blue, &Deal::Fixed, &mut rng);
-        let flag = setup
-            .placements
-            .iter()
-            .find(|p| variant.kind(p.piece.kind).is_flag)
-            .unwrap()
-            .square;
+        let flag = flag_square(&variant, &setup);
         assert_eq!(flag.row, 9, "the flag stands on Blue's back row");
         let guards = setup
             .placements
             .iter()
-            .filter(|p| p.square.row.abs_diff(flag.row) + p.square.col.abs_diff(flag.col) == 1)
+            .filter(|p| p.square.distance(flag) == 1)
             .all(|p| variant.kind(p.piece.kind).key == "bomb");
         assert!(guards, "bombs around the flag");
         assert!(
@@ -178,12 +182,7 @@ fn best_encloses_its_barrage_flag() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for side in Side::BOTH {
             let setup = setup_for(Level::Best, &variant, side, &Deal::Fixed, &mut rng);
-            let flag = setup
-                .placements
-                .iter()
-                .find(|p| variant.kind(p.piece.kind).is_flag)
-                .unwrap()
-                .square;
+            let flag = flag_square(&variant, &setup);
             let back = if side == Side::Red { 0 } else { 9 };
             assert_eq!(flag.row, back, "seed {seed}");
             assert!(
@@ -193,13 +192,47 @@ fn best_encloses_its_barrage_flag() {
             let guards: Vec<_> = setup
                 .placements
                 .iter()
-                .filter(|p| p.square.row.abs_diff(flag.row) + p.square.col.abs_diff(flag.col) == 1)
+                .filter(|p| p.square.distance(flag) == 1)
                 .map(|p| variant.kind(p.piece.kind))
                 .collect();
             assert_eq!(guards.len(), 2, "seed {seed}: both neighbours filled");
             assert!(guards.iter().any(|k| k.key == "bomb"));
             assert!(guards.iter().all(|k| k.key == "bomb" || k.rank > 2));
             assert!(setup.check(&variant, &Deal::Fixed, &options).is_ok());
+        }
+    }
+}
+
+/// Domino: `best` stands every stone holding a 6 to attack with it (the
+/// stones that can take the enemy 6-6), none of them on the front row.
+#[test]
+fn best_turns_every_domino_six_to_attack() {
+    use flagfall::core::deal::random_deal;
+    use flagfall::session::ai::setup_for;
+    let variant = builtin_variant("domino").unwrap();
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for side in Side::BOTH {
+            let deal = random_deal(&variant, side, &mut rng);
+            let setup = setup_for(Level::Best, &variant, side, &deal, &mut rng);
+            let front = if side == Side::Red { 2 } else { 7 };
+            for p in &setup.placements {
+                let (low, high) = variant.kind(p.piece.kind).pips.unwrap();
+                if high == 6 && low != 6 {
+                    let (attack, _) = p.piece.domino_face(&variant).unwrap();
+                    assert_eq!(
+                        attack,
+                        6,
+                        "seed {seed}: {} at {}",
+                        variant.kind(p.piece.kind).key,
+                        p.square
+                    );
+                    assert_ne!(
+                        p.square.row, front,
+                        "seed {seed}: a killer on the front row"
+                    );
+                }
+            }
         }
     }
 }

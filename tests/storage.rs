@@ -7,7 +7,6 @@ mod common;
 
 use common::mutate;
 use common::ui::*;
-use flagfall::app::{App, AppConfig};
 use flagfall::core::Side;
 use flagfall::session::saved::SavedSession;
 use flagfall::session::storage::{Settings, read_session};
@@ -16,22 +15,7 @@ use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flagfall-storage-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn app_with(dir: &Path) -> App {
-    let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
-    let app = App::new(AppConfig {
-        seed: 5,
-        storage: Some(Storage::open(dir).unwrap()),
-        background_work: false,
-        photos: None,
-    })
-    .unwrap();
-    fit_window(&app);
-    app
+    fresh_dir(&format!("storage-{name}"))
 }
 
 fn fixtures() -> PathBuf {
@@ -42,7 +26,7 @@ fn fixtures() -> PathBuf {
 fn a_game_resumes_after_the_app_is_restarted() {
     let dir = temp_dir("resume");
     let moved = {
-        let app = app_with(&dir);
+        let app = app_with_storage(&dir, 5);
         tap(&app, "Start pass-and-play");
         for side in Side::BOTH {
             hand_to(&app, side);
@@ -65,7 +49,7 @@ fn a_game_resumes_after_the_app_is_restarted() {
         tap(&app, &format!("{}, ", m.to));
         m
     }; // the app is gone, as if killed
-    let app = app_with(&dir);
+    let app = app_with_storage(&dir, 5);
     assert_eq!(screen(&app), "home");
     tap(&app, "Continue: Classic, Blue to play");
     hand_to(&app, Side::Blue);
@@ -117,7 +101,7 @@ fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
     )
     .unwrap();
 
-    let app = app_with(&dir);
+    let app = app_with_storage(&dir, 5);
     let notice = app.window().get_home_notice().to_string();
     assert!(
         notice.contains("the saved pass and play classic game could not be read: "),

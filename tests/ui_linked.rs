@@ -7,7 +7,6 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::session::Storage;
 use flagfall::session::link::LinkStatus;
 
 fn paste(app: &App, text: &str) {
@@ -142,28 +141,9 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     );
 }
 
-fn data_dir(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("flagfall-ui-linked-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn app_with_storage(dir: &std::path::Path, seed: u64) -> App {
-    let app = App::new(AppConfig {
-        seed,
-        storage: Some(Storage::open(dir).unwrap()),
-        background_work: false,
-        photos: None,
-    })
-    .unwrap();
-    fit_window(&app);
-    app
-}
-
 #[test]
 fn a_two_device_game_survives_closing_the_app() {
-    let dir = data_dir("resume");
+    let dir = fresh_dir("ui-linked-resume");
     i_slint_backend_testing::init_no_event_loop();
     let red = app_with_storage(&dir, 51);
     let invitation = invite_other_device(&red);

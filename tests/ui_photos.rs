@@ -13,8 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 fn gallery(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flagfall-gallery-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir(&format!("gallery-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

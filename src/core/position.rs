@@ -624,7 +624,7 @@ impl Position {
         if m.from.row != m.to.row && m.from.col != m.to.col {
             return Err(IllegalMove::NotStraight);
         }
-        let distance = m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col);
+        let distance = m.from.distance(m.to);
         if distance > 1 {
             if state.mobility != Mobility::Line {
                 return Err(IllegalMove::TooFar { piece: name() });
@@ -739,7 +739,7 @@ impl Position {
             let state = &mut self.pieces[side.index()][mover.index as usize];
             state.moved = true;
             // A long move shows everyone the piece is a scout.
-            if m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col) > 1 {
+            if m.from.distance(m.to) > 1 {
                 state.revealed = true;
             }
         }

@@ -18,6 +18,11 @@ impl Square {
     pub const fn new(col: u8, row: u8) -> Square {
         Square { col, row }
     }
+
+    /// Steps between two squares along rows and columns (1 for neighbours).
+    pub fn distance(self, other: Square) -> u32 {
+        u32::from(self.col.abs_diff(other.col)) + u32::from(self.row.abs_diff(other.row))
+    }
 }
 
 impl fmt::Display for Square {

@@ -3,7 +3,9 @@
 
 use flagfall::app::{App, AppConfig};
 use flagfall::core::{Side, Square};
+use flagfall::session::Storage;
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
+use std::path::{Path, PathBuf};
 
 /// The app in a window tall enough that no screen scrolls: the testing
 /// backend's queries skip elements scrolled out of view.
@@ -117,4 +119,24 @@ pub fn assert_shows(app: &App, start: &str) {
         "no label starting {start:?} on the {} screen: {shown:?}",
         screen(app)
     );
+}
+
+/// A folder of this test process under the system's temp folder, emptied.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flagfall-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The app keeping its games in `dir`, as a player's app does.
+pub fn app_with_storage(dir: &Path, seed: u64) -> App {
+    let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
+    let app = App::new(AppConfig {
+        seed,
+        storage: Some(Storage::open(dir).expect("a data folder")),
+        ..AppConfig::in_memory(seed)
+    })
+    .expect("the app window");
+    fit_window(&app);
+    app
 }

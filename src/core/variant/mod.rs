@@ -121,6 +121,18 @@ impl Board {
         self.blocked.contains(&square)
     }
 
+    /// The squares beside `square` (up, down, right, left) on the board,
+    /// blocked ones included.
+    pub fn neighbours(&self, square: Square) -> impl Iterator<Item = Square> + '_ {
+        [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dc, dr)| {
+                let col = square.col.checked_add_signed(dc)?;
+                let row = square.row.checked_add_signed(dr)?;
+                Some(Square::new(col, row)).filter(|s| self.contains(*s))
+            })
+    }
+
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.rows).flat_map(move |row| (0..self.columns).map(move |col| Square::new(col, row)))
     }

@@ -8,12 +8,11 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{Combat, Variant};
 use crate::core::view::PlayerView;
-use rand::Rng;
 
 /// `best`'s stone turns: every stone holding a 6 attacks with it, so that
 /// more killers start the game; and the killers stand in the second row,
 /// behind a front row that meets the enemy's killers first.
-pub fn orient(variant: &Variant, setup: &mut Setup, _rng: &mut impl Rng) {
+pub fn orient(variant: &Variant, setup: &mut Setup) {
     for p in &mut setup.placements {
         if let Some((low, high)) = variant.kind(p.piece.kind).pips
             && low != high
@@ -60,7 +59,6 @@ pub fn is_killer(variant: &Variant, piece: Piece) -> bool {
 
 /// What `k` killers are worth: the last one is nearly the game (without
 /// one a side cannot win), each further one half the one before.
-/// A killer the enemy has seen counts half: it gets attacked or dodged.
 fn killers_worth(k: f32) -> f32 {
     KILLER * 2.0 * (1.0 - 0.5f32.powf(k))
 }
@@ -72,6 +70,7 @@ pub const DRAWN: f32 = -60.0;
 const KILLER: f32 = 30.0;
 /// Our 6-6 next to the enemy's with the enemy to move (a likely draw).
 const SIDE_BY_SIDE: f32 = 40.0;
+/// A killer the enemy has seen counts a fifth of one: it gets attacked or dodged.
 const REVEALED: f32 = 0.2;
 /// Per step between our nearest killer and the enemy 6-6.
 const HUNT_KNOWN: f32 = 2.0;
@@ -117,7 +116,7 @@ pub fn evaluate(position: &Position, side: Side, flag_known: bool) -> f32 {
     // its own, a draw (the heuristic scores that battle as even); 4 of the
     // 20 draws in one 40-game log ended so.
     if let (Some(f), Some(o)) = (flag_square, own_flag)
-        && distance(f, o) == 1
+        && f.distance(o) == 1
         && position.to_move() != side
     {
         total -= SIDE_BY_SIDE;
@@ -136,7 +135,7 @@ fn hunt_distance(ours: &[(Square, bool)], flag: Square, flag_seen: bool) -> f32 
     let nearest = |unseen_only: bool| {
         ours.iter()
             .filter(|(_, seen)| !(unseen_only && *seen))
-            .map(|(k, _)| distance(*k, flag))
+            .map(|(k, _)| k.distance(flag))
             .min()
     };
     let lead = if flag_seen {
@@ -145,10 +144,6 @@ fn hunt_distance(ours: &[(Square, bool)], flag: Square, flag_seen: bool) -> f32 
         nearest(false)
     };
     lead.unwrap_or(0) as f32
-}
-
-fn distance(a: Square, b: Square) -> u32 {
-    (a.col.abs_diff(b.col) + a.row.abs_diff(b.row)) as u32
 }
 
 /// Whether the viewer has seen the enemy 6-6.

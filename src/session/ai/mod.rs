@@ -115,16 +115,6 @@ pub(super) fn scored_moves(
 ) -> Vec<(Move, f32)> {
     let variant = &*view.variant;
     let options = &view.options;
-    let neighbours = |sq: Square| {
-        [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-            .into_iter()
-            .filter_map(move |(dc, dr)| {
-                let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
-                (c >= 0 && r >= 0)
-                    .then(|| Square::new(c as u8, r as u8))
-                    .filter(|s| variant.board.contains(*s))
-            })
-    };
     view.legal_moves
         .iter()
         .map(|m| {
@@ -149,7 +139,7 @@ pub(super) fn scored_moves(
                 None => 0.1 * forward(view.viewer, m) as f32,
             };
             // Danger: known enemy pieces next to the destination that would beat the mover.
-            for n in neighbours(m.to) {
+            for n in variant.board.neighbours(m.to) {
                 if let Some(enemy) = view.at(n).filter(|e| e.owner != view.viewer && n != m.to)
                     && let Some(p) = enemy.piece
                     && battle_gain(variant, options, p, mover) > 0.0

@@ -8,7 +8,7 @@
 use super::belief::{Belief, Hidden};
 use super::eval::{FLAG, battle_gain, value};
 use crate::core::moves::{Action, Move};
-use crate::core::piece::Piece;
+use crate::core::piece::{Piece, PieceId};
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -113,6 +113,19 @@ impl Knowledge {
     }
 }
 
+impl SampleKnowledge {
+    /// The odds the enemy of piece `id` reckons it by, or `None` when the
+    /// enemy knows it (seen at the start, or revealed in this rollout).
+    fn odds_of(&self, position: &Position, id: PieceId) -> Option<&Odds> {
+        if position.piece(id).revealed {
+            return None;
+        }
+        self.odds[id.side.index()]
+            .get(id.index as usize)
+            .and_then(|o| o.as_deref())
+    }
+}
+
 /// A domino stone whose turn is unknown stands either way round.
 fn both_ways(variant: &Variant, odds: Odds) -> Odds {
     let mut out = Vec::with_capacity(odds.len() * 2);
@@ -136,17 +149,12 @@ fn judged_gain(position: &Position, known: &SampleKnowledge, m: &Move) -> Option
     let variant = position.variant();
     let options = position.options();
     let a = position.piece(attacker).piece;
-    let d = position.piece(defender);
-    let odds = known.odds[defender.side.index()]
-        .get(defender.index as usize)
-        .and_then(|o| o.as_ref())
-        .filter(|_| !d.revealed);
-    Some(match odds {
+    Some(match known.odds_of(position, defender) {
         Some(odds) => odds
             .iter()
             .map(|(p, w)| w * battle_gain(variant, options, a, *p))
             .sum(),
-        None => battle_gain(variant, options, a, d.piece),
+        None => battle_gain(variant, options, a, position.piece(defender).piece),
     })
 }
 
@@ -159,17 +167,13 @@ fn recapture(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
     let variant = position.variant();
     let options = position.options();
     let a = position.piece(attacker).piece;
-    let threat = neighbours(variant, m.to).any(|n| {
+    let threat = variant.board.neighbours(m.to).any(|n| {
         let Some(id) = position.piece_at(n) else {
             return false;
         };
-        let seen = position.piece(id).revealed
-            || known.odds[id.side.index()]
-                .get(id.index as usize)
-                .is_none_or(|o| o.is_none());
         id.side != attacker.side
             && n != m.from
-            && seen
+            && known.odds_of(position, id).is_none()
             && battle_gain(variant, options, position.piece(id).piece, a) > 0.0
     });
     if threat { value(variant, a) } else { 0.0 }
@@ -186,12 +190,8 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
     let variant = position.variant();
     let options = position.options();
     let t = position.piece(target);
-    let seen = t.revealed
-        || known.odds[target.side.index()]
-            .get(target.index as usize)
-            .is_none_or(|o| o.is_none());
-    let threat = seen
-        && neighbours(variant, m.to).any(|n| {
+    let threat = known.odds_of(position, target).is_none()
+        && variant.board.neighbours(m.to).any(|n| {
             position.piece_at(n).is_some_and(|id| {
                 let own = position.piece(id).piece;
                 id.side == attacker.side
@@ -200,17 +200,6 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
             })
         });
     if threat { FLAG / 2.0 } else { 0.0 }
-}
-
-fn neighbours(variant: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
-    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(dc, dr)| {
-            let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
-            (c >= 0 && r >= 0)
-                .then(|| Square::new(c as u8, r as u8))
-                .filter(|s| variant.board.contains(*s))
-        })
 }
 
 /// Both sides take the attack they judge best when it looks like a gain,

@@ -156,12 +156,7 @@ fn flag_guards(view: &PlayerView) -> Vec<Square> {
             continue;
         }
         let sq = Square::new((i % columns) as u8, (i / columns) as u8);
-        for (dc, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
-            let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
-            if c >= 0 && r >= 0 {
-                out.push(Square::new(c as u8, r as u8));
-            }
-        }
+        out.extend(variant.board.neighbours(sq));
     }
     out
 }

@@ -39,7 +39,7 @@ pub fn sensible_setup(variant: &Variant, side: Side, deal: &Deal, rng: &mut impl
         let neighbours: Vec<usize> = (0..setup.placements.len())
             .filter(|&i| {
                 let sq = setup.placements[i].square;
-                sq.row.abs_diff(flag_square.row) + sq.col.abs_diff(flag_square.col) == 1
+                sq.distance(flag_square) == 1
             })
             .collect();
         for n in neighbours {
@@ -50,10 +50,7 @@ pub fn sensible_setup(variant: &Variant, side: Side, deal: &Deal, rng: &mut impl
                 continue;
             }
             let spare = (0..setup.placements.len()).find(|&i| {
-                is_bomb(i, &setup)
-                    && setup.placements[i].square.row.abs_diff(flag_square.row)
-                        + setup.placements[i].square.col.abs_diff(flag_square.col)
-                        != 1
+                is_bomb(i, &setup) && setup.placements[i].square.distance(flag_square) != 1
             });
             if let Some(bomb) = spare {
                 swap_pieces(&mut setup, n, bomb);
@@ -97,7 +94,7 @@ pub fn setup_for(
             let mut setup = sensible_setup(variant, side, deal, rng);
             guard_flag(variant, &mut setup, rng);
             if variant.is_domino() {
-                super::domino::orient(variant, &mut setup, rng);
+                super::domino::orient(variant, &mut setup);
             }
             setup
         }
@@ -121,14 +118,10 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         return;
     };
     let neighbours = |sq: Square| -> Vec<Square> {
-        [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-            .into_iter()
-            .filter_map(|(dc, dr)| {
-                let (c, r) = (sq.col as i8 + dc, sq.row as i8 + dr);
-                (c >= 0 && r >= 0)
-                    .then(|| Square::new(c as u8, r as u8))
-                    .filter(|s| variant.board.contains(*s) && !variant.board.is_blocked(*s))
-            })
+        variant
+            .board
+            .neighbours(sq)
+            .filter(|s| !variant.board.is_blocked(*s))
             .collect()
     };
     let ringed = |s: &Setup, flag: usize| {

@@ -355,7 +355,7 @@ impl LinkedGame {
                     });
                 } else {
                     position.play(action)?;
-                    let long = m.from.row.abs_diff(m.to.row) + m.from.col.abs_diff(m.to.col) > 1;
+                    let long = m.from.distance(m.to) > 1;
                     self.plies.push((self.me, action));
                     self.outgoing.push(SentAction::Move {
                         mv: m,
@@ -516,8 +516,7 @@ impl LinkedGame {
                         .filter(|id| id.side == enemy)
                         .ok_or_else(|| format!("{mv}: it has no piece on {}", mv.from))?;
                     let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
-                    let long =
-                        mv.from.row.abs_diff(mv.to.row) + mv.from.col.abs_diff(mv.to.col) > 1;
+                    let long = mv.from.distance(mv.to) > 1;
                     if (attack || long) && shown.is_none() {
                         return Err(format!("{mv}: the rules show this piece, and it did not"));
                     }
