@@ -236,3 +236,61 @@ fn best_turns_every_domino_six_to_attack() {
         }
     }
 }
+
+/// Domino: a killer the enemy has not seen walks to the enemy 6-6 it has
+/// seen (that 6-6 cannot tell it from a stone that would take it), and
+/// takes it once next to it.
+#[test]
+fn best_walks_an_unseen_killer_to_the_seen_enemy_six_six() {
+    use flagfall::core::view::PlayerView;
+    use flagfall::core::{Piece, Placement, Position};
+    use std::sync::Arc;
+    let variant = builtin_variant("domino").unwrap();
+    let stone = |key: &str, flipped: bool| Piece {
+        flipped,
+        ..Piece::new(variant.kind_by_key(key).unwrap())
+    };
+    let at = |name: &str| {
+        let b = name.as_bytes();
+        Square::new(b[0] - b'a', name[1..].parse::<u8>().unwrap() - 1)
+    };
+    let view_with_killer_at = |killer: &str| {
+        let pieces = [
+            (Side::Red, "a1", stone("6-6", false)),
+            (Side::Red, killer, stone("2-6", true)),
+            (Side::Blue, "d9", stone("6-6", false)),
+            (Side::Blue, "h10", stone("1-2", false)),
+        ]
+        .map(|(side, square, piece)| {
+            (
+                side,
+                Placement {
+                    square: at(square),
+                    piece,
+                },
+            )
+        });
+        let options = GameOptions::defaults(&variant);
+        let position = Position::arrange(Arc::clone(&variant), options, &pieces, Side::Red)
+            .expect("a legal position");
+        let mut view = PlayerView::new(&position, Side::Red);
+        // Red has seen Blue's 6-6 (in an earlier battle).
+        let id = position.piece_at(at("d9")).unwrap();
+        let seen = view.squares.iter_mut().flatten().find(|p| p.id == id);
+        let seen = seen.expect("Blue's 6-6 is on the board");
+        seen.piece = Some(stone("6-6", false));
+        seen.revealed = true;
+        view
+    };
+    let toward = view_with_killer_at("d4");
+    let Some(Action::Move(step)) = choose(Level::Best, &toward, 7) else {
+        panic!("best has a move");
+    };
+    assert_eq!(step.from, at("d4"), "the killer walks, not {step:?}");
+    assert_eq!(step.to, at("d5"), "straight toward the 6-6");
+    let next_to = view_with_killer_at("d8");
+    assert_eq!(
+        choose(Level::Best, &next_to, 7),
+        Some(Action::Move(flagfall::core::Move::new(at("d8"), at("d9"))))
+    );
+}

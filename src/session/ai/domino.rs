@@ -1,13 +1,17 @@
 //! Domino Stratego: only the 0-0 and stones attacking with 6 can take the
 //! 6-6 ("killers"); the rest is material and knowledge.
 
+use super::belief::Belief;
+use crate::core::battle::{BattleResult, resolve};
+use crate::core::moves::Move;
 use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{Combat, Variant};
-use crate::core::view::PlayerView;
+use crate::core::view::{PlayerView, ViewPiece};
+use std::collections::VecDeque;
 
 /// `best`'s stone turns: every stone holding a 6 attacks with it, so that
 /// more killers start the game; and the killers stand in the second row,
@@ -146,13 +150,185 @@ fn hunt_distance(ours: &[(Square, bool)], flag: Square, flag_seen: bool) -> f32 
     lead.unwrap_or(0) as f32
 }
 
-/// Whether the viewer has seen the enemy 6-6.
-pub fn flag_known(view: &PlayerView) -> bool {
+/// Where the enemy 6-6 stands: seen, or the one stone the enemy has left
+/// unseen (the 6-6 stays on the board while the game goes on).
+pub fn enemy_flag(view: &PlayerView, belief: &Belief) -> Option<Square> {
+    if !view.variant.is_domino() {
+        return None;
+    }
+    seen_flag(view, view.viewer.opponent()).or(match belief.hidden.as_slice() {
+        [only] => Some(only.square),
+        _ => None,
+    })
+}
+
+/// The square of `owner`'s 6-6 if the viewer sees it.
+fn seen_flag(view: &PlayerView, owner: Side) -> Option<Square> {
     let Combat::Domino { flag, .. } = view.variant.combat else {
-        return false;
+        return None;
     };
-    view.squares
-        .iter()
-        .flatten()
-        .any(|s| s.owner != view.viewer && s.piece.is_some_and(|p| p.kind == flag))
+    view.variant.board.squares().find(|sq| {
+        view.at(*sq)
+            .is_some_and(|p| p.owner == owner && p.piece.is_some_and(|x| x.kind == flag))
+    })
+}
+
+/// Rules of thumb the short lookahead cannot find, applied to `best`'s
+/// candidates (when one would leave none, all stay):
+/// - once the enemy 6-6 is found, a killer the enemy has not seen fights
+///   nothing else (the 6-6 never takes a stone it cannot tell from one
+///   that would take it, so that stone is the surest way to win);
+/// - our 6-6 attacks only killers: each battle shows it to the enemy;
+/// - our 6-6 does not stand next to the enemy's seen 6-6 (the trade draws).
+pub fn restrain(view: &PlayerView, enemy_flag: Option<Square>, scored: &mut Vec<(Move, f32)>) {
+    let variant = &*view.variant;
+    let Combat::Domino { flag, flag_slayer } = variant.combat else {
+        return;
+    };
+    let own_flag = seen_flag(view, view.viewer);
+    let seen_enemy_flag = seen_flag(view, view.viewer.opponent());
+    let allowed = |m: &Move| {
+        let Some(piece) = view.at(m.from).and_then(|p| p.piece) else {
+            return true;
+        };
+        if let (Some(ours), Some(theirs)) = (own_flag, seen_enemy_flag) {
+            let ours = if m.from == ours { m.to } else { ours };
+            if ours.distance(theirs) == 1 {
+                return false;
+            }
+        }
+        let Some(target) = view.at(m.to) else {
+            return true;
+        };
+        if Some(m.to) == enemy_flag {
+            return true;
+        }
+        if piece.kind == flag {
+            return target
+                .piece
+                .is_some_and(|t| t.kind != flag_slayer && is_killer(variant, t));
+        }
+        let unseen_killer =
+            view.at(m.from).is_some_and(|p| !p.revealed) && is_killer(variant, piece);
+        !(unseen_killer && enemy_flag.is_some())
+    };
+    let kept: Vec<_> = scored.iter().copied().filter(|(m, _)| allowed(m)).collect();
+    if !kept.is_empty() {
+        *scored = kept;
+    }
+}
+
+/// A step toward the enemy 6-6 (seen or deduced) that the lookahead is too
+/// short to plan: a killer the enemy cannot tell (or the 0-0, which the
+/// 6-6 cannot take) walks next to it; else two killers gather two steps
+/// from it and near each other, so that one can step next to it covered by
+/// the other (the 6-6 that takes it is taken).
+pub fn finisher(view: &PlayerView, flag_square: Square) -> Option<Move> {
+    let variant = &*view.variant;
+    let Combat::Domino { flag_slayer, .. } = variant.combat else {
+        return None;
+    };
+    let hidden_killer = |_: Square, seen: &ViewPiece, piece: Piece| {
+        is_killer(variant, piece) && (!seen.revealed || piece.kind == flag_slayer)
+    };
+    let next_to_flag = |_: Square, sq: Square| sq.distance(flag_square) == 1;
+    if let Some((_, m)) = walk_step(view, flag_square, hidden_killer, next_to_flag) {
+        return Some(m);
+    }
+    let mut killers: Vec<Square> = variant
+        .board
+        .squares()
+        .filter(|sq| {
+            view.at(*sq).is_some_and(|p| {
+                p.owner == view.viewer && p.piece.is_some_and(|x| is_killer(variant, x))
+            })
+        })
+        .collect();
+    killers.sort_by_key(|k| k.distance(flag_square));
+    let [lead, second, ..] = killers[..] else {
+        return None;
+    };
+    let (walker, goal_near) = if lead.distance(flag_square) > 2 {
+        (lead, None)
+    } else if second.distance(flag_square) == 2 && second.distance(lead) <= 2 {
+        return None;
+    } else {
+        (second, Some(lead))
+    };
+    walk_step(
+        view,
+        flag_square,
+        |from, _, _| from == walker,
+        |_, sq| sq.distance(flag_square) == 2 && goal_near.is_none_or(|l| sq.distance(l) <= 2),
+    )
+    .map(|(_, m)| m)
+}
+
+/// Whether an enemy stone we know, next to `sq` (the enemy 6-6 aside: it
+/// cannot tell what stands there), would beat `piece` there.
+fn beaten_near(view: &PlayerView, sq: Square, piece: Piece, flag_square: Square) -> bool {
+    let variant = &*view.variant;
+    variant.board.neighbours(sq).any(|n| {
+        n != flag_square
+            && view.at(n).is_some_and(|e| {
+                e.owner != view.viewer
+                    && e.piece.is_some_and(|p| {
+                        resolve(variant, &view.options, p, piece) != BattleResult::DefenderWins
+                    })
+            })
+    })
+}
+
+/// Of the quiet legal moves of pieces `walker` accepts, the one that
+/// starts the shortest walk over empty squares no known enemy stone
+/// guards to a square `goal` accepts, with that walk's length.
+fn walk_step(
+    view: &PlayerView,
+    flag_square: Square,
+    walker: impl Fn(Square, &ViewPiece, Piece) -> bool,
+    goal: impl Fn(Square, Square) -> bool,
+) -> Option<(u32, Move)> {
+    let board = &view.variant.board;
+    let columns = board.columns as usize;
+    let index = |sq: Square| sq.row as usize * columns + sq.col as usize;
+    let mut best: Option<(u32, Move)> = None;
+    for m in &view.legal_moves {
+        let Some(mover) = view.at(m.from) else {
+            continue;
+        };
+        let Some(piece) = mover.piece else { continue };
+        if !walker(m.from, mover, piece)
+            || view.at(m.to).is_some()
+            || beaten_near(view, m.to, piece, flag_square)
+        {
+            continue;
+        }
+        let mut dist = vec![u32::MAX; columns * board.rows as usize];
+        let mut queue = VecDeque::from([m.to]);
+        dist[index(m.to)] = 0;
+        let mut found = None;
+        while let Some(sq) = queue.pop_front() {
+            if goal(m.from, sq) {
+                found = Some(dist[index(sq)]);
+                break;
+            }
+            for n in board.neighbours(sq) {
+                if dist[index(n)] != u32::MAX
+                    || board.is_blocked(n)
+                    || (view.at(n).is_some() && n != m.from)
+                    || beaten_near(view, n, piece, flag_square)
+                {
+                    continue;
+                }
+                dist[index(n)] = dist[index(sq)] + 1;
+                queue.push_back(n);
+            }
+        }
+        if let Some(d) = found
+            && best.is_none_or(|(b, _)| d < b)
+        {
+            best = Some((d, *m));
+        }
+    }
+    best
 }
