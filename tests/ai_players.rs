@@ -237,60 +237,106 @@ fn best_turns_every_domino_six_to_attack() {
     }
 }
 
-/// Domino: a killer the enemy has not seen walks to the enemy 6-6 it has
-/// seen (that 6-6 cannot tell it from a stone that would take it), and
-/// takes it once next to it.
-#[test]
-fn best_walks_an_unseen_killer_to_the_seen_enemy_six_six() {
+/// A domino position, Red to move: `(side, square, stone, shown to the
+/// enemy)`; a stone is "low-high", turned to attack with the high number
+/// when written "high/low" (e.g. "6/2" is the 2-6 attacking with 6).
+fn domino_view(stones: &[(Side, &str, &str, bool)]) -> flagfall::core::view::PlayerView {
     use flagfall::core::view::PlayerView;
     use flagfall::core::{Piece, Placement, Position};
     use std::sync::Arc;
     let variant = builtin_variant("domino").unwrap();
-    let stone = |key: &str, flipped: bool| Piece {
-        flipped,
-        ..Piece::new(variant.kind_by_key(key).unwrap())
+    let stone = |face: &str| {
+        let (a, d) = face.split_once('/').unwrap();
+        let (low, high) = if a <= d { (a, d) } else { (d, a) };
+        Piece {
+            flipped: a > d,
+            ..Piece::new(variant.kind_by_key(&format!("{low}-{high}")).unwrap())
+        }
     };
-    let at = |name: &str| {
-        let b = name.as_bytes();
-        Square::new(b[0] - b'a', name[1..].parse::<u8>().unwrap() - 1)
-    };
-    let view_with_killer_at = |killer: &str| {
-        let pieces = [
-            (Side::Red, "a1", stone("6-6", false)),
-            (Side::Red, killer, stone("2-6", true)),
-            (Side::Blue, "d9", stone("6-6", false)),
-            (Side::Blue, "h10", stone("1-2", false)),
-        ]
-        .map(|(side, square, piece)| {
+    let pieces: Vec<_> = stones
+        .iter()
+        .map(|&(side, square, face, _)| {
+            let square = square_named(square);
             (
                 side,
                 Placement {
-                    square: at(square),
-                    piece,
+                    square,
+                    piece: stone(face),
                 },
             )
-        });
-        let options = GameOptions::defaults(&variant);
-        let position = Position::arrange(Arc::clone(&variant), options, &pieces, Side::Red)
-            .expect("a legal position");
-        let mut view = PlayerView::new(&position, Side::Red);
-        // Red has seen Blue's 6-6 (in an earlier battle).
-        let id = position.piece_at(at("d9")).unwrap();
+        })
+        .collect();
+    let options = GameOptions::defaults(&variant);
+    let position = Position::arrange(Arc::clone(&variant), options, &pieces, Side::Red)
+        .expect("a legal position");
+    let mut view = PlayerView::new(&position, Side::Red);
+    // Stones shown in earlier battles: Red knows Blue's, and its own are marked seen.
+    for &(_, square, face, shown) in stones {
+        let id = position.piece_at(square_named(square)).unwrap();
         let seen = view.squares.iter_mut().flatten().find(|p| p.id == id);
-        let seen = seen.expect("Blue's 6-6 is on the board");
-        seen.piece = Some(stone("6-6", false));
-        seen.revealed = true;
-        view
+        let seen = seen.expect("every stone is on the board");
+        if shown {
+            seen.piece = Some(stone(face));
+            seen.revealed = true;
+        }
+    }
+    view
+}
+
+/// "d4" -> column d, row 4.
+fn square_named(name: &str) -> Square {
+    let b = name.as_bytes();
+    Square::new(b[0] - b'a', name[1..].parse::<u8>().unwrap() - 1)
+}
+
+/// Domino: a killer the enemy has not seen walks to the enemy 6-6 it has
+/// seen (that 6-6 cannot tell it from a stone that would take it), rather
+/// than show itself by taking a stone on the way, and takes the 6-6 once
+/// next to it.
+#[test]
+fn best_walks_an_unseen_killer_to_the_seen_enemy_six_six() {
+    use flagfall::core::Move;
+    let with_killer_at = |killer| {
+        domino_view(&[
+            (Side::Red, "a1", "6/6", false),
+            (Side::Red, killer, "6/2", false),
+            (Side::Red, "a3", "6/5", false),
+            (Side::Red, "b3", "6/4", false),
+            (Side::Red, "c2", "6/3", false),
+            (Side::Blue, "d9", "6/6", true),
+            (Side::Blue, "e4", "5/5", true),
+            (Side::Blue, "h10", "1/2", false),
+        ])
     };
-    let toward = view_with_killer_at("d4");
-    let Some(Action::Move(step)) = choose(Level::Best, &toward, 7) else {
-        panic!("best has a move");
-    };
-    assert_eq!(step.from, at("d4"), "the killer walks, not {step:?}");
-    assert_eq!(step.to, at("d5"), "straight toward the 6-6");
-    let next_to = view_with_killer_at("d8");
-    assert_eq!(
-        choose(Level::Best, &next_to, 7),
-        Some(Action::Move(flagfall::core::Move::new(at("d8"), at("d9"))))
-    );
+    let at = square_named;
+    let step = choose(Level::Best, &with_killer_at("d4"), 7);
+    assert_eq!(step, Some(Action::Move(Move::new(at("d4"), at("d5")))));
+    let take = choose(Level::Best, &with_killer_at("d8"), 7);
+    assert_eq!(take, Some(Action::Move(Move::new(at("d8"), at("d9")))));
+}
+
+/// Domino: with only seen killers left, the second one comes to stand two
+/// steps from the seen enemy 6-6 next to the first, so that one can step
+/// next to the 6-6 covered by the other (the 6-6 that takes it is taken).
+#[test]
+fn best_gathers_two_seen_killers_by_the_seen_enemy_six_six() {
+    let view = domino_view(&[
+        (Side::Red, "a1", "6/6", false),
+        (Side::Red, "b1", "2/3", false),
+        (Side::Red, "a2", "1/4", false),
+        (Side::Red, "d7", "6/1", true),
+        (Side::Red, "h3", "6/3", true),
+        (Side::Blue, "d9", "6/6", true),
+        (Side::Blue, "h10", "1/2", false),
+    ]);
+    // From h3 to c8 or e8 (two steps from d9, two from d7): first h4 or g3.
+    let first_steps = [square_named("h4"), square_named("g3")];
+    for seed in 0..6 {
+        match choose(Level::Best, &view, seed) {
+            Some(Action::Move(m)) if m.from == square_named("h3") => {
+                assert!(first_steps.contains(&m.to), "seed {seed}: {m:?}")
+            }
+            other => panic!("seed {seed}: the second killer should come, not {other:?}"),
+        }
+    }
 }

@@ -178,7 +178,8 @@ fn seen_flag(view: &PlayerView, owner: Side) -> Option<Square> {
 /// - once the enemy 6-6 is found, a killer the enemy has not seen fights
 ///   nothing else (the 6-6 never takes a stone it cannot tell from one
 ///   that would take it, so that stone is the surest way to win);
-/// - our 6-6 attacks only killers: each battle shows it to the enemy;
+/// - our 6-6 attacks only killers it beats (each battle shows it to the
+///   enemy), or the enemy 6-6 (a draw, which the search weighs);
 /// - our 6-6 does not stand next to the enemy's seen 6-6 (the trade draws).
 pub fn restrain(view: &PlayerView, enemy_flag: Option<Square>, scored: &mut Vec<(Move, f32)>) {
     let variant = &*view.variant;
@@ -188,7 +189,7 @@ pub fn restrain(view: &PlayerView, enemy_flag: Option<Square>, scored: &mut Vec<
     let own_flag = seen_flag(view, view.viewer);
     let seen_enemy_flag = seen_flag(view, view.viewer.opponent());
     let allowed = |m: &Move| {
-        let Some(piece) = view.at(m.from).and_then(|p| p.piece) else {
+        let Some((mover, piece)) = view.at(m.from).and_then(|p| Some((p, p.piece?))) else {
             return true;
         };
         if let (Some(ours), Some(theirs)) = (own_flag, seen_enemy_flag) {
@@ -208,8 +209,7 @@ pub fn restrain(view: &PlayerView, enemy_flag: Option<Square>, scored: &mut Vec<
                 .piece
                 .is_some_and(|t| t.kind != flag_slayer && is_killer(variant, t));
         }
-        let unseen_killer =
-            view.at(m.from).is_some_and(|p| !p.revealed) && is_killer(variant, piece);
+        let unseen_killer = !mover.revealed && is_killer(variant, piece);
         !(unseen_killer && enemy_flag.is_some())
     };
     let kept: Vec<_> = scored.iter().copied().filter(|(m, _)| allowed(m)).collect();
@@ -231,8 +231,8 @@ pub fn finisher(view: &PlayerView, flag_square: Square) -> Option<Move> {
     let hidden_killer = |_: Square, seen: &ViewPiece, piece: Piece| {
         is_killer(variant, piece) && (!seen.revealed || piece.kind == flag_slayer)
     };
-    let next_to_flag = |_: Square, sq: Square| sq.distance(flag_square) == 1;
-    if let Some((_, m)) = walk_step(view, flag_square, hidden_killer, next_to_flag) {
+    let next_to_flag = |sq: Square| sq.distance(flag_square) == 1;
+    if let Some(m) = walk_step(view, flag_square, hidden_killer, next_to_flag) {
         return Some(m);
     }
     let mut killers: Vec<Square> = variant
@@ -259,9 +259,8 @@ pub fn finisher(view: &PlayerView, flag_square: Square) -> Option<Move> {
         view,
         flag_square,
         |from, _, _| from == walker,
-        |_, sq| sq.distance(flag_square) == 2 && goal_near.is_none_or(|l| sq.distance(l) <= 2),
+        |sq| sq.distance(flag_square) == 2 && goal_near.is_none_or(|l| sq.distance(l) <= 2),
     )
-    .map(|(_, m)| m)
 }
 
 /// Whether an enemy stone we know, next to `sq` (the enemy 6-6 aside: it
@@ -281,13 +280,13 @@ fn beaten_near(view: &PlayerView, sq: Square, piece: Piece, flag_square: Square)
 
 /// Of the quiet legal moves of pieces `walker` accepts, the one that
 /// starts the shortest walk over empty squares no known enemy stone
-/// guards to a square `goal` accepts, with that walk's length.
+/// guards to a square `goal` accepts.
 fn walk_step(
     view: &PlayerView,
     flag_square: Square,
     walker: impl Fn(Square, &ViewPiece, Piece) -> bool,
-    goal: impl Fn(Square, Square) -> bool,
-) -> Option<(u32, Move)> {
+    goal: impl Fn(Square) -> bool,
+) -> Option<Move> {
     let board = &view.variant.board;
     let columns = board.columns as usize;
     let index = |sq: Square| sq.row as usize * columns + sq.col as usize;
@@ -308,7 +307,7 @@ fn walk_step(
         dist[index(m.to)] = 0;
         let mut found = None;
         while let Some(sq) = queue.pop_front() {
-            if goal(m.from, sq) {
+            if goal(sq) {
                 found = Some(dist[index(sq)]);
                 break;
             }
@@ -330,5 +329,5 @@ fn walk_step(
             best = Some((d, *m));
         }
     }
-    best
+    best.map(|(_, m)| m)
 }
