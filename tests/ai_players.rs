@@ -340,3 +340,31 @@ fn best_gathers_two_seen_killers_by_the_seen_enemy_six_six() {
         }
     }
 }
+
+/// Domino: the 0-0 beats nothing but the 6-6, so it does not spend itself on
+/// a stone that is the enemy 6-6 only one time in four; near a draw by the
+/// quiet-ply rule it takes that chance.
+#[test]
+fn best_keeps_the_zero_zero_for_the_found_six_six() {
+    use flagfall::core::Move;
+    let mut view = domino_view(&[
+        (Side::Red, "a1", "6/6", false),
+        (Side::Red, "b1", "2/3", false),
+        (Side::Red, "d5", "0/0", false),
+        (Side::Red, "g2", "1/4", false),
+        (Side::Blue, "d6", "1/2", false),
+        (Side::Blue, "b9", "6/6", false),
+        (Side::Blue, "f9", "3/4", false),
+        (Side::Blue, "h10", "2/5", false),
+    ]);
+    let gamble = Action::Move(Move::new(square_named("d5"), square_named("d6")));
+    for seed in 0..6 {
+        assert_ne!(
+            choose(Level::Best, &view, seed),
+            Some(gamble),
+            "seed {seed}"
+        );
+    }
+    view.quiet_plies = 170;
+    assert_eq!(choose(Level::Best, &view, 1), Some(gamble));
+}
