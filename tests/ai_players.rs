@@ -204,7 +204,8 @@ fn best_encloses_its_barrage_flag() {
 }
 
 /// Domino: `best` stands every stone holding a 6 to attack with it (the
-/// stones that can take the enemy 6-6), none of them on the front row.
+/// stones that can take the enemy 6-6), none of them on the front row, and
+/// the 0-0 on the back row.
 #[test]
 fn best_turns_every_domino_six_to_attack() {
     use flagfall::core::deal::random_deal;
@@ -216,7 +217,11 @@ fn best_turns_every_domino_six_to_attack() {
             let deal = random_deal(&variant, side, &mut rng);
             let setup = setup_for(Level::Best, &variant, side, &deal, &mut rng);
             let front = if side == Side::Red { 2 } else { 7 };
+            let back = if side == Side::Red { 0 } else { 9 };
             for p in &setup.placements {
+                if variant.kind(p.piece.kind).key == "0-0" {
+                    assert_eq!(p.square.row, back, "seed {seed}: the 0-0 at {}", p.square);
+                }
                 let (low, high) = variant.kind(p.piece.kind).pips.unwrap();
                 if high == 6 && low != 6 {
                     let (attack, _) = p.piece.domino_face(&variant).unwrap();
