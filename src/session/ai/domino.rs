@@ -2,6 +2,7 @@
 //! 6-6 ("killers"); the rest is material and knowledge.
 
 use super::belief::Belief;
+use super::setup::swap_pieces;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::moves::Move;
 use crate::core::piece::Piece;
@@ -45,11 +46,10 @@ pub fn orient(variant: &Variant, setup: &mut Setup) {
             depth(p.square) + 2 == rows && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
         });
         if let Some(j) = swap {
-            let mut front = setup.placements[j].piece;
+            swap_pieces(setup, i, j);
             // The front row attacks with its higher number (doubles stay).
+            let front = &mut setup.placements[i].piece;
             front.flipped = variant.kind(front.kind).pips.is_some_and(|(l, h)| l != h);
-            setup.placements[j].piece = here.piece;
-            setup.placements[i].piece = front;
         }
     }
     let Combat::Domino { flag_slayer, .. } = variant.combat else {
@@ -63,9 +63,7 @@ pub fn orient(variant: &Variant, setup: &mut Setup) {
         depth(p.square) == 0 && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
     });
     if let (Some(i), Some(j)) = (zero, back) {
-        let zero = setup.placements[i].piece;
-        setup.placements[i].piece = setup.placements[j].piece;
-        setup.placements[j].piece = zero;
+        swap_pieces(setup, i, j);
     }
 }
 

@@ -70,7 +70,7 @@ pub fn sensible_setup(variant: &Variant, side: Side, deal: &Deal, rng: &mut impl
 }
 
 /// Swaps the pieces of two placements (the squares stay).
-fn swap_pieces(setup: &mut Setup, a: usize, b: usize) {
+pub(super) fn swap_pieces(setup: &mut Setup, a: usize, b: usize) {
     let piece = setup.placements[a].piece;
     setup.placements[a].piece = setup.placements[b].piece;
     setup.placements[b].piece = piece;
