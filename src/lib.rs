@@ -1,7 +1,10 @@
 //! Flagfall: hidden-rank battle games of the Stratego family.
 //!
-//! `core` holds the rules (pure, no I/O); `tools` holds the command-line
-//! tools built on it (record checking, benchmarks).
+//! The layers, each using only those before it: `core` holds the rules
+//! (pure, no I/O), `session` the services over them (a game session,
+//! computer players, two-device play, storage), `app` the glue to the Slint
+//! screens (one controller per screen), and `tools` the command-line tools
+//! (record checking, benchmarks, screenshots).
 
 pub mod app;
 pub mod core;

@@ -105,7 +105,7 @@ enum Command {
         size: (u32, u32),
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = screenshot::DEFAULT_SEED)]
         seed: u64,
     },
 }

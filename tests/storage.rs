@@ -7,11 +7,13 @@ mod common;
 
 use common::mutate;
 use common::ui::*;
+use flagfall::app::HomeAdapter;
 use flagfall::core::Side;
 use flagfall::session::saved::SavedSession;
 use flagfall::session::storage::{Settings, read_session};
 use flagfall::session::{PassAndPlay, SetupLibrary, Storage};
 use proptest::prelude::*;
+use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -102,7 +104,11 @@ fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
     .unwrap();
 
     let app = app_with_storage(&dir, 5);
-    let notice = app.window().get_home_notice().to_string();
+    let notice = app
+        .window()
+        .global::<HomeAdapter>()
+        .get_notice()
+        .to_string();
     assert!(
         notice.contains("the saved pass and play classic game could not be read: "),
         "{notice}"
@@ -341,4 +347,64 @@ proptest! {
         let dir = temp_dir("noise");
         read_all(&dir, "x.json", &bytes);
     }
+}
+
+/// The "Continue" lines on the home screen, each once.
+fn continue_lines(app: &flagfall::app::App) -> Vec<String> {
+    let mut lines: Vec<String> = labels(app)
+        .into_iter()
+        .filter(|l| l.starts_with("Continue: "))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+#[test]
+fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
+    let dir = temp_dir("delete");
+    {
+        let app = app_with_storage(&dir, 8);
+        tap(&app, "Start pass-and-play");
+        for side in Side::BOTH {
+            hand_to(&app, side);
+            tap(&app, "Fill for me");
+            tap(&app, "Ready");
+        }
+        hand_to(&app, Side::Red);
+        tap(&app, "Menu");
+        // A two-device game too: abandoned ones must not stay forever.
+        invite_other_device(&app);
+        tap(&app, "Menu");
+        assert_eq!(screen(&app), "home");
+        assert_eq!(continue_lines(&app).len(), 2, "{:?}", continue_lines(&app));
+
+        tap(&app, "Delete: Continue: Classic, two devices");
+        assert_shows(&app, "Delete this game? Classic, two devices (Red)");
+        tap(&app, "Keep it");
+        assert_eq!(
+            continue_lines(&app).len(),
+            2,
+            "kept: {:?}",
+            continue_lines(&app)
+        );
+
+        tap(&app, "Delete: Continue: Classic, two devices");
+        tap(&app, "Delete the game");
+        assert_eq!(
+            continue_lines(&app),
+            vec!["Continue: Classic, Red to play".to_string()]
+        );
+    }
+    // Gone from the disk too: a restarted app offers only the other game.
+    let app = app_with_storage(&dir, 8);
+    assert_eq!(
+        continue_lines(&app),
+        vec!["Continue: Classic, Red to play".to_string()]
+    );
+    tap(&app, "Delete: Continue: Classic, Red to play");
+    tap(&app, "Delete the game");
+    assert!(continue_lines(&app).is_empty(), "{:?}", labels(&app));
+    let app = app_with_storage(&dir, 8);
+    assert!(continue_lines(&app).is_empty(), "{:?}", labels(&app));
 }

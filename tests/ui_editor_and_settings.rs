@@ -5,7 +5,9 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::App;
+use flagfall::app::SetupAdapter;
 use flagfall::core::Side;
+use slint::ComponentHandle;
 
 fn label_of(app: &App, square: &str) -> String {
     labels(app)
@@ -93,7 +95,9 @@ fn setup_editor_places_swaps_turns_takes_back_saves_and_loads() {
         .into_iter()
         .filter(|l| l.contains(", your "))
         .collect();
-    app.window().set_save_name("my wall".into());
+    app.window()
+        .global::<SetupAdapter>()
+        .set_save_name("my wall".into());
     tap(&app, "Save");
     assert!(
         labels(&app).contains(&"Saved \"my wall\".".to_string()),

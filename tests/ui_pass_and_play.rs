@@ -6,7 +6,9 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::App;
+use flagfall::app::{GameOverAdapter, PlayAdapter};
 use flagfall::core::{Side, Square};
+use slint::ComponentHandle;
 
 /// No element names an enemy piece the holder's view does not know.
 fn assert_no_hidden_enemy_named(app: &App) {
@@ -129,8 +131,12 @@ fn play_until_battle(app: &App) {
                 let side = app.session().as_ref().unwrap().handoff().unwrap();
                 hand_to(app, side);
             }
-            "play" if app.window().get_battle_visible() => {
-                let text = app.window().get_battle_text().to_string();
+            "play" if app.window().global::<PlayAdapter>().get_battle_visible() => {
+                let text = app
+                    .window()
+                    .global::<PlayAdapter>()
+                    .get_battle_text()
+                    .to_string();
                 assert!(text.contains(" attacked "), "{text}");
                 assert!(
                     labels(app).iter().any(|l| l.starts_with("Battle: ")),
@@ -238,12 +244,14 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
     tap(&app, "first position");
     assert!(
         app.window()
+            .global::<GameOverAdapter>()
             .get_replay_text()
             .starts_with("Starting position.")
     );
     tap(&app, "next move");
     assert!(
         app.window()
+            .global::<GameOverAdapter>()
             .get_replay_text()
             .starts_with("After move 1 of ")
     );

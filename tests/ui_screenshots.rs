@@ -4,7 +4,9 @@
 //! checks each one shows something (not a blank or single-colour window).
 
 use flagfall::app::{App, AppConfig};
-use flagfall::tools::screenshot::{init_headless, render, stage, write_png};
+use flagfall::core::variant::builtin;
+use flagfall::tools::screenshot::{DEFAULT_SEED, SCREENS, init_headless, render, stage, write_png};
+use flagfall::tools::screenshot_linked::LINKED_SCREENS;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -79,4 +81,25 @@ fn domino_screens_render() {
 #[test]
 fn piecepack_screens_render() {
     render_all("piecepack");
+}
+
+/// `flagfall screenshot` reaches every screen of every variant with its
+/// default seed: the game is steered there, not left to chance.
+#[test]
+fn every_screen_is_reached_with_the_default_seed() {
+    init_headless().unwrap();
+    for variant in &builtin().variants {
+        for screen in SCREENS.iter().chain(LINKED_SCREENS.iter()) {
+            let app = App::new(AppConfig::in_memory(DEFAULT_SEED)).unwrap();
+            let staged = stage(&app, &variant.id, screen, DEFAULT_SEED);
+            let rescue_offered = variant.rules.rescue.offered;
+            match staged {
+                Err(e) if *screen == "rescue" && !rescue_offered => {
+                    assert!(e.contains("no Rescue option"), "{}: {e}", variant.id)
+                }
+                Err(e) => panic!("{} {screen}: {e}", variant.id),
+                Ok(()) => {}
+            }
+        }
+    }
 }

@@ -6,7 +6,9 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::App;
+use flagfall::app::PlayAdapter;
 use flagfall::core::Side;
+use slint::ComponentHandle;
 
 fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
     tap(app, variant);
@@ -110,7 +112,7 @@ fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
         if screen(&app) == "over" {
             break;
         }
-        if app.window().get_battle_visible() {
+        if app.window().global::<PlayAdapter>().get_battle_visible() {
             tap(&app, "Continue");
         }
         assert_eq!(screen(&app), "play");

@@ -1,13 +1,79 @@
-//! The codes screen's glue: a game moved to another device shown as QR
-//! codes, and codes read from pasted text or a picture file.
+//! The codes screen's controller (`ui/codes.slint`, global `CodesAdapter`):
+//! a game moved to another device shown as QR codes, codes read from pasted
+//! text, a picture file or the newest photos, and the codes of a two-device
+//! game (this device's last code, and the other device's to read).
 
-use super::{State, continue_game};
+use super::home::continue_game;
+use super::{App, AppWindow, CodesAdapter, State, linked, router};
 use crate::session::PassAndPlay;
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::{LinkError, TransferError, TransferReceiver, transfer_codes};
+use crate::session::link::{LinkStatus, LinkedSession};
 use crate::session::pass_and_play::Stage;
+use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
+use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
+
+/// The codes screen's state: what it shows, and a picture being read.
+pub(super) struct CodesState {
+    /// The codes screen over the home screen (none: not shown).
+    pub codes: Option<Codes>,
+    /// A picture (or the newest photos) being read on another thread.
+    pub picture_reading: Option<PictureReading>,
+    /// Where the newest photos are, on platforms that have them.
+    photos: Option<Arc<dyn PhotoSource>>,
+    /// Why the last code of a two-device game was not read.
+    pub link_status: String,
+}
+
+impl CodesState {
+    pub(super) fn new(photos: Option<Arc<dyn PhotoSource>>) -> CodesState {
+        CodesState {
+            codes: None,
+            picture_reading: None,
+            photos,
+            link_status: String::new(),
+        }
+    }
+}
+
+pub(super) fn connect(app: &App) {
+    let codes = app.window().global::<CodesAdapter>();
+    codes.on_previous(app.unit(|s, _| step(s, -1)));
+    codes.on_next(app.unit(|s, _| step(s, 1)));
+    codes.on_read_text(app.unit(|s, w| {
+        let screen = w.global::<CodesAdapter>();
+        let text = screen.get_pasted();
+        if router::link_on_screen(s) {
+            linked::read_all(s, &[text.to_string()]);
+        } else {
+            receive(s, &[text.to_string()]);
+        }
+        screen.set_pasted("".into());
+    }));
+    codes.on_read_picture(app.unit(|s, w| {
+        let path = w.global::<CodesAdapter>().get_picture_path().to_string();
+        read_pictures(s, Box::new(move || codes_in_picture(&path)));
+    }));
+    codes.on_read_photos(app.unit(|s, _| {
+        if let Some(photos) = s.codes.photos.clone() {
+            read_pictures(
+                s,
+                Box::new(move || codes_in_newest(&*photos, NEWEST_PHOTOS)),
+            );
+        }
+    }));
+    codes.on_close(app.unit(|s, _| {
+        if router::link_on_screen(s) {
+            s.route.at_home = true;
+        } else {
+            s.codes.codes = None;
+        }
+    }));
+    codes.on_see_board(app.unit(|s, _| s.route.link_view = router::LinkView::Board));
+}
 
 pub(super) enum Codes {
     /// The current game, in parts.
@@ -20,36 +86,37 @@ pub(super) enum Codes {
 
 /// Shows the game in progress as codes for another device.
 pub(super) fn send_game(s: &mut State) {
-    let Some(session) = s.session.as_ref().filter(|x| x.stage() != Stage::Over) else {
+    let Some(session) = s
+        .games
+        .session
+        .as_ref()
+        .filter(|x| x.stage() != Stage::Over)
+    else {
         return;
     };
-    s.codes = Some(Codes::Send {
+    s.codes.codes = Some(Codes::Send {
         texts: transfer_codes(&session.to_saved()),
         index: 0,
     });
-    s.at_home = true;
+    s.route.at_home = true;
 }
 
 pub(super) fn start_reading(s: &mut State) {
-    s.codes = Some(Codes::Receive {
+    s.codes.codes = Some(Codes::Receive {
         receiver: TransferReceiver::default(),
         status: String::new(),
     });
-    s.at_home = true;
+    s.route.at_home = true;
 }
 
-pub(super) fn step(s: &mut State, by: isize) {
-    if let Some(Codes::Send { texts, index }) = &mut s.codes {
+fn step(s: &mut State, by: isize) {
+    if let Some(Codes::Send { texts, index }) = &mut s.codes.codes {
         *index = index.saturating_add_signed(by).min(texts.len() - 1);
     }
 }
 
-pub(super) fn read_text(s: &mut State, text: &str) {
-    receive(s, &[text.to_string()]);
-}
-
 /// The codes in a picture file, or what went wrong, naming the file.
-pub(super) fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
+fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
     let path = path.trim();
     std::fs::read(path)
         .map_err(|e| format!("{path}: {e}"))
@@ -57,7 +124,7 @@ pub(super) fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
 }
 
 /// Finds the codes in a picture file or among the newest photos.
-pub(super) type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
+type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
 
 /// A picture being read on a worker thread, and the screen it was read for.
 pub(super) struct PictureReading {
@@ -67,25 +134,25 @@ pub(super) struct PictureReading {
 
 /// Reads pictures (decoding a large photo takes a moment) on a worker
 /// thread in the app, at once in tests; the codes go to the screen shown now.
-pub(super) fn read_pictures(s: &mut State, job: PictureJob) {
-    if s.picture_reading.is_some() {
+fn read_pictures(s: &mut State, job: PictureJob) {
+    if s.codes.picture_reading.is_some() {
         return;
     }
-    let for_link = s.link_on_screen();
-    if !s.background_work {
+    let for_link = router::link_on_screen(s);
+    if !s.games.background_work {
         return deliver(s, for_link, job());
     }
     let (sender, result) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = sender.send(job());
     });
-    s.picture_reading = Some(PictureReading { for_link, result });
+    s.codes.picture_reading = Some(PictureReading { for_link, result });
 }
 
 /// Hands over the codes of a picture read on a worker thread, if it is done;
 /// says whether anything changed.
 pub(super) fn collect_pictures(s: &mut State) -> bool {
-    let Some(reading) = &s.picture_reading else {
+    let Some(reading) = &s.codes.picture_reading else {
         return false;
     };
     let (for_link, result) = match reading.result.try_recv() {
@@ -96,43 +163,45 @@ pub(super) fn collect_pictures(s: &mut State) -> bool {
             Err("reading the picture failed; try again".to_string()),
         ),
     };
-    s.picture_reading = None;
+    s.codes.picture_reading = None;
     deliver(s, for_link, result);
     true
 }
 
 fn deliver(s: &mut State, for_link: bool, result: Result<Vec<String>, String>) {
     match (for_link, result) {
-        (true, Ok(texts)) => super::linked::read_all(s, &texts),
-        (true, Err(message)) => super::linked::not_read(s, message),
+        (true, Ok(texts)) => linked::read_all(s, &texts),
+        (true, Err(message)) => linked::not_read(s, message),
         (false, Ok(texts)) => receive(s, &texts),
         (false, Err(message)) => set_status(s, message),
     }
 }
 
 /// The photo button, and the screen's buttons held while a picture is read.
-pub(super) fn refresh_reading(w: &super::AppWindow, s: &State) {
-    w.set_codes_can_read_photos(s.photos.is_some());
-    w.set_codes_photos_place(
-        s.photos
+fn refresh_reading(w: &AppWindow, s: &State) {
+    let screen = w.global::<CodesAdapter>();
+    screen.set_can_read_photos(s.codes.photos.is_some());
+    screen.set_photos_place(
+        s.codes
+            .photos
             .as_ref()
             .map(|p| p.place())
             .unwrap_or_default()
             .into(),
     );
-    w.set_codes_busy(s.picture_reading.is_some());
+    screen.set_busy(s.codes.picture_reading.is_some());
     // Android apps get no file paths to type; they read the newest photos.
-    w.set_codes_can_open_files(!cfg!(target_os = "android"));
+    screen.set_can_open_files(!cfg!(target_os = "android"));
 }
 
 fn set_status(s: &mut State, message: String) {
-    if let Some(Codes::Receive { status, .. }) = &mut s.codes {
+    if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
         *status = message;
     }
 }
 
 fn receive(s: &mut State, texts: &[String]) {
-    let Some(Codes::Receive { receiver, status }) = &mut s.codes else {
+    let Some(Codes::Receive { receiver, status }) = &mut s.codes.codes else {
         return;
     };
     for text in texts {
@@ -163,13 +232,8 @@ fn receive(s: &mut State, texts: &[String]) {
         .and_then(|saved| PassAndPlay::from_saved(&saved));
     match loaded {
         Ok(session) => {
-            if let Some(current) = s.session.replace(session)
-                && current.stage() != Stage::Over
-            {
-                s.parked.push(current);
-            }
-            s.saved_revision = None;
-            s.codes = None;
+            s.games.bring_local(session);
+            s.codes.codes = None;
             continue_game(s, 0);
         }
         Err(e) => {
@@ -180,22 +244,22 @@ fn receive(s: &mut State, texts: &[String]) {
 }
 
 fn read_link_code(s: &mut State, text: &str) {
-    let message = match super::linked::join(s, text) {
+    let message = match linked::join(s, text) {
         Ok(()) => return,
-        Err(LinkError::NotInvitation) => match super::linked::read_into_any(s, text) {
+        Err(LinkError::NotInvitation) => match linked::read_into_any(s, text) {
             Some(Ok(())) => return,
             Some(Err(e)) => format!("Not read: {e}."),
             None => "This code belongs to a two-device game that is not on this device.".into(),
         },
         Err(e) => format!("Not read: {e}. Nothing changed."),
     };
-    if let Some(Codes::Receive { status, .. }) = &mut s.codes {
+    if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
         *status = message;
     }
 }
 
 /// A QR code as a picture, one pixel per module (the screen scales it up).
-pub(super) fn qr_picture(text: &str) -> Image {
+fn qr_picture(text: &str) -> Image {
     let Ok(qr) = make_qr(text) else {
         return Image::default();
     };
@@ -207,45 +271,123 @@ pub(super) fn qr_picture(text: &str) -> Image {
     Image::from_rgb8(buffer)
 }
 
-pub(super) fn refresh(w: &super::AppWindow, codes: &Codes) {
-    w.set_codes_news("".into());
-    w.set_codes_can_see_board(false);
-    w.set_codes_close_label("Back to the menu".into());
+/// The codes screen over the home screen: a game to move, or codes to read.
+pub(super) fn refresh(w: &AppWindow, s: &State) {
+    refresh_reading(w, s);
+    let Some(codes) = &s.codes.codes else { return };
+    let screen = w.global::<CodesAdapter>();
+    screen.set_news("".into());
+    screen.set_can_see_board(false);
+    screen.set_close_label("Back to the menu".into());
     match codes {
         Codes::Send { texts, index } => {
-            w.set_codes_title("Move this game to another device".into());
-            w.set_codes_explanation(
+            screen.set_title("Move this game to another device".into());
+            screen.set_explanation(
                 "On the other device choose \"Read a code\" and read every part, in any order. \
                  The game goes on there from this position."
                     .into(),
             );
-            w.set_codes_warning(
+            screen.set_warning(
                 "These codes hold both armies: let only the other device see them.".into(),
             );
-            w.set_codes_showing(true);
-            w.set_codes_reading(false);
-            w.set_codes_qr(qr_picture(&texts[*index]));
-            w.set_codes_text(texts[*index].clone().into());
-            w.set_codes_part(if texts.len() > 1 {
+            screen.set_showing(true);
+            screen.set_reading(false);
+            screen.set_qr(qr_picture(&texts[*index]));
+            screen.set_code_text(texts[*index].clone().into());
+            screen.set_part_label(if texts.len() > 1 {
                 format!("part {} of {}", index + 1, texts.len()).into()
             } else {
                 "".into()
             });
-            w.set_codes_can_previous(*index > 0);
-            w.set_codes_can_next(index + 1 < texts.len());
-            w.set_codes_status("".into());
+            screen.set_can_previous(*index > 0);
+            screen.set_can_next(index + 1 < texts.len());
+            screen.set_read_status("".into());
         }
         Codes::Receive { status, .. } => {
-            w.set_codes_title("Read a code".into());
-            w.set_codes_explanation(
+            screen.set_title("Read a code".into());
+            screen.set_explanation(
                 "Read the codes of a game moved from another device: paste a code's text, or \
                  open a picture of it."
                     .into(),
             );
-            w.set_codes_warning("".into());
-            w.set_codes_showing(false);
-            w.set_codes_reading(true);
-            w.set_codes_status(status.clone().into());
+            screen.set_warning("".into());
+            screen.set_showing(false);
+            screen.set_reading(true);
+            screen.set_read_status(status.clone().into());
         }
+    }
+}
+
+/// The codes of a two-device game: this device's last code and the reader.
+pub(super) fn refresh_link(w: &AppWindow, s: &State) {
+    refresh_reading(w, s);
+    let Some(link) = &s.games.link else { return };
+    let Some(game) = link.game() else { return };
+    let screen = w.global::<CodesAdapter>();
+    let status = game.status();
+    let (title, explanation) = link_texts(link, status);
+    screen.set_title(title.into());
+    screen.set_explanation(explanation.into());
+    screen.set_warning("".into());
+    screen.set_news(linked::news(link).into());
+    let code = game.last_code().unwrap_or_default();
+    screen.set_showing(!code.is_empty());
+    screen.set_qr(qr_picture(code));
+    screen.set_code_text(code.into());
+    let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
+    screen.set_part_label(
+        shown_number
+            .map_or(String::new(), |n| format!("this device's code number {n}"))
+            .into(),
+    );
+    screen.set_can_previous(false);
+    screen.set_can_next(false);
+    screen.set_reading(status != LinkStatus::Finished);
+    screen.set_read_status(s.codes.link_status.clone().into());
+    screen.set_can_see_board(true);
+    screen.set_see_board_label(
+        if status == LinkStatus::Finished {
+            "See the result"
+        } else {
+            "See the board"
+        }
+        .into(),
+    );
+    screen.set_close_label("Menu".into());
+}
+
+/// The codes screen's title and what to do, at each step of a two-device game.
+fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
+    match status {
+        LinkStatus::AwaitingJoin => (
+            "Invite the other device".to_string(),
+            format!(
+                "On the other device choose \"Read a code\" and read this invitation ({}, you play {}). \
+                 Then read its answer here.",
+                link.variant().name,
+                link.side()
+            ),
+        ),
+        LinkStatus::AwaitingCode => (
+            "Show your code, then read theirs".to_string(),
+            "Let the other device read this code. When its player has moved, read the code it shows."
+                .to_string(),
+        ),
+        LinkStatus::AwaitingReveal => (
+            format!("Game over: {}", linked::outcome_text(link)),
+            "Let the other device read this code, then read its last code: each opens its setup, \
+             and each device checks every battle it saw."
+                .to_string(),
+        ),
+        LinkStatus::Finished => (
+            format!("Game over: {}", linked::outcome_text(link)),
+            "Let the other device read this code: it opens your setup so that device can check \
+             every battle. Then see the result."
+                .to_string(),
+        ),
+        LinkStatus::YourTurn => (
+            "Codes of this game".to_string(),
+            "The last code this device made; the other device may read it again.".to_string(),
+        ),
     }
 }

@@ -1,5 +1,8 @@
-//! Session-level services over the rules core: a pass-and-play game's flow,
-//! the setup editor's draft, and the setup library. No UI here.
+//! Services over the rules core, with no UI: a game session on one device
+//! (`pass_and_play`: deals, setups, hand-offs, turns, the computer in solo
+//! play), the setup editor's draft and the setup library, computer players
+//! (`ai`), two-device play by codes (`link`), codes in the newest photos
+//! (`photos`), and storage of games in progress, finished games and settings.
 
 pub mod ai;
 pub mod link;

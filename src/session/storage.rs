@@ -113,17 +113,18 @@ impl Storage {
             write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
                 .map_err(|e| format!("the finished game could not be saved: {e}"))?;
         }
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(format!("{}: {e}", path.display()))
-            }
-            _ => Ok(()),
-        }
+        remove_if_there(path)
     }
 
     /// Forgets a game in progress (the player started a new one of that variant and mode).
     pub fn discard_in_progress(&self, mode: &str, variant: &str) {
         let _ = std::fs::remove_file(self.in_progress_path(mode, variant));
+    }
+
+    /// Deletes a pass-and-play or solo game in progress (the player gave it up).
+    pub fn delete_session(&self, session: &PassAndPlay) -> Result<(), String> {
+        let saved = session.to_saved();
+        remove_if_there(&self.in_progress_path(&saved.mode, &saved.variant))
     }
 
     /// Every game in progress, newest first, and what could not be read.
@@ -170,6 +171,11 @@ impl Storage {
         let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
         write_atomic(&path, text.as_bytes())
             .map_err(|e| format!("the two-device game could not be saved: {e}"))
+    }
+
+    /// Deletes this device's side of a two-device game in progress.
+    pub fn delete_linked(&self, session: &LinkedSession) -> Result<(), String> {
+        remove_if_there(&self.linked_path(session))
     }
 
     /// Every two-device game in progress, newest first, and what could not be read.
@@ -362,4 +368,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     #[cfg(unix)]
     std::fs::File::open(dir)?.sync_all()?;
     Ok(())
+}
+
+/// Removes a file; one that is not there is fine.
+fn remove_if_there(path: &Path) -> Result<(), String> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("{}: {e}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }

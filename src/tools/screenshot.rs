@@ -4,16 +4,26 @@
 
 use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{App, AppConfig};
+use crate::app::{
+    BoardAdapter, DealAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter, PlayAdapter,
+    SetupAdapter,
+};
+use crate::core::Position;
+use crate::core::moves::Action;
 use crate::core::playout::random_action;
+use crate::core::side::Side;
 use crate::core::variant::builtin;
 use crate::session::Stage;
 use crate::session::photos::PhotoFolders;
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use slint::ComponentHandle;
 use std::path::Path;
 use std::sync::Arc;
+
+/// The seed `flagfall screenshot` uses unless told another.
+pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
 pub const SCREENS: [&str; 12] = [
@@ -50,25 +60,26 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         .iter()
         .position(|v| v.id == variant)
         .ok_or_else(|| format!("unknown variant \"{variant}\""))?;
-    w.invoke_select_variant(index as i32);
+    w.global::<HomeAdapter>()
+        .invoke_select_variant(index as i32);
     match screen {
         "home" => return Ok(()),
         "rules" => {
-            w.invoke_show_rules();
+            w.global::<HomeAdapter>().invoke_show_rules();
             return Ok(());
         }
         "settings" => {
-            w.invoke_show_settings();
+            w.global::<HomeAdapter>().invoke_show_settings();
             return Ok(());
         }
         "read-code" => {
-            w.invoke_read_codes();
+            w.global::<HomeAdapter>().invoke_read_codes();
             return Ok(());
         }
         "send-game" => {
             stage(app, variant, "play", seed)?;
-            w.invoke_menu();
-            w.invoke_send_game();
+            w.global::<PlayAdapter>().invoke_menu();
+            w.global::<HomeAdapter>().invoke_send_game();
             return Ok(());
         }
         _ if LINKED_SCREENS.contains(&screen) => return stage_linked(app, screen, seed),
@@ -82,19 +93,19 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         _ => {}
     }
     if screen == "rescue" {
-        if !w.get_offers_rescue() {
+        if !w.global::<HomeAdapter>().get_offers_rescue() {
             return Err(format!("{variant} has no Rescue option"));
         }
-        w.set_rescue(true);
+        w.global::<HomeAdapter>().set_rescue(true);
     }
-    w.invoke_start();
-    w.invoke_reveal();
+    w.global::<HomeAdapter>().invoke_start();
+    w.global::<HandoffAdapter>().invoke_reveal();
     if screen == "deal" {
         if matches!(
             app.session().as_ref().map(|s| s.stage()),
             Some(Stage::Deal(_))
         ) {
-            w.invoke_deal_choose(0);
+            w.global::<DealAdapter>().invoke_choose(0);
         }
         return Ok(());
     }
@@ -103,49 +114,53 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             app.session().as_ref().map(|s| s.stage()),
             Some(Stage::Deal(_))
         ) {
-            w.invoke_deal_choose(0);
-            w.invoke_deal_continue();
+            w.global::<DealAdapter>().invoke_choose(0);
+            w.global::<DealAdapter>().invoke_continue_to_setup();
         }
         if screen == "setup" {
-            w.invoke_fill();
+            w.global::<SetupAdapter>().invoke_fill();
             // Leave a few pieces in the tray, as a player mid-setup has.
             for index in 0..4 {
-                w.invoke_square_clicked(index + w.get_columns() * (w.get_rows() - 1));
-                w.invoke_tray_pick(0);
+                w.global::<BoardAdapter>().invoke_square_clicked(
+                    index
+                        + w.global::<BoardAdapter>().get_columns()
+                            * (w.global::<BoardAdapter>().get_rows() - 1),
+                );
+                w.global::<SetupAdapter>().invoke_pick(0);
             }
             return Ok(());
         }
-        w.invoke_fill();
-        w.invoke_ready();
-        w.invoke_reveal();
+        w.global::<SetupAdapter>().invoke_fill();
+        w.global::<SetupAdapter>().invoke_ready();
+        w.global::<HandoffAdapter>().invoke_reveal();
     }
     if screen == "handoff" {
-        w.invoke_square_clicked(0);
-        return play_until(app, seed, |app| {
+        w.global::<BoardAdapter>().invoke_square_clicked(0);
+        return play_until(app, seed, Goal::Quiet, |app| {
             app.session()
                 .as_ref()
                 .is_some_and(|s| s.handoff().is_some())
         });
     }
     match screen {
-        "play" => play_until(app, seed, |app| {
+        "play" => play_until(app, seed, Goal::Quiet, |app| {
             app.session().as_ref().is_some_and(|s| {
                 s.game().is_some_and(|g| g.actions().len() >= 12)
                     && s.handoff().is_none()
                     && !s.battle_on_show()
             })
         }),
-        "battle" => play_until(app, seed, |app| {
+        "battle" => play_until(app, seed, Goal::Battle, |app| {
             app.session().as_ref().is_some_and(|s| s.battle_on_show())
         }),
-        "rescue" => play_until(app, seed, |app| {
+        "rescue" => play_until(app, seed, Goal::Rescue, |app| {
             app.session()
                 .as_ref()
                 .is_some_and(|s| s.view(s.holder()).is_some_and(|v| v.rescue_pending))
         }),
         "over" => {
             // A game that ends by itself shows its own ending; a long one is resigned.
-            play_until(app, seed, |app| {
+            play_until(app, seed, Goal::Any, |app| {
                 app.session().as_ref().is_some_and(|s| {
                     s.stage() == Stage::Over
                         || (s.game().is_some_and(|g| g.actions().len() >= 30)
@@ -158,18 +173,68 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
                 .as_ref()
                 .is_some_and(|s| s.stage() != Stage::Over)
             {
-                w.invoke_resign();
-                w.invoke_resign_answer(true);
+                w.global::<PlayAdapter>().invoke_resign();
+                w.global::<PlayAdapter>().invoke_resign_answer(true);
             }
-            w.invoke_replay_last();
+            w.global::<GameOverAdapter>().invoke_last();
             Ok(())
         }
         _ => Ok(()),
     }
 }
 
-/// Plays random moves (revealing hand-offs and battles) until `done`.
-fn play_until(app: &App, seed: u64, done: impl Fn(&App) -> bool) -> Result<(), String> {
+/// What the staged game is steered toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    /// Any action that does not end the game.
+    Quiet,
+    /// An attack as soon as one is legal.
+    Battle,
+    /// A piece onto the enemy's back row (after some captures, so there
+    /// is a piece to rescue).
+    Rescue,
+    /// Uniformly random actions.
+    Any,
+}
+
+/// A legal action toward `goal`: the best scored, ties broken at random.
+/// Only `Goal::Any` may end the game.
+fn steered_action(position: &Position, goal: Goal, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let mover = position.to_move();
+    let back_row = match mover {
+        Side::Red => position.variant().board.rows - 1,
+        Side::Blue => 0,
+    };
+    let mut best: Option<(u32, Action)> = None;
+    for action in position.legal_actions() {
+        let mut after = position.clone();
+        if after.play(action).is_err() || (goal != Goal::Any && after.outcome().is_some()) {
+            continue;
+        }
+        let attack = match action {
+            Action::Move(m) => position.piece_at(m.to).is_some(),
+            _ => false,
+        };
+        let score = match (goal, action) {
+            (Goal::Battle, _) if attack => 1000,
+            (Goal::Rescue, _) if after.pending_rescue().is_some() => 10_000,
+            (Goal::Rescue, Action::Move(m)) => {
+                let ahead = u32::from(m.to.row.abs_diff(back_row));
+                let behind = u32::from(m.from.row.abs_diff(back_row));
+                // Forward steps first, attacks next (they fill the captured pile).
+                100 * u32::from(ahead < behind) + 50 * u32::from(attack) + 20 * (20 - ahead.min(20))
+            }
+            _ => 0,
+        } + rng.random_range(0..10);
+        if best.is_none_or(|(top, _)| score > top) {
+            best = Some((score, action));
+        }
+    }
+    best.map(|(_, action)| action)
+}
+
+/// Plays actions toward `goal` (revealing hand-offs and battles) until `done`.
+fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> Result<(), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buffer = Vec::new();
     for _ in 0..5000 {
@@ -179,9 +244,10 @@ fn play_until(app: &App, seed: u64, done: impl Fn(&App) -> bool) -> Result<(), S
         let (handoff, battle, action) = {
             let session = app.session();
             let session = session.as_ref().ok_or("no game")?;
-            let action = session
-                .game()
-                .and_then(|g| random_action(g.position(), &mut rng, &mut buffer));
+            let action = session.game().and_then(|g| match goal {
+                Goal::Any => random_action(g.position(), &mut rng, &mut buffer),
+                _ => steered_action(g.position(), goal, &mut rng),
+            });
             (
                 session.handoff().is_some(),
                 session.battle_on_show(),
@@ -189,9 +255,11 @@ fn play_until(app: &App, seed: u64, done: impl Fn(&App) -> bool) -> Result<(), S
             )
         };
         if handoff {
-            app.window().invoke_reveal();
+            app.window().global::<HandoffAdapter>().invoke_reveal();
         } else if battle {
-            app.window().invoke_battle_continue();
+            app.window()
+                .global::<PlayAdapter>()
+                .invoke_battle_continue();
         } else if let Some(action) = action {
             app.with_session(|s| {
                 let _ = s.play(action);
@@ -203,7 +271,7 @@ fn play_until(app: &App, seed: u64, done: impl Fn(&App) -> bool) -> Result<(), S
     if done(app) {
         Ok(())
     } else {
-        Err("the random game never reached that screen; try another --seed".into())
+        Err("the game could not be steered to that screen; try another --seed".into())
     }
 }
 

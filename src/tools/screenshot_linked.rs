@@ -3,8 +3,10 @@
 //! process, played by the random computer, and the two swap code texts.
 
 use crate::app::App;
+use crate::app::{CodesAdapter, DealAdapter, GameOverAdapter, HomeAdapter, SetupAdapter};
 use crate::session::ai::{Level, choose};
 use crate::session::link::{LinkStatus, LinkedSession, LinkedStage};
+use slint::ComponentHandle;
 
 /// The two-device screens the tool can show.
 pub const LINKED_SCREENS: [&str; 4] = ["invite", "link-code", "link-board", "link-over"];
@@ -12,15 +14,15 @@ pub const LINKED_SCREENS: [&str; 4] = ["invite", "link-code", "link-board", "lin
 /// Brings the app (variant already chosen) to a two-device `screen`.
 pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     let w = app.window();
-    w.set_opponent_index(4);
-    w.invoke_start();
+    w.global::<HomeAdapter>().set_opponent_index(4);
+    w.global::<HomeAdapter>().invoke_start();
     let stage = || app.linked().as_ref().map(LinkedSession::stage);
     if stage() == Some(LinkedStage::Deal) {
-        w.invoke_deal_choose(0);
-        w.invoke_deal_continue();
+        w.global::<DealAdapter>().invoke_choose(0);
+        w.global::<DealAdapter>().invoke_continue_to_setup();
     }
-    w.invoke_fill();
-    w.invoke_ready();
+    w.global::<SetupAdapter>().invoke_fill();
+    w.global::<SetupAdapter>().invoke_ready();
     if screen == "invite" {
         return Ok(());
     }
@@ -40,8 +42,9 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         // The other device's new code, pasted into the app as a player would.
         let code = other.game().and_then(|g| g.last_code()).map(str::to_string);
         if code.is_some() && code != carried {
-            w.set_codes_pasted(code.clone().unwrap_or_default().into());
-            w.invoke_codes_read_text();
+            w.global::<CodesAdapter>()
+                .set_pasted(code.clone().unwrap_or_default().into());
+            w.global::<CodesAdapter>().invoke_read_text();
             carried = code;
         }
         let status = app.linked().as_ref().and_then(LinkedSession::status);
@@ -64,7 +67,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             if screen != "link-over" && ply >= 12 {
                 // Stop with this device's move code on show (or the board behind it).
                 if screen == "link-board" {
-                    w.invoke_codes_see_board();
+                    w.global::<CodesAdapter>().invoke_see_board();
                 }
                 return Ok(());
             }
@@ -84,8 +87,8 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             if app.linked().as_ref().and_then(LinkedSession::status)
                 == Some(LinkStatus::Finished) =>
         {
-            w.invoke_codes_see_board();
-            w.invoke_replay_last();
+            w.global::<CodesAdapter>().invoke_see_board();
+            w.global::<GameOverAdapter>().invoke_last();
             Ok(())
         }
         _ => Err("the game between the two devices did not get there; try another --seed".into()),

@@ -1,10 +1,12 @@
 //! Helpers for the UI tests: the real app window, found and tapped through
 //! accessible labels.
 
+use flagfall::app::Router;
 use flagfall::app::{App, AppConfig};
 use flagfall::core::{Side, Square};
 use flagfall::session::Storage;
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
+use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// The app in a window tall enough that no screen scrolls: the testing
@@ -36,7 +38,7 @@ pub fn labels(app: &App) -> Vec<String> {
 }
 
 pub fn screen(app: &App) -> String {
-    app.window().get_screen().to_string()
+    app.window().global::<Router>().get_screen().to_string()
 }
 
 /// Taps the element whose label is `label` (or starts with it, for buttons that add state).

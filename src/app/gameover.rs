@@ -1,0 +1,137 @@
+//! The game-over screen's controller (`ui/gameover.slint`, global
+//! `GameOverAdapter`): the result, the check of a two-device game, the game
+//! replayed move by move with both armies shown, and saving its record. A
+//! finished game opened from the home screen is shown here too.
+
+use super::games::link_finished;
+use super::{App, AppWindow, GameOverAdapter, State, board, cells, linked, router};
+use crate::core::Game;
+use crate::core::record::action_text;
+use crate::core::side::Side;
+use crate::session::Stage;
+use crate::session::link::LinkedSession;
+use slint::ComponentHandle;
+
+#[derive(Default)]
+pub(super) struct ReplayState {
+    /// A finished game opened from the home screen's list.
+    pub review: Option<Game>,
+    /// The move the replay shows (past the end: the final position).
+    pub replay_at: usize,
+    export_status: String,
+}
+
+impl ReplayState {
+    /// Opens a finished game at its final position.
+    pub(super) fn open_review(&mut self, game: Game) {
+        self.review = Some(game);
+        self.replay_at = usize::MAX;
+        self.export_status.clear();
+    }
+}
+
+pub(super) fn connect(app: &App) {
+    let over = app.window().global::<GameOverAdapter>();
+    over.on_export(app.unit(|s, _| {
+        let game = shown_game(s);
+        s.over.export_status = match (&s.games.storage, game) {
+            (Some(storage), Some(game)) => match storage.export(&game) {
+                Ok(path) => format!("Saved the record as {}", path.display()),
+                Err(e) => format!("The record could not be saved: {e}"),
+            },
+            _ => "No data folder: the record cannot be saved.".to_string(),
+        };
+    }));
+    over.on_first(app.unit(|s, _| s.over.replay_at = 0));
+    over.on_back(
+        app.unit(|s, _| s.over.replay_at = replay_len(s).min(s.over.replay_at).saturating_sub(1)),
+    );
+    over.on_next(app.unit(|s, _| s.over.replay_at = (s.over.replay_at + 1).min(replay_len(s))));
+    over.on_last(app.unit(|s, _| s.over.replay_at = replay_len(s)));
+    over.on_new_game(app.unit(|s, _| {
+        let games = &mut s.games;
+        if games
+            .session
+            .as_ref()
+            .is_some_and(|x| x.stage() == Stage::Over)
+        {
+            games.session = None;
+        }
+        if games.link.as_ref().is_some_and(link_finished) {
+            games.link = None;
+        }
+        s.over.review = None;
+        router::go_home(s);
+    }));
+}
+
+/// The game the screen shows: one opened from the list, or the one just finished.
+fn shown_game(s: &State) -> Option<Game> {
+    s.over.review.clone().or_else(|| s.games.finished_on_show())
+}
+
+fn replay_len(s: &State) -> usize {
+    shown_game(s).map_or(0, |g| g.actions().len())
+}
+
+pub(super) fn refresh(w: &AppWindow, s: &State) {
+    let over = w.global::<GameOverAdapter>();
+    let link = s.games.link.as_ref().filter(|_| s.over.review.is_none());
+    over.set_verdict(link.map(linked::verdict_text).unwrap_or_default().into());
+    over.set_export_status(s.over.export_status.clone().into());
+    match (shown_game(s), link) {
+        (Some(game), _) => show_replay(w, s, &game),
+        (None, Some(link)) => show_unreplayable(w, s, link),
+        (None, None) => {}
+    }
+}
+
+fn show_replay(w: &AppWindow, s: &State, game: &Game) {
+    let over = w.global::<GameOverAdapter>();
+    let total = game.actions().len();
+    let at = s.over.replay_at.min(total);
+    over.set_result(
+        game.position()
+            .outcome()
+            .map_or(String::new(), |o| super::capitalized(&o.to_string()))
+            .into(),
+    );
+    let position = game.position_after(at);
+    let text = if at == 0 {
+        format!("Starting position. {total} moves in all.")
+    } else {
+        let start = game.position_after(0);
+        format!(
+            "After move {at} of {total}: {}",
+            action_text(&start, game.actions()[at - 1])
+        )
+    };
+    over.set_replay_text(text.into());
+    let display = s.display.for_viewer(Side::Red);
+    board::show(
+        w,
+        s,
+        game.variant(),
+        cells::revealed_cells(&position, &display),
+    );
+}
+
+/// The end of a two-device game whose opened setup does not replay it: no
+/// replay, the board as this device saw it, and the verdict.
+fn show_unreplayable(w: &AppWindow, s: &State, link: &LinkedSession) {
+    let Some(view) = link.game().and_then(|g| g.view()) else {
+        return;
+    };
+    let over = w.global::<GameOverAdapter>();
+    over.set_result(linked::outcome_text(link).into());
+    over.set_replay_text(
+        "The other device's opened setup does not replay this game, so there is no replay.".into(),
+    );
+    let display = s.display.for_viewer(link.side());
+    board::show(
+        w,
+        s,
+        &view.variant,
+        cells::play_cells(&view, &display, None, &[]),
+    );
+}
