@@ -98,7 +98,7 @@ pub(super) fn connect(app: &App) {
             _ => {}
         };
     });
-    home.on_delete_answer(move |yes| answer(yes));
+    home.on_delete_answer(answer);
     home.on_open_finished(app.indexed(|s, _, i| {
         if let Some(finished) = s.games.finished.get(i) {
             s.over.open_review(finished.game.clone());

@@ -229,8 +229,8 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
 /// The options of the game being set up.
 fn game_options(s: &State) -> Option<crate::core::options::GameOptions> {
     match (&s.games.link, &s.games.session) {
-        (Some(link), _) => Some(link.options().clone()),
-        (None, Some(session)) => Some(session.options().clone()),
+        (Some(link), _) => Some(*link.options()),
+        (None, Some(session)) => Some(*session.options()),
         (None, None) => None,
     }
 }
