@@ -1500,12 +1500,9 @@ fn refresh_setup(
         .tray()
         .into_iter()
         .enumerate()
-        .map(|(i, (piece, count))| TrayItem {
-            label: words::label(variant, piece, s.numbering).into(),
-            name: words::name(variant, piece).into(),
-            count: count as i32,
-            face: cells::side_color(side),
-            selected: s.setup_pick == SetupPick::Tray(i),
+        .map(|(i, (piece, count))| {
+            let selected = s.setup_pick == SetupPick::Tray(i);
+            cells::tray_item(variant, &s.display(side), piece, count, selected)
         })
         .collect();
     w.set_tray(model(tray));
