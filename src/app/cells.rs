@@ -300,3 +300,6 @@ pub fn preview_cells(variant: &Variant) -> Vec<Cell> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
