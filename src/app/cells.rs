@@ -1,13 +1,13 @@
 //! Board squares as the screens show them, from one player's side: Red sees
 //! row 1 at the bottom, Blue sees the board turned round.
 
-use super::Cell;
 use super::words::{Numbering, label, name};
+use super::{Cell, TrayItem};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{SuitId, Variant};
+use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 use crate::core::view::PlayerView;
 use crate::session::SetupDraft;
 use slint::Color;
@@ -42,15 +42,43 @@ pub fn side_color(side: Side) -> Color {
     }
 }
 
-/// Piecepack coins show their suit's colour; other pieces their side's.
-fn face(variant: &Variant, side: Side, suit: Option<SuitId>) -> Color {
-    match suit.map(|s| variant.suit(s).key.as_str()) {
-        Some("red") => Color::from_rgb_u8(0xb0, 0x2a, 0x1e),
-        Some("yellow") => Color::from_rgb_u8(0xb8, 0x86, 0x00),
-        Some("blue") => Color::from_rgb_u8(0x1f, 0x5f, 0xa8),
-        Some("black") => Color::from_rgb_u8(0x2b, 0x2b, 0x2b),
-        _ => side_color(side),
+/// How a piece is drawn (`Cell::look`, see ui/piece.slint).
+mod look {
+    pub const CLASSIC: i32 = 0;
+    pub const DOMINO: i32 = 1;
+    pub const COIN: i32 = 2;
+    pub const PAWN: i32 = 3;
+}
+
+/// What a classic piece draws instead of its label (`Cell::role`).
+mod role {
+    pub const NONE: i32 = 0;
+    pub const BOMB: i32 = 1;
+    pub const FLAG: i32 = 2;
+}
+
+/// A piecepack suit as the piecepack standard marks it: its symbol (0 suns,
+/// 1 moons, 2 crowns, 3 arms), its colour and the colour of marks on it.
+/// Our suits are named by colour; the standard's crowns are green, which our
+/// yellow suit stands in for.
+fn suit_look(variant: &Variant, suit: SuitId) -> (i32, Color, Color) {
+    let white = Color::from_rgb_u8(0xff, 0xff, 0xff);
+    match variant.suit(suit).key.as_str() {
+        "red" => (0, Color::from_rgb_u8(0xb0, 0x2a, 0x1e), white),
+        "black" => (1, Color::from_rgb_u8(0x2b, 0x2b, 0x2b), white),
+        "yellow" => (
+            2,
+            Color::from_rgb_u8(0xe3, 0xaa, 0x12),
+            Color::from_rgb_u8(0x1d, 0x1d, 0x1f),
+        ),
+        _ => (3, Color::from_rgb_u8(0x1f, 0x5f, 0xa8), white),
     }
+}
+
+/// Whether the variant's board is piecepack tiles, whose blocked squares are
+/// the missing tile rather than water.
+fn tiled(variant: &Variant) -> bool {
+    matches!(variant.army, ArmyRule::Suited { .. })
 }
 
 fn empty_cell(variant: &Variant, square: Square) -> Cell {
@@ -63,8 +91,62 @@ fn empty_cell(variant: &Variant, square: Square) -> Cell {
         }
         .into(),
         content: i32::from(blocked),
+        hole: blocked && tiled(variant),
         ..Default::default()
     }
+}
+
+/// How a piece of `owner` looks to `display.viewer`: its face when `piece`
+/// is known, else only what is public (a coin's suit). Nothing here depends
+/// on what an unknown piece is.
+fn piece_look(
+    variant: &Variant,
+    display: &Display,
+    owner: Side,
+    piece: Option<Piece>,
+    suit: Option<SuitId>,
+) -> Cell {
+    let mut cell = Cell {
+        content: if owner == Side::Red { 2 } else { 3 },
+        own: owner == display.viewer,
+        shown: piece.is_some(),
+        face: side_color(owner),
+        ink: Color::from_rgb_u8(0xff, 0xff, 0xff),
+        suit: -1,
+        ..Default::default()
+    };
+    if let Some(suit) = suit {
+        let (symbol, face, ink) = suit_look(variant, suit);
+        (cell.suit, cell.face, cell.ink) = (symbol, face, ink);
+    }
+    cell.look = if variant.is_domino() {
+        look::DOMINO
+    } else if suit.is_none() {
+        look::CLASSIC
+    } else if piece.is_some_and(|p| variant.kind(p.kind).public) {
+        look::PAWN
+    } else {
+        look::COIN
+    };
+    // The attack half faces the enemy: up the screen for the viewer's own stones.
+    cell.attack_up = cell.own;
+    let Some(piece) = piece else {
+        return cell;
+    };
+    cell.label = label(variant, piece, display.numbering).into();
+    if let Some((attack, defense)) = piece.domino_face(variant) {
+        (cell.attack, cell.defense) = (i32::from(attack), i32::from(defense));
+    }
+    if cell.look == look::CLASSIC {
+        let kind = variant.kind(piece.kind);
+        cell.role = match kind.special {
+            Special::Bomb => role::BOMB,
+            Special::Flag => role::FLAG,
+            _ => role::NONE,
+        };
+        cell.rank_name = kind.name.clone().into();
+    }
+    cell
 }
 
 fn piece_cell(
@@ -88,15 +170,25 @@ fn piece_cell(
         },
     };
     Cell {
-        label: piece
-            .map(|p| label(variant, p, display.numbering))
-            .unwrap_or_default()
-            .into(),
         a11y: a11y.into(),
-        content: if owner == Side::Red { 2 } else { 3 },
-        face: face(variant, owner, suit),
-        own,
-        ..Default::default()
+        ..piece_look(variant, display, owner, piece, suit)
+    }
+}
+
+/// One group of identical pieces in the setup tray of `display.viewer`,
+/// drawn as it will stand on the board.
+pub fn tray_item(
+    variant: &Variant,
+    display: &Display,
+    piece: Piece,
+    count: usize,
+    selected: bool,
+) -> TrayItem {
+    TrayItem {
+        piece: piece_look(variant, display, display.viewer, Some(piece), piece.suit),
+        name: name(variant, piece).into(),
+        count: count as i32,
+        selected,
     }
 }
 
@@ -208,3 +300,6 @@ pub fn preview_cells(variant: &Variant) -> Vec<Cell> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

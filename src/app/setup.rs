@@ -4,7 +4,7 @@
 //! kind of game (the draft lives in the session).
 
 use super::models::{self, List};
-use super::{App, AppWindow, SetupAdapter, State, TrayItem, board, cells, words};
+use super::{App, AppWindow, SetupAdapter, State, TrayItem, board, cells};
 use crate::core::square::Square;
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
@@ -210,12 +210,9 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
             .tray()
             .into_iter()
             .enumerate()
-            .map(|(i, (piece, count))| TrayItem {
-                label: words::label(variant, piece, display.numbering).into(),
-                name: words::name(variant, piece).into(),
-                count: count as i32,
-                face: cells::side_color(side),
-                selected: s.setup.pick == SetupPick::Tray(i),
+            .map(|(i, (piece, count))| {
+                let selected = s.setup.pick == SetupPick::Tray(i);
+                cells::tray_item(variant, &display, piece, count, selected)
             }),
     );
     let problems = draft.problems(&options);
