@@ -5,6 +5,7 @@
 mod cells;
 mod codes;
 mod linked;
+mod startup;
 mod words;
 
 slint::include_modules!();
@@ -103,6 +104,7 @@ pub fn run(
         app.state.borrow_mut().notices.push(warning);
         app.refresh();
     }
+    startup::watch_first_frame(app.window.window());
     app.window.run()
 }
 
