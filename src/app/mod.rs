@@ -23,6 +23,7 @@ mod router;
 mod rules;
 mod settings;
 mod setup;
+mod startup;
 mod words;
 
 slint::include_modules!();
@@ -113,6 +114,7 @@ pub fn run(
         app.state.borrow_mut().notices.push(warning);
         app.refresh();
     }
+    startup::watch_first_frame(app.window.window());
     app.window.run()
 }
 
