@@ -425,18 +425,57 @@ fn check_games_rejects_a_bad_two_squares_value() {
     assert!(!ok);
 }
 
-/// The real Gravon sample, when it sits beside the repository (it is never copied in).
+/// The records of the sample that issue 15 is about: Gravon's "no move
+/// possible" endings, games played without the quiet-ply draw, free setup
+/// (`classicfree`) and Ultimate Lightning, none of which the engine plays by
+/// yet. When a rule of issue 15 lands, its records leave this list.
+const ISSUE_15_RECORDS: &[&str] = &[
+    "classic/classic-2006.7-3300.xml",
+    "classic/classic-2006.7-5525.xml",
+    "classic/classic-2006.7-5944.xml",
+    "classic/classic-2006.7-6332.xml",
+    "classic/classic-2013.11-2144.xml",
+    "classic/classic-2014.11-1934.xml",
+    "classic/classic-2014.2-1205.xml",
+    "classic/classic-2014.3-400.xml",
+    "classic/classic-2014.5-2019.xml",
+    "classic/classic-2014.6-1048.xml",
+    "classic/classic-2014.6-993.xml",
+    "classic/classic-2015.1-304.xml",
+    "classicfree/classicfree-2005.5-459.xml",
+    "classicfree/classicfree-2006.7-2599.xml",
+    "classicfree/classicfree-2014.11-1078.xml",
+    "classicfree/classicfree-2014.5-1070.xml",
+    "ultimate-lightning/ultimate-lightning-2006.7-2399.xml",
+    "ultimate-lightning/ultimate-lightning-2006.7-2662.xml",
+    "ultimate-lightning/ultimate-lightning-2014.2-1347.xml",
+    "ultimate-lightning/ultimate-lightning-2014.3-2331.xml",
+];
+
+/// The real Gravon sample, when it sits beside the repository (it is never
+/// copied in): with the two-squares rule off, every record replays as
+/// Gravon scored it, except exactly those of `ISSUE_15_RECORDS` (a record
+/// newly refused, or one of them newly agreeing, fails the test).
 #[test]
-fn gravon_sample_checks_clean_with_two_squares_off() {
+fn gravon_sample_checks_clean_with_two_squares_off_but_for_issue_15() {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gravon-sample");
     if !sample.exists() {
         eprintln!("skipped: {} not found", sample.display());
         return;
     }
-    let (ok, out) = run_check_games(&["--two-squares", "off", sample.to_str().unwrap()]);
-    assert!(ok, "{out}");
-    assert!(
-        out.ends_with(" illegal, 0 result-mismatch\n") && out.starts_with("checked "),
-        "{out}"
-    );
+    let (_, out) = run_check_games(&["--two-squares", "off", sample.to_str().unwrap()]);
+    let mut disagreeing: Vec<&str> = out
+        .lines()
+        .filter_map(|line| line.split_once(".xml: move").map(|(path, _)| path))
+        .filter_map(|path| path.split_once("gravon-sample/").map(|(_, name)| name))
+        .map(|name| name.strip_suffix(".xml").unwrap_or(name))
+        .collect();
+    disagreeing.sort();
+    let mut expected: Vec<&str> = ISSUE_15_RECORDS
+        .iter()
+        .map(|name| name.strip_suffix(".xml").unwrap_or(name))
+        .collect();
+    expected.sort();
+    assert_eq!(disagreeing, expected, "{out}");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("checked ")), "{out}");
 }
