@@ -3,10 +3,24 @@
 //! into codes and the other device's codes into plies. The enemy's hidden
 //! pieces never reach it: the engine plays on a stand-in army (see `proxy`)
 //! until the enemy opens its setup at the end, when every claim is checked.
+//!
+//! Draw offers. On its turn a player may offer a draw (`offer_draw`): the
+//! offer is marked, the player plays its turn as usual, and the offer goes out
+//! in the code that ends the turn (the turn code's draw flag, code format 2).
+//! The other device, reading it, holds the offer (`draw_offer` is the offerer)
+//! and its player answers on its own turn: accepting is the whole of that turn
+//! (`Action::AgreeDraw`, sent as `SentAction::AgreeDraw` in its next code, with
+//! its setup opened as at any ending; the offerer's device reads it, the game
+//! is an agreed draw on both, and each checks the other's opened setup as
+//! usual); declining is playing on (or `decline_draw`, then a move): the offer
+//! lapses on both devices when the offerer reads that move. An offer never
+//! outlives its answer, and a code that accepts a draw this device did not
+//! offer in its last code is refused. An offer sent with a ply that ends the
+//! game is dropped.
 
 use super::message::{
-    Answer, CodeError, CodeKind, Envelope, Header, Intro, Invite, Reveal, SentAction, Turn,
-    commitment,
+    Answer, CodeError, CodeKind, Envelope, FIRST_CODE_FORMAT, Header, Intro, Invite, Reveal,
+    SentAction, Turn, commitment,
 };
 use super::proxy::{Known, PublicSetup, public_setup, stand_in};
 use super::verify::{Claim, Verdict, verify};
@@ -49,8 +63,21 @@ pub enum LinkError {
     NotYourTurn,
     #[error("show this device's code to the other device first")]
     YourCodeFirst,
-    #[error("draw offers are not part of two-device play; a player may resign")]
+    #[error("the other player has not offered a draw: there is none to answer")]
     NotOffered,
+    #[error("the other player offers a draw: accept it, or decline it by playing on")]
+    OfferWaiting,
+}
+
+/// Where a draw offer stands on this device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DrawOffer {
+    /// This player offers: the offer goes out with the code that ends its turn.
+    Marked,
+    /// This player's offer is in the code on show; the other device's next code answers it.
+    Sent,
+    /// The other player offers; this player answers on its turn.
+    Received,
 }
 
 /// An invitation as read, before this device has dealt and set up.
@@ -135,6 +162,9 @@ pub struct LinkedGame {
     position: Option<Position>,
     /// The plies the last code brought, as this player saw them.
     news: Vec<ViewPly>,
+    draw: Option<DrawOffer>,
+    /// The last code read played on past this player's draw offer.
+    draw_declined: bool,
 }
 
 impl LinkedGame {
@@ -153,7 +183,7 @@ impl LinkedGame {
             intro: game.my_intro.clone(),
         };
         let body = invite.encode(&game.variant);
-        game.send(CodeKind::Invite, body);
+        game.send(CodeKind::Invite, FIRST_CODE_FORMAT, body);
         game
     }
 
@@ -216,6 +246,8 @@ impl LinkedGame {
             verdict: None,
             position: None,
             news: Vec::new(),
+            draw: None,
+            draw_declined: false,
         }
     }
 
@@ -334,10 +366,64 @@ impl LinkedGame {
         self.pending_attack
     }
 
+    /// The side whose draw offer stands, if any:
+    /// - the other player's side: its offer came in the last code read and
+    ///   waits for this player's answer on its turn (accept with
+    ///   `play(Action::AgreeDraw)`; decline with `decline_draw` or by playing on);
+    /// - this player's side: its offer is marked for the code that ends its
+    ///   turn (while its turn goes on), or went out in a code and waits for
+    ///   the other device's answer (usually status `AwaitingCode`).
+    ///
+    /// An offer lapses once answered, and when the game ends.
+    pub fn draw_offer(&self) -> Option<Side> {
+        match self.draw? {
+            DrawOffer::Marked | DrawOffer::Sent => Some(self.me),
+            DrawOffer::Received => Some(self.me.opponent()),
+        }
+    }
+
+    /// Whether the last code read played on past this player's draw offer
+    /// (the offer lapsed). Cleared by this player's next action.
+    pub fn draw_declined(&self) -> bool {
+        self.draw_declined
+    }
+
+    /// This player offers a draw: the offer goes out with the code that ends
+    /// its turn, so the player still plays its turn. Only on its turn; offering
+    /// again before the code goes out changes nothing.
+    pub fn offer_draw(&mut self) -> Result<(), LinkError> {
+        if self.status() != LinkStatus::YourTurn {
+            return Err(LinkError::NotYourTurn);
+        }
+        match self.draw {
+            Some(DrawOffer::Received) => Err(LinkError::OfferWaiting),
+            _ => {
+                self.draw = Some(DrawOffer::Marked);
+                self.draw_declined = false;
+                Ok(())
+            }
+        }
+    }
+
+    /// This player declines the other player's offer; its next move tells the
+    /// other device (playing on without this declines too).
+    pub fn decline_draw(&mut self) -> Result<(), LinkError> {
+        if self.draw != Some(DrawOffer::Received) {
+            return Err(LinkError::NotOffered);
+        }
+        self.draw = None;
+        Ok(())
+    }
+
     /// Plays this player's action; the code to show follows when the turn ends.
+    /// `Action::AgreeDraw` accepts the other player's standing offer; any other
+    /// action declines it.
     pub fn play(&mut self, action: Action) -> Result<(), LinkError> {
         if self.status() != LinkStatus::YourTurn {
             return Err(LinkError::NotYourTurn);
+        }
+        if action == Action::AgreeDraw && self.draw != Some(DrawOffer::Received) {
+            return Err(LinkError::NotOffered);
         }
         let position = self.position.as_mut().expect("joined");
         let enemy = self.me.opponent();
@@ -381,8 +467,18 @@ impl LinkedGame {
                 self.plies.push((self.me, action));
                 self.outgoing.push(SentAction::Resign);
             }
-            Action::Resign(_) | Action::AgreeDraw => return Err(LinkError::NotOffered),
+            Action::Resign(_) => return Err(LinkError::NotYourTurn),
+            Action::AgreeDraw => {
+                position.play(action)?;
+                self.plies.push((self.me, action));
+                self.outgoing.push(SentAction::AgreeDraw);
+            }
         }
+        if self.draw == Some(DrawOffer::Received) || self.over() {
+            // Answered: accepted, or declined by playing on.
+            self.draw = None;
+        }
+        self.draw_declined = false;
         self.news.clear();
         self.compose_if_due();
         Ok(())
@@ -425,6 +521,13 @@ impl LinkedGame {
             return Err(LinkError::YourCodeFirst);
         }
         let turn = Turn::decode(&envelope.body, &self.variant)?;
+        if turn.format() > header.format {
+            return Err(CodeError::Damaged(format!(
+                "code format {} cannot hold a draw offer or answer",
+                header.format
+            ))
+            .into());
+        }
         let mut next = self.clone();
         next.seq += 1;
         next.owe_code = true;
@@ -477,7 +580,25 @@ impl LinkedGame {
             self.enemy_turn(&[])?;
         }
         if let Some(reveal) = turn.reveal {
+            // (Only the opened setup may show that the game is over.)
             self.opened(reveal);
+        }
+        self.draw_declined = false;
+        if self.draw == Some(DrawOffer::Sent) && !turn.actions.is_empty() {
+            // Answered: accepted (the game is over) or declined by playing on.
+            self.draw_declined = !self.over();
+            self.draw = None;
+        }
+        if turn.draw_offer && !self.over() {
+            // (After an attack that gains a rescue, the offerer's turn goes on
+            // before this player's comes; the offer waits for it.)
+            if turn.actions.is_empty() {
+                return Err("it offers a draw without playing its turn".into());
+            }
+            self.draw = Some(DrawOffer::Received);
+        }
+        if self.over() {
+            self.draw = None;
         }
         self.collect_news(before);
         Ok(())
@@ -545,6 +666,13 @@ impl LinkedGame {
                 SentAction::SkipRescue if position.pending_rescue().is_none() => continue,
                 SentAction::SkipRescue => Action::SkipRescue,
                 SentAction::Resign => Action::Resign(enemy),
+                SentAction::AgreeDraw if self.draw != Some(DrawOffer::Sent) => {
+                    return Err("it accepts a draw this player did not offer".into());
+                }
+                SentAction::AgreeDraw if i != 0 => {
+                    return Err("it accepts a draw after playing on".into());
+                }
+                SentAction::AgreeDraw => Action::AgreeDraw,
             };
             self.plies.push((enemy, played));
             let report = self
@@ -691,10 +819,17 @@ impl LinkedGame {
         if !due {
             return;
         }
+        let offer = !over && self.draw == Some(DrawOffer::Marked);
+        if offer {
+            self.draw = Some(DrawOffer::Sent);
+        } else if self.draw == Some(DrawOffer::Marked) {
+            self.draw = None;
+        }
         let turn = Turn {
             intro: self.intro_due.then(|| self.my_intro.clone()),
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
+            draw_offer: offer,
             reveal: over.then(|| Reveal {
                 salt: self.salt,
                 deal: self.mine.deal().clone(),
@@ -705,12 +840,13 @@ impl LinkedGame {
         self.revealed |= over;
         self.owe_code = false;
         let body = turn.encode(&self.variant);
-        self.send(CodeKind::Turn, body);
+        self.send(CodeKind::Turn, turn.format(), body);
     }
 
-    fn send(&mut self, kind: CodeKind, body: Vec<u8>) {
+    fn send(&mut self, kind: CodeKind, format: u8, body: Vec<u8>) {
         let envelope = Envelope {
             header: Header {
+                format,
                 kind,
                 sender: self.me,
                 game_id: self.game_id,

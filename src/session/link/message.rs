@@ -1,6 +1,14 @@
 //! What one device's code says, and its text form: `FLAGFALL:` then the
 //! bytes in base45 (QR alphanumeric mode). Every code carries the format
 //! version, the game's id, its number in the game and a checksum.
+//!
+//! Code formats: 1 is every code without a draw; 2 adds the draw offer (bit 3
+//! of a turn code's flags: "the sender offers a draw", sent with the sender's
+//! own turn) and the accepted draw (action tag 5, the whole of the answering
+//! turn). A code is written in the lowest format that holds it, so a game
+//! without draws makes the same codes as before and an older app can still
+//! read them; an older app shown a draw code says it was made by a newer
+//! version. Both formats are read.
 
 use super::base45;
 use super::proxy::{PublicPiece, PublicSetup};
@@ -16,7 +24,10 @@ use crate::core::square::Square;
 use crate::core::variant::{KindId, SuitId, Variant};
 use sha2::{Digest, Sha256};
 
-pub const CODE_FORMAT: u8 = 1;
+/// The newest code format this app reads and writes (see the module docs).
+pub const CODE_FORMAT: u8 = 2;
+/// The code format before draw offers; every other code is still written in it.
+pub const FIRST_CODE_FORMAT: u8 = 1;
 pub const TEXT_PREFIX: &str = "FLAGFALL:";
 const CHECKSUM_LEN: usize = 4;
 const HEADER_LEN: usize = 8;
@@ -34,6 +45,9 @@ pub enum CodeKind {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Header {
+    /// The code format it is written in: the lowest that holds its body
+    /// (`Turn::format`), at most `CODE_FORMAT`.
+    pub format: u8,
     pub kind: CodeKind,
     pub sender: Side,
     pub game_id: u32,
@@ -67,7 +81,7 @@ pub struct Envelope {
 impl Envelope {
     pub fn to_text(&self) -> String {
         let mut w = Writer::default();
-        w.u8(CODE_FORMAT)
+        w.u8(self.header.format)
             .u8(self.header.kind as u8 | ((self.header.sender == Side::Blue) as u8) << 7)
             .u32(self.header.game_id)
             .u16(self.header.seq)
@@ -91,8 +105,12 @@ impl Envelope {
         if checksum(payload) != sum {
             return Err(CodeError::Checksum);
         }
-        if payload[0] != CODE_FORMAT {
-            return Err(CodeError::Version(payload[0]));
+        let format = payload[0];
+        if format > CODE_FORMAT {
+            return Err(CodeError::Version(format));
+        }
+        if format < FIRST_CODE_FORMAT {
+            return Err(CodeError::Damaged(format!("unknown code format {format}")));
         }
         let mut r = Reader::new(&payload[1..]);
         let kind_byte = r.u8()?;
@@ -111,6 +129,7 @@ impl Envelope {
         let seq = r.u16()?;
         Ok(Envelope {
             header: Header {
+                format,
                 kind,
                 sender,
                 game_id,
@@ -153,10 +172,18 @@ pub enum Answer {
 /// show it (it attacks, or makes a scout's long move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SentAction {
-    Move { mv: Move, shown: Option<Piece> },
-    Rescue { piece: u8, to: Square },
+    Move {
+        mv: Move,
+        shown: Option<Piece>,
+    },
+    Rescue {
+        piece: u8,
+        to: Square,
+    },
     SkipRescue,
     Resign,
+    /// The sender accepts the draw the reader offered in its last code.
+    AgreeDraw,
 }
 
 /// What a device opens when the game is over.
@@ -173,6 +200,9 @@ pub struct Turn {
     pub intro: Option<Intro>,
     pub answer: Option<Answer>,
     pub actions: Vec<SentAction>,
+    /// The sender offers a draw (with its turn in this code); the reader
+    /// accepts with `SentAction::AgreeDraw` on its turn, or plays on.
+    pub draw_offer: bool,
     pub reveal: Option<Reveal>,
 }
 
@@ -211,11 +241,18 @@ impl Invite {
 }
 
 impl Turn {
+    /// The lowest code format that holds this turn.
+    pub fn format(&self) -> u8 {
+        let draw = self.draw_offer || self.actions.contains(&SentAction::AgreeDraw);
+        if draw { 2 } else { FIRST_CODE_FORMAT }
+    }
+
     pub fn encode(&self, variant: &Variant) -> Vec<u8> {
         let mut w = Writer::default();
         let flags = u8::from(self.intro.is_some())
             | u8::from(self.answer.is_some()) << 1
-            | u8::from(self.reveal.is_some()) << 2;
+            | u8::from(self.reveal.is_some()) << 2
+            | u8::from(self.draw_offer) << 3;
         w.u8(flags);
         if let Some(intro) = &self.intro {
             write_intro(&mut w, variant, intro);
@@ -243,7 +280,7 @@ impl Turn {
     pub fn decode(body: &[u8], variant: &Variant) -> Result<Turn, CodeError> {
         let mut r = Reader::new(body);
         let flags = r.u8()?;
-        if flags > 7 {
+        if flags > 15 {
             return Err(r.invalid("unknown parts in a turn code").into());
         }
         let intro = if flags & 1 != 0 {
@@ -283,6 +320,7 @@ impl Turn {
             intro,
             answer,
             actions,
+            draw_offer: flags & 8 != 0,
             reveal,
         })
     }
@@ -410,6 +448,9 @@ fn write_action(w: &mut Writer, variant: &Variant, action: &SentAction) {
         SentAction::Resign => {
             w.u8(4);
         }
+        SentAction::AgreeDraw => {
+            w.u8(5);
+        }
     }
 }
 
@@ -430,6 +471,7 @@ fn read_action(r: &mut Reader, variant: &Variant) -> Result<SentAction, WireErro
         },
         3 => SentAction::SkipRescue,
         4 => SentAction::Resign,
+        5 => SentAction::AgreeDraw,
         _ => return Err(r.invalid("unknown action")),
     })
 }

@@ -2,6 +2,10 @@
 //! end. It is saved as its creation data (this device's deal, setup, salt,
 //! and the invitation it joined) plus every code read and action played;
 //! loading replays them, so a saved game is checked like a live one.
+//!
+//! Save formats: 2 adds the log entries "offer draw" and "decline draw" (an
+//! accepted draw is "play draw"); format 1 files (before draw offers) are
+//! read as they are.
 
 use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
 use crate::core::deal::{Deal, deal_dominoes};
@@ -18,7 +22,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub const LINKED_FORMAT: u32 = 1;
+/// The save format this app writes; it reads every format from 1 up.
+pub const LINKED_FORMAT: u32 = 2;
 
 /// Where this device's side of the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +59,8 @@ pub struct LinkedSession {
 enum Logged {
     Read(String),
     Played(Action),
+    OfferDraw,
+    DeclineDraw,
 }
 
 /// A two-device game as saved.
@@ -79,7 +86,7 @@ pub struct SavedLinked {
     /// setup and salt of the file must still make it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<String>,
-    /// "read CODE" or "play ACTION", in order.
+    /// "read CODE", "play ACTION", "offer draw" or "decline draw", in order.
     #[serde(default)]
     pub log: Vec<String>,
     pub seed: u64,
@@ -275,6 +282,56 @@ impl LinkedSession {
         Ok(())
     }
 
+    /// The side whose draw offer stands, if any:
+    /// - the other player's side: its offer came in the last code read, and
+    ///   this player answers it on its turn with `answer_draw` (or declines
+    ///   it by simply playing a move);
+    /// - this player's side: this player offered with `offer_draw`; the offer
+    ///   goes out with the code that ends its turn (status still `YourTurn`),
+    ///   then waits for the other device's next code (status `AwaitingCode`).
+    ///
+    /// `None` when no offer stands: never made, answered, or the game is over.
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.game.as_ref().and_then(LinkedGame::draw_offer)
+    }
+
+    /// Whether the last code read played on past this player's draw offer:
+    /// the other player declined it (say so once). Cleared by this player's
+    /// next action.
+    pub fn draw_declined(&self) -> bool {
+        self.game.as_ref().is_some_and(LinkedGame::draw_declined)
+    }
+
+    /// This player offers a draw, on its turn. The player then plays its turn
+    /// as usual; the offer travels in the code that ends it, and the other
+    /// device answers on its turn. Offering again before then changes nothing.
+    /// Errors: not this player's turn (`NotYourTurn`), or the other player's
+    /// offer waits for an answer (`OfferWaiting`: accept it instead).
+    pub fn offer_draw(&mut self) -> Result<(), LinkError> {
+        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        game.offer_draw()?;
+        self.log.push(Logged::OfferDraw);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Answers the other player's draw offer on this player's turn.
+    /// Accepting ends the game as an agreed draw (`Action::AgreeDraw`); the
+    /// code on show then tells the other device and opens this device's setup,
+    /// as at any ending. Declining lets the player play on; its next move
+    /// tells the other device (a move without answering declines too).
+    /// Errors: no offer waits (`NotOffered`), or not this player's turn.
+    pub fn answer_draw(&mut self, accept: bool) -> Result<(), LinkError> {
+        if accept {
+            return self.play(Action::AgreeDraw);
+        }
+        let game = self.game.as_mut().ok_or(LinkError::NotOffered)?;
+        game.decline_draw()?;
+        self.log.push(Logged::DeclineDraw);
+        self.revision += 1;
+        Ok(())
+    }
+
     /// Reads the other device's code; on any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
@@ -318,7 +375,12 @@ impl LinkedSession {
     /// Rebuilds a saved game, replaying every code and action: a file that
     /// parses but does not make the same game is refused, never trusted.
     pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, String> {
-        let variant = saved_variant(saved.format, LINKED_FORMAT, &saved.variant, &saved.options)?;
+        // Every older format reads as it is (format 1 lacks only the draw entries).
+        let format = match saved.format {
+            1..=LINKED_FORMAT => LINKED_FORMAT,
+            other => other,
+        };
+        let variant = saved_variant(format, LINKED_FORMAT, &saved.variant, &saved.options)?;
         let salt = parse_salt(&saved.salt).ok_or("its salt is not 32 hexadecimal digits")?;
         let mut session = LinkedSession::empty(
             Arc::clone(&variant),
@@ -360,6 +422,10 @@ impl LinkedSession {
                         Ok(Logged::Played(action)) => {
                             session.play(action).map_err(|e| e.to_string())
                         }
+                        Ok(Logged::OfferDraw) => session.offer_draw().map_err(|e| e.to_string()),
+                        Ok(Logged::DeclineDraw) => {
+                            session.answer_draw(false).map_err(|e| e.to_string())
+                        }
                         Err(e) => Err(e),
                     };
                     done.map_err(|e| format!("entry {} of its log: {e}", i + 1))?;
@@ -397,6 +463,8 @@ fn logged_text(entry: &Logged) -> String {
         Logged::Played(Action::SkipRescue) => "play skip-rescue".into(),
         Logged::Played(Action::Resign(_)) => "play resign".into(),
         Logged::Played(Action::AgreeDraw) => "play draw".into(),
+        Logged::OfferDraw => "offer draw".into(),
+        Logged::DeclineDraw => "decline draw".into(),
     }
 }
 
@@ -405,9 +473,14 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
     if let Some(text) = line.strip_prefix("read ") {
         return Ok(Logged::Read(text.to_string()));
     }
-    let action = line
-        .strip_prefix("play ")
-        .ok_or_else(|| format!("\"{line}\" is neither a code read nor an action played"))?;
+    match line {
+        "offer draw" => return Ok(Logged::OfferDraw),
+        "decline draw" => return Ok(Logged::DeclineDraw),
+        _ => {}
+    }
+    let action = line.strip_prefix("play ").ok_or_else(|| {
+        format!("\"{line}\" is neither a code read, an action played nor a draw offer or answer")
+    })?;
     let words: Vec<&str> = action.split_whitespace().collect();
     let bad = || format!("\"{action}\" is not an action");
     Ok(Logged::Played(match words.as_slice() {

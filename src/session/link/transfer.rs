@@ -2,7 +2,7 @@
 //! session, compressed and cut into as few codes as a camera reads well.
 //! It holds both armies, which the screen that shows it says.
 
-use super::message::{CodeError, CodeKind, Envelope, Header};
+use super::message::{CodeError, CodeKind, Envelope, FIRST_CODE_FORMAT, Header};
 use super::wire::{Reader, Writer};
 use crate::core::side::Side;
 use crate::session::saved::SavedSession;
@@ -48,6 +48,7 @@ pub fn transfer_codes(session: &SavedSession) -> Vec<String> {
             body.u16(chunks.len() as u16).bytes(chunk);
             Envelope {
                 header: Header {
+                    format: FIRST_CODE_FORMAT,
                     kind: CodeKind::Transfer,
                     sender: Side::Red,
                     game_id: id,
