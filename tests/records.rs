@@ -477,5 +477,10 @@ fn gravon_sample_checks_clean_with_two_squares_off_but_for_issue_15() {
         .collect();
     expected.sort();
     assert_eq!(disagreeing, expected, "{out}");
-    assert!(out.lines().last().is_some_and(|l| l.starts_with("checked ")), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("checked ")),
+        "{out}"
+    );
 }

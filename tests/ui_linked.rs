@@ -178,3 +178,41 @@ fn a_two_device_game_survives_closing_the_app() {
     assert_eq!(screen(&again), "play");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_draw_offered_with_a_move_is_accepted_on_the_other_device() {
+    let red = new_app(51);
+    let blue = App::new(AppConfig::in_memory(52)).unwrap();
+    fit_window(&blue);
+    let invitation = invite_other_device(&red);
+    let answer = join(&blue, &invitation);
+    paste(&red, &answer);
+    assert_eq!(screen(&red), "play");
+
+    // Red offers, then moves: the offer goes with the move's code.
+    tap(&red, "Offer draw");
+    assert_shows(
+        &red,
+        "news: You offer a draw: the offer goes with your move.",
+    );
+    move_first_piece(&red);
+    let red_move = code_on_screen(&red);
+    tap(&blue, "See the board");
+    tap(&blue, "Codes");
+    paste(&blue, &red_move);
+    assert_eq!(screen(&blue), "play");
+    assert_shows(&blue, "Draw offered: Red offers a draw.");
+
+    tap(&blue, "Accept draw");
+    assert_eq!(screen(&blue), "link", "{:?}", labels(&blue));
+    assert_shows(&blue, "Game over: Draw");
+    let blue_last = code_on_screen(&blue);
+    paste(&red, &blue_last);
+    let red_last = code_on_screen(&red);
+    tap(&red, "See the result");
+    assert_eq!(screen(&red), "over", "{:?}", labels(&red));
+    assert_shows(&red, "check: Verified");
+    paste(&blue, &red_last);
+    assert_eq!(screen(&blue), "over", "{:?}", labels(&blue));
+    assert_shows(&blue, "check: Verified");
+}

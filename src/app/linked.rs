@@ -162,6 +162,24 @@ pub(super) fn play(s: &mut State, action: Action) {
     }
 }
 
+/// Answers the other player's draw offer: accepting ends the game (the
+/// code on show tells the other device); declining plays on.
+pub(super) fn answer_draw(s: &mut State, accept: bool) {
+    let Some(link) = s.games.link.as_mut() else {
+        return;
+    };
+    match link.answer_draw(accept) {
+        Ok(()) => {
+            s.play.forget();
+            s.route.link_view = LinkView::Auto;
+            s.codes.link_status.clear();
+        }
+        Err(e) => {
+            s.fail(e.to_string());
+        }
+    }
+}
+
 /// What the last code brought, in words.
 pub(super) fn news(link: &LinkedSession) -> String {
     let Some(game) = link.game() else {

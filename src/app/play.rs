@@ -65,7 +65,9 @@ pub(super) fn connect(app: &App) {
     play.on_rescue_skip(app.unit(|s, _| play_action(s, Action::SkipRescue)));
     play.on_draw_answer({
         let h = app.handler(|s, _, accept: bool| {
-            if let Some(Err(e)) = s.games.session.as_mut().map(|x| x.answer_draw(accept)) {
+            if s.games.link.is_some() {
+                linked::answer_draw(s, accept);
+            } else if let Some(Err(e)) = s.games.session.as_mut().map(|x| x.answer_draw(accept)) {
                 s.fail(e.to_string());
             }
         });
@@ -87,7 +89,11 @@ pub(super) fn connect(app: &App) {
     });
     play.on_offer_draw(app.unit(|s, _| {
         s.play.pick = None;
-        if let Some(session) = s.games.session.as_mut() {
+        if let Some(link) = s.games.link.as_mut() {
+            if let Err(e) = link.offer_draw() {
+                s.fail(e.to_string());
+            }
+        } else if let Some(session) = s.games.session.as_mut() {
             session.offer_draw();
         }
     }));
@@ -401,11 +407,35 @@ fn refresh_linked(w: &AppWindow, s: &State, link: &LinkedSession) {
         ),
     };
     play.set_status(status.into());
-    play.set_notice(linked::news(link).into());
+    // A draw offer travels with the offerer's next move; the answer with the other's.
+    let offer = link.draw_offer();
+    let your_turn = link.status() == Some(LinkStatus::YourTurn);
+    let offer_news = match offer {
+        Some(offerer) if offerer == side => Some(if your_turn {
+            "You offer a draw: the offer goes with your move.".to_string()
+        } else {
+            "You offered a draw: the other device answers on its turn.".to_string()
+        }),
+        _ if link.draw_declined() => Some("The other player declined your draw offer.".to_string()),
+        _ => None,
+    };
+    let news = [Some(linked::news(link)), offer_news]
+        .into_iter()
+        .flatten()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    play.set_notice(news.into());
     let plies = link.game().map_or(&[][..], |g| g.plies());
     refresh_common(w, s, &view, plies);
     play.set_battle_visible(false);
-    play.set_draw_offer_visible(false);
+    let offered_to_me = offer.filter(|offerer| *offerer != side && your_turn);
+    play.set_draw_offer_visible(offered_to_me.is_some());
+    play.set_draw_offer_text(
+        offered_to_me
+            .map_or(String::new(), |o| format!("{o} offers a draw."))
+            .into(),
+    );
     play.set_solo(false);
     play.set_linked(true);
 }
