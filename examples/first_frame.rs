@@ -2,7 +2,7 @@
 //! start"): a Slint window with one Text, built with the app's Slint features,
 //! that with `FLAGFALL_FIRST_FRAME` set prints `first-frame MICROS`
 //! (microseconds since the Unix epoch) once its first frame has been drawn,
-//! and quits: the same probe as the app's. Without the variable it stays
+//! and quits: the app's own probe (`flagfall::app::watch_first_frame`). Without the variable it stays
 //! open, for comparing idle CPU and memory.
 //!
 //! ```sh
@@ -22,31 +22,7 @@ slint::slint! {
 
 fn main() -> Result<(), slint::PlatformError> {
     let window = FirstFrame::new()?;
-    if std::env::var_os("FLAGFALL_FIRST_FRAME").is_some() {
-        watch_first_frame(slint::ComponentHandle::window(&window));
-    }
+    // The app's own probe (src/app/startup.rs): the same measurement for both.
+    flagfall::app::watch_first_frame(slint::ComponentHandle::window(&window));
     slint::ComponentHandle::run(&window)
 }
-
-#[cfg(not(target_os = "android"))]
-fn watch_first_frame(window: &slint::Window) {
-    use slint::winit_030::winit::event::WindowEvent;
-    use slint::winit_030::{EventResult, WinitWindowAccessor};
-    let mut seen = false;
-    window.on_winit_window_event(move |_, event| {
-        if !seen && matches!(event, WindowEvent::RedrawRequested) {
-            seen = true;
-            let _ = slint::invoke_from_event_loop(|| {
-                let micros = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_micros());
-                println!("first-frame {micros}");
-                let _ = slint::quit_event_loop();
-            });
-        }
-        EventResult::Propagate
-    });
-}
-
-#[cfg(target_os = "android")]
-fn watch_first_frame(_window: &slint::Window) {}

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::{link_code, ready_link};
+
 use common::BUILT_IN;
 use flagfall::core::GameOptions;
 use flagfall::core::Side;
@@ -12,22 +14,6 @@ use flagfall::core::variant::builtin_variant;
 use flagfall::session::Storage;
 use flagfall::session::ai::{Level, choose};
 use flagfall::session::link::{LinkStatus, LinkedSession, LinkedStage, SavedLinked};
-
-fn ready(session: &mut LinkedSession) {
-    if session.stage() == LinkedStage::Deal {
-        let suit = session.variant().suits_of(session.side()).next();
-        if let Some(suit) = suit {
-            session.choose_discards(suit).unwrap();
-        }
-        session.accept_deal().unwrap();
-    }
-    session.fill_random();
-    session.setup_ready().unwrap();
-}
-
-fn code(session: &LinkedSession) -> String {
-    session.game().unwrap().last_code().unwrap().to_string()
-}
 
 fn reload(session: &LinkedSession) -> LinkedSession {
     let json = serde_json::to_string(&session.to_saved()).unwrap();
@@ -41,10 +27,10 @@ fn play(variant: &str, seed: u64, plies: u64) -> (LinkedSession, LinkedSession) 
     let variant = builtin_variant(variant).unwrap();
     let options = GameOptions::defaults(&variant);
     let mut red = LinkedSession::create(variant, options, Side::Red, seed);
-    ready(&mut red);
-    let mut blue = LinkedSession::join(&code(&red), seed + 1).unwrap();
-    ready(&mut blue);
-    red.read(&code(&blue)).unwrap();
+    ready_link(&mut red);
+    let mut blue = LinkedSession::join(&link_code(&red), seed + 1).unwrap();
+    ready_link(&mut blue);
+    red.read(&link_code(&blue)).unwrap();
     for ply in 0..plies {
         let (mover, other) = if red.status() == Some(LinkStatus::YourTurn) {
             (&mut red, &mut blue)
@@ -57,7 +43,7 @@ fn play(variant: &str, seed: u64, plies: u64) -> (LinkedSession, LinkedSession) 
         let view = mover.game().unwrap().view().unwrap();
         let action = choose(Level::Random, &view, seed ^ ply).unwrap();
         mover.play(action).unwrap();
-        other.read(&code(mover)).unwrap();
+        other.read(&link_code(mover)).unwrap();
         if ply % 7 == 0 {
             for session in [&mut red, &mut blue] {
                 let again = reload(session);

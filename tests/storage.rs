@@ -24,18 +24,23 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1")
 }
 
+/// Starts a pass-and-play game, sets up both armies and hands the device to Red.
+fn start_and_set_up(app: &flagfall::app::App) {
+    tap(app, "Start pass-and-play");
+    for side in Side::BOTH {
+        hand_to(app, side);
+        tap(app, "Fill for me");
+        tap(app, "Ready");
+    }
+    hand_to(app, Side::Red);
+}
+
 #[test]
 fn a_game_resumes_after_the_app_is_restarted() {
     let dir = temp_dir("resume");
     let moved = {
         let app = app_with_storage(&dir, 5);
-        tap(&app, "Start pass-and-play");
-        for side in Side::BOTH {
-            hand_to(&app, side);
-            tap(&app, "Fill for me");
-            tap(&app, "Ready");
-        }
-        hand_to(&app, Side::Red);
+        start_and_set_up(&app);
         let m = {
             let session = app.session();
             *session
@@ -365,13 +370,7 @@ fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
     let dir = temp_dir("delete");
     {
         let app = app_with_storage(&dir, 8);
-        tap(&app, "Start pass-and-play");
-        for side in Side::BOTH {
-            hand_to(&app, side);
-            tap(&app, "Fill for me");
-            tap(&app, "Ready");
-        }
-        hand_to(&app, Side::Red);
+        start_and_set_up(&app);
         tap(&app, "Menu");
         // A two-device game too: abandoned ones must not stay forever.
         invite_other_device(&app);

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::{link_code, ready_link};
+
 use common::variant;
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, DrawReason, GameOptions, Outcome, Side};
@@ -13,8 +15,8 @@ use flagfall::session::ai::{Level, choose};
 use flagfall::session::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::session::link::selfplay::computer_setup;
 use flagfall::session::link::{
-    Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession, LinkedStage,
-    SavedLinked, Verdict,
+    Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession, SavedLinked,
+    Verdict,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,22 +25,6 @@ use std::sync::Arc;
 const AGREED: Outcome = Outcome::Draw {
     reason: DrawReason::Agreed,
 };
-
-fn ready(session: &mut LinkedSession) {
-    if session.stage() == LinkedStage::Deal {
-        let suit = session.variant().suits_of(session.side()).next();
-        if let Some(suit) = suit {
-            session.choose_discards(suit).unwrap();
-        }
-        session.accept_deal().unwrap();
-    }
-    session.fill_random();
-    session.setup_ready().unwrap();
-}
-
-fn code(session: &LinkedSession) -> String {
-    session.game().unwrap().last_code().unwrap().to_string()
-}
 
 fn format_of(text: &str) -> u8 {
     Envelope::from_text(text).unwrap().header.format
@@ -62,10 +48,10 @@ fn sessions(id: &str, seed: u64) -> (LinkedSession, LinkedSession) {
     let v = builtin_variant(id).unwrap();
     let options = GameOptions::defaults(&v);
     let mut red = LinkedSession::create(v, options, Side::Red, seed);
-    ready(&mut red);
-    let mut blue = LinkedSession::join(&code(&red), seed + 1).unwrap();
-    ready(&mut blue);
-    red.read(&code(&blue)).unwrap();
+    ready_link(&mut red);
+    let mut blue = LinkedSession::join(&link_code(&red), seed + 1).unwrap();
+    ready_link(&mut blue);
+    red.read(&link_code(&blue)).unwrap();
     (red, blue)
 }
 
@@ -81,7 +67,7 @@ fn turn(mover: &mut LinkedSession, other: &mut LinkedSession, seed: u64) {
     let view = mover.game().unwrap().view().unwrap();
     let action = choose(Level::Heuristic, &view, seed).unwrap();
     mover.play(action).unwrap();
-    other.read(&code(mover)).unwrap();
+    other.read(&link_code(mover)).unwrap();
 }
 
 fn outcome(session: &LinkedSession) -> Option<Outcome> {
@@ -93,11 +79,11 @@ fn outcome(session: &LinkedSession) -> Option<Outcome> {
 fn finish_agreed(red: &mut LinkedSession, blue: &mut LinkedSession) {
     assert_eq!(blue.status(), Some(LinkStatus::AwaitingReveal));
     assert_eq!(outcome(blue), Some(AGREED));
-    let accepted = code(blue);
+    let accepted = link_code(blue);
     assert_eq!(format_of(&accepted), 2, "an accepted draw needs format 2");
     red.read(&accepted).unwrap();
     assert_eq!(red.status(), Some(LinkStatus::Finished));
-    blue.read(&code(red)).unwrap();
+    blue.read(&link_code(red)).unwrap();
     for session in [&*red, &*blue] {
         assert_eq!(session.status(), Some(LinkStatus::Finished));
         assert_eq!(outcome(session), Some(AGREED));
@@ -131,7 +117,11 @@ fn an_offer_travels_with_a_move_and_an_accepted_draw_ends_both_verified() {
         assert_eq!(blue.offer_draw().unwrap_err(), LinkError::NotYourTurn);
         assert_eq!(blue.answer_draw(true).unwrap_err(), LinkError::NotYourTurn);
         turn(&mut red, &mut blue, seed);
-        assert_eq!(format_of(&code(&red)), 2, "{id}: the offer needs format 2");
+        assert_eq!(
+            format_of(&link_code(&red)),
+            2,
+            "{id}: the offer needs format 2"
+        );
         assert_eq!(red.draw_offer(), Some(Side::Red), "{id}");
         assert_eq!(red.status(), Some(LinkStatus::AwaitingCode), "{id}");
         // Blue reads "Red offers a draw" and accepts on its turn.
@@ -152,8 +142,8 @@ fn a_declined_offer_lapses_and_play_goes_on() {
         turn(&mut red, &mut blue, 2 * ply);
         turn(&mut blue, &mut red, 2 * ply + 1);
         // Codes without a draw stay in the first format.
-        assert_eq!(format_of(&code(&red)), 1);
-        assert_eq!(format_of(&code(&blue)), 1);
+        assert_eq!(format_of(&link_code(&red)), 1);
+        assert_eq!(format_of(&link_code(&blue)), 1);
     }
     // Red offers; Blue declines by simply playing a move.
     red.offer_draw().unwrap();
@@ -164,7 +154,7 @@ fn a_declined_offer_lapses_and_play_goes_on() {
     assert_eq!(blue.draw_offer(), None);
     assert_eq!(red.draw_offer(), None);
     assert!(red.draw_declined());
-    assert_eq!(format_of(&code(&blue)), 1, "declining is just a move");
+    assert_eq!(format_of(&link_code(&blue)), 1, "declining is just a move");
     // The offer does not carry over: Red cannot be held to it later.
     assert_eq!(outcome(&red), None);
     assert_eq!(red.answer_draw(true).unwrap_err(), LinkError::NotOffered);
@@ -361,7 +351,7 @@ fn an_offer_survives_saving_and_loading() {
         saved.log
     );
     turn(&mut red, &mut blue, 30);
-    assert_eq!(format_of(&code(&red)), 2);
+    assert_eq!(format_of(&link_code(&red)), 2);
     // Sent, and received: both survive a reload.
     let mut red = reload(&red);
     let mut blue = reload(&blue);
@@ -402,9 +392,9 @@ fn saves_from_before_draw_offers_load_and_can_agree_a_draw() {
             .find_map(|l| l.strip_prefix("read ").map(str::to_string))
             .unwrap()
     };
-    assert_eq!(code(&red), last_read(&blue_saved));
-    assert_eq!(code(&blue), last_read(&red_saved));
-    assert_eq!(format_of(&code(&red)), 1);
+    assert_eq!(link_code(&red), last_read(&blue_saved));
+    assert_eq!(link_code(&blue), last_read(&red_saved));
+    assert_eq!(format_of(&link_code(&red)), 1);
     assert_eq!(red.status(), Some(LinkStatus::YourTurn));
     assert_eq!(blue.status(), Some(LinkStatus::AwaitingCode));
     // Saved again, they take the new format and come back the same.

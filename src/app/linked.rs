@@ -146,37 +146,31 @@ pub(super) fn read_all(s: &mut State, texts: &[String]) {
     }
 }
 
+/// Plays this device's action; a refused one says why.
 pub(super) fn play(s: &mut State, action: Action) {
-    let Some(link) = s.games.link.as_mut() else {
-        return;
-    };
-    match link.play(action) {
-        Ok(()) => {
-            s.play.forget();
-            s.route.link_view = LinkView::Auto;
-            s.codes.link_status.clear();
-        }
-        Err(e) => {
-            s.fail(e.to_string());
-        }
-    }
+    let played = s.games.link.as_mut().map(|link| link.play(action));
+    after_action(s, played);
 }
 
 /// Answers the other player's draw offer: accepting ends the game (the
 /// code on show tells the other device); declining plays on.
 pub(super) fn answer_draw(s: &mut State, accept: bool) {
-    let Some(link) = s.games.link.as_mut() else {
-        return;
-    };
-    match link.answer_draw(accept) {
-        Ok(()) => {
+    let answered = s.games.link.as_mut().map(|link| link.answer_draw(accept));
+    after_action(s, answered);
+}
+
+/// After this device acted: the screen follows the game, or says why not.
+fn after_action(s: &mut State, result: Option<Result<(), LinkError>>) {
+    match result {
+        Some(Ok(())) => {
             s.play.forget();
             s.route.link_view = LinkView::Auto;
             s.codes.link_status.clear();
         }
-        Err(e) => {
+        Some(Err(e)) => {
             s.fail(e.to_string());
         }
+        None => {}
     }
 }
 

@@ -29,6 +29,7 @@ mod words;
 slint::include_modules!();
 
 pub use cells::Display;
+pub use startup::watch_first_frame;
 pub use words::Numbering;
 
 use crate::core::variant::builtin;

@@ -6,7 +6,7 @@
 //! is one environment lookup.
 
 /// Watches `window` for its first frame when `FLAGFALL_FIRST_FRAME` is set.
-pub(super) fn watch_first_frame(window: &slint::Window) {
+pub fn watch_first_frame(window: &slint::Window) {
     #[cfg(not(target_os = "android"))]
     if std::env::var_os("FLAGFALL_FIRST_FRAME").is_some() {
         use slint::winit_030::winit::event::WindowEvent;

@@ -156,3 +156,23 @@ pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
     );
     err
 }
+
+/// Deals (the first suit's discards in piecepack) and fills a two-device
+/// session's setup at random, then declares it ready.
+pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
+    use flagfall::session::link::LinkedStage;
+    if session.stage() == LinkedStage::Deal {
+        let suit = session.variant().suits_of(session.side()).next();
+        if let Some(suit) = suit {
+            session.choose_discards(suit).unwrap();
+        }
+        session.accept_deal().unwrap();
+    }
+    session.fill_random();
+    session.setup_ready().unwrap();
+}
+
+/// The code a two-device session shows now.
+pub fn link_code(session: &flagfall::session::link::LinkedSession) -> String {
+    session.game().unwrap().last_code().unwrap().to_string()
+}

@@ -13,15 +13,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
-const VARIANTS: [&str; 6] = [
-    "classic",
-    "small",
-    "barrage",
-    "duell",
-    "domino",
-    "piecepack",
-];
-
 /// `setup` with every piece moved to the square of another piece that looks
 /// the same from the other side of the table (same suit, and a pawn only to
 /// a pawn), and every domino stone but the doubles turned round.
@@ -103,7 +94,11 @@ fn display(viewer: Side, memory_aid: bool) -> Display {
 
 #[test]
 fn hidden_enemy_pieces_leave_no_trace_in_the_cells() {
-    for id in VARIANTS {
+    for id in crate::core::variant::builtin()
+        .variants
+        .iter()
+        .map(|v| v.id.as_str())
+    {
         for viewer in Side::BOTH {
             let (one, two) = twin_games(id, viewer.opponent(), 3);
             for memory_aid in [true, false] {
@@ -121,7 +116,11 @@ fn hidden_enemy_pieces_leave_no_trace_in_the_cells() {
 
 #[test]
 fn an_unknown_enemy_piece_shows_only_its_back() {
-    for id in VARIANTS {
+    for id in crate::core::variant::builtin()
+        .variants
+        .iter()
+        .map(|v| v.id.as_str())
+    {
         let (game, _) = twin_games(id, Side::Blue, 5);
         let view = game.view(Side::Red);
         let variant = &*view.variant;
