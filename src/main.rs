@@ -2,7 +2,8 @@
 //! subcommands are tools for players and developers.
 
 use clap::{Parser, Subcommand};
-use flagfall::core::options::TwoSquares;
+use flagfall::core::check::RuleOverrides;
+use flagfall::core::options::{QuietPlies, StuckRule, TwoSquares};
 use flagfall::core::variant::{builtin, builtin_variant};
 use flagfall::session::ai::Level;
 use flagfall::tools::{autoplay, bench, check_games, matches, qr_selfplay, screenshot};
@@ -27,10 +28,21 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Replay game records (Gravon .xml, Flagfall .json) and report every game the engine disagrees with.
+    ///
+    /// Each record is played by the rules it was played under: a Flagfall
+    /// record by its own options, a Gravon record by Gravon's rules of the
+    /// month in its file name (README, "Gravon's rules"). The options below
+    /// override them.
     CheckGames {
-        /// Two-squares limit: 3, 5 or off (default: each variant's own).
+        /// Two-squares limit: a number of moves, or off.
         #[arg(long, value_parser = parse_two_squares)]
         two_squares: Option<TwoSquares>,
+        /// Draw after this many plies without a battle: a number, off, or variant (the variant's own).
+        #[arg(long, value_parser = parse_quiet_plies)]
+        quiet_plies: Option<QuietPlies>,
+        /// When a side that cannot move loses: on-its-turn, or after-any-move (Gravon's).
+        #[arg(long, value_parser = parse_stuck)]
+        stuck: Option<StuckRule>,
         /// Record files or folders (searched recursively).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -97,7 +109,7 @@ enum Command {
     Screenshot {
         #[arg(long, default_value = "classic")]
         variant: String,
-        /// home, rules, settings, deal, setup, handoff, play, battle, rescue or over.
+        /// home, rules, settings, records, deal, setup, handoff, play, battle, rescue, over, send-game, read-code (and the two-device screens).
         #[arg(long)]
         screen: String,
         /// Window size in logical pixels, e.g. 390x844 (phone) or 1280x800 (tablet).
@@ -127,12 +139,30 @@ fn parse_two_squares(text: &str) -> Result<TwoSquares, String> {
     text.parse()
 }
 
+fn parse_quiet_plies(text: &str) -> Result<QuietPlies, String> {
+    text.parse()
+}
+
+fn parse_stuck(text: &str) -> Result<StuckRule, String> {
+    text.parse()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::CheckGames { two_squares, paths }) => {
+        Some(Command::CheckGames {
+            two_squares,
+            quiet_plies,
+            stuck,
+            paths,
+        }) => {
             let mut out = std::io::stdout().lock();
-            match check_games::run(&paths, two_squares, &mut out) {
+            let overrides = RuleOverrides {
+                two_squares,
+                quiet_plies,
+                stuck,
+            };
+            match check_games::run(&paths, &overrides, &mut out) {
                 Ok(summary) if summary.all_ok() => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::FAILURE,
                 Err(e) => {

@@ -5,7 +5,7 @@ use flagfall::core::playout::random_action;
 use flagfall::core::position::Position;
 use flagfall::core::record::GameRecord;
 use flagfall::core::variant::{Variant, builtin_variant};
-use flagfall::core::{Action, Game, GameOptions, PlayerView, Side, TwoSquares};
+use flagfall::core::{Action, Game, GameOptions, PlayerView, Side, StuckRule, TwoSquares};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -147,6 +147,15 @@ fn tournament(variant: &Variant) -> GameOptions {
     }
 }
 
+/// The More-Squares rule, and Gravon's "no move possible" after any move.
+fn chases_and_gravon_endings(variant: &Variant) -> GameOptions {
+    GameOptions {
+        more_squares: true,
+        stuck: StuckRule::AfterAnyMove,
+        ..GameOptions::defaults(variant)
+    }
+}
+
 fn rescue_only(variant: &Variant) -> GameOptions {
     GameOptions {
         rescue: true,
@@ -181,6 +190,18 @@ proptest! {
 
     #[test]
     fn piecepack_random_games(seed in any::<u64>()) { play_random_game("piecepack", defaults, seed) }
+
+    #[test]
+    fn ultimate_lightning_random_games(seed in any::<u64>()) { play_random_game("ultimate-lightning", defaults, seed) }
+
+    #[test]
+    fn free_setup_random_games(seed in any::<u64>()) { play_random_game("free", defaults, seed) }
+
+    #[test]
+    fn classic_more_squares_random_games(seed in any::<u64>()) { play_random_game("classic", chases_and_gravon_endings, seed) }
+
+    #[test]
+    fn barrage_more_squares_random_games(seed in any::<u64>()) { play_random_game("barrage", chases_and_gravon_endings, seed) }
 }
 
 /// The random games above must actually reach the rare rules, or their

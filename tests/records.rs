@@ -3,8 +3,8 @@
 
 mod common;
 
-use flagfall::core::check::{Verdict, check_json_record};
-use flagfall::core::gravon;
+use flagfall::core::check::{RuleOverrides, Verdict, check_json_record};
+use flagfall::core::gravon::{self, GravonRules};
 use flagfall::core::playout::play_random;
 use flagfall::core::record::{DealRecord, GameRecord, RecordError};
 use flagfall::core::variant::builtin_variant;
@@ -37,7 +37,7 @@ fn json_record_round_trips_for_every_variant() {
             assert_eq!(replayed.actions(), game.actions());
             assert_eq!(replayed.position().outcome(), game.position().outcome());
             assert_eq!(
-                check_json_record(&text, None),
+                check_json_record(&text, &RuleOverrides::default()),
                 Verdict::Ok,
                 "{id} seed {seed}"
             );
@@ -84,7 +84,7 @@ fn record_with_an_illegal_move_names_the_move_and_the_reason() {
     let Verdict::Illegal {
         move_number,
         reason,
-    } = check_json_record(&text, None)
+    } = check_json_record(&text, &RuleOverrides::default())
     else {
         panic!("illegal")
     };
@@ -145,7 +145,7 @@ fn stated_result_that_disagrees_with_the_engine_is_a_mismatch() {
         },
     });
     assert!(matches!(
-        check_json_record(&record.to_json(), None),
+        check_json_record(&record.to_json(), &RuleOverrides::default()),
         Verdict::ResultMismatch { .. }
     ));
 }
@@ -202,8 +202,16 @@ fn barrage_xml(moves: &[(&str, &str)], result: Option<(u32, u32)>) -> String {
     xml + " </game>\n</stratego>\n"
 }
 
+/// Gravon's rules with another two-squares limit.
+fn rules(two_squares: TwoSquares) -> GravonRules {
+    GravonRules {
+        two_squares,
+        ..GravonRules::of_month(None)
+    }
+}
+
 fn check_xml(xml: &str) -> Verdict {
-    gravon::check(&gravon::parse(xml).unwrap(), Some(TwoSquares::Off))
+    gravon::check(&gravon::parse(xml).unwrap(), &rules(TwoSquares::Off))
 }
 
 #[test]
@@ -219,7 +227,7 @@ fn gravon_squares_skip_j_and_write_row_ten_as_colon() {
 #[test]
 fn gravon_field_gives_both_setups() {
     let record = gravon::parse(&barrage_xml(&[], None)).unwrap();
-    let game = gravon::start(&record, None).unwrap();
+    let game = gravon::start(&record, &GravonRules::of_month(None)).unwrap();
     let p = game.position();
     let at = |sq: &str| {
         let id = p.piece_at(sq.parse().unwrap()).unwrap();
@@ -332,13 +340,13 @@ fn gravon_two_squares_rule_applies_when_asked() {
     ];
     let xml = barrage_xml(&shuffle, Some((3, 2)));
     let record = gravon::parse(&xml).unwrap();
-    assert_eq!(gravon::check(&record, Some(TwoSquares::Off)), Verdict::Ok);
+    assert_eq!(gravon::check(&record, &rules(TwoSquares::Off)), Verdict::Ok);
     assert_eq!(
-        gravon::check(&record, Some(TwoSquares::Limit(5))),
+        gravon::check(&record, &rules(TwoSquares::Limit(5))),
         Verdict::Ok
     );
     assert!(matches!(
-        gravon::check(&record, Some(TwoSquares::Limit(3))),
+        gravon::check(&record, &rules(TwoSquares::Limit(3))),
         Verdict::Illegal { move_number: 7, .. }
     ));
 }
@@ -350,10 +358,25 @@ fn gravon_damaged_files_are_reported_not_panicked_on() {
     let mut short = barrage_xml(&[], None);
     let field_start = short.find("content=\"").unwrap() + "content=\"".len();
     short.replace_range(field_start..field_start + 10, "");
-    let verdict = gravon::check(&gravon::parse(&short).unwrap(), None);
-    assert!(
-        matches!(verdict, Verdict::Illegal { move_number: 0, .. }),
-        "{verdict:?}"
+    let verdict = gravon::check(
+        &gravon::parse(&short).unwrap(),
+        &GravonRules::of_month(None),
+    );
+    assert_eq!(
+        verdict,
+        Verdict::Unreadable {
+            reason: "the field has 90 squares, not 100".into()
+        }
+    );
+    let unknown = barrage_xml(&[], None).replace("barrage", "chess");
+    assert_eq!(
+        gravon::check(
+            &gravon::parse(&unknown).unwrap(),
+            &GravonRules::of_month(None)
+        ),
+        Verdict::Unreadable {
+            reason: "unknown game type \"chess\"".into()
+        }
     );
 }
 
@@ -392,7 +415,10 @@ fn check_games_prints_failures_and_one_summary_line() {
     std::fs::write(dir.join("nested/notes.txt"), "not a record").unwrap();
     let (ok, out) = run_check_games(&[dir.to_str().unwrap()]);
     assert!(ok, "{out}");
-    assert_eq!(out, "checked 2 games: 2 ok, 0 illegal, 0 result-mismatch\n");
+    assert_eq!(
+        out,
+        "checked 2 games: 2 ok, 0 illegal, 0 result-mismatch, 0 unreadable, 0 not started\n"
+    );
 
     std::fs::write(dir.join("illegal.xml"), barrage_xml(&[("B1", "B2")], None)).unwrap();
     std::fs::write(
@@ -400,10 +426,14 @@ fn check_games_prints_failures_and_one_summary_line() {
         barrage_xml(&[("A4", "A7")], Some((1, 2))),
     )
     .unwrap();
+    std::fs::write(dir.join("nested/broken.xml"), "<stratego><game type=").unwrap();
+    // Blue timed out while still setting up: its general was never placed.
+    let unfinished = barrage_xml(&[], Some((13, 1))).replacen('W', "A", 1);
+    std::fs::write(dir.join("nested/timeout.xml"), unfinished).unwrap();
     let (ok, out) = run_check_games(&["--two-squares", "off", dir.to_str().unwrap()]);
     assert!(!ok, "failures make a non-zero exit");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
     assert!(
         lines[0].ends_with("illegal.xml: move 1: illegal: b1-b2: a Flag never moves"),
         "{out}"
@@ -412,9 +442,13 @@ fn check_games_prints_failures_and_one_summary_line() {
         lines[1].contains("mismatch.xml: move 1: result mismatch: "),
         "{out}"
     );
+    assert!(
+        lines[2].contains("broken.xml: unreadable: not a Gravon or Flagfall record: "),
+        "{out}"
+    );
     assert_eq!(
-        lines[2],
-        "checked 4 games: 2 ok, 1 illegal, 1 result-mismatch"
+        lines[3],
+        "checked 6 games: 2 ok, 1 illegal, 1 result-mismatch, 1 unreadable, 1 not started"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -425,62 +459,23 @@ fn check_games_rejects_a_bad_two_squares_value() {
     assert!(!ok);
 }
 
-/// The records of the sample that issue 15 is about: Gravon's "no move
-/// possible" endings, games played without the quiet-ply draw, free setup
-/// (`classicfree`) and Ultimate Lightning, none of which the engine plays by
-/// yet. When a rule of issue 15 lands, its records leave this list.
-const ISSUE_15_RECORDS: &[&str] = &[
-    "classic/classic-2006.7-3300.xml",
-    "classic/classic-2006.7-5525.xml",
-    "classic/classic-2006.7-5944.xml",
-    "classic/classic-2006.7-6332.xml",
-    "classic/classic-2013.11-2144.xml",
-    "classic/classic-2014.11-1934.xml",
-    "classic/classic-2014.2-1205.xml",
-    "classic/classic-2014.3-400.xml",
-    "classic/classic-2014.5-2019.xml",
-    "classic/classic-2014.6-1048.xml",
-    "classic/classic-2014.6-993.xml",
-    "classic/classic-2015.1-304.xml",
-    "classicfree/classicfree-2005.5-459.xml",
-    "classicfree/classicfree-2006.7-2599.xml",
-    "classicfree/classicfree-2014.11-1078.xml",
-    "classicfree/classicfree-2014.5-1070.xml",
-    "ultimate-lightning/ultimate-lightning-2006.7-2399.xml",
-    "ultimate-lightning/ultimate-lightning-2006.7-2662.xml",
-    "ultimate-lightning/ultimate-lightning-2014.2-1347.xml",
-    "ultimate-lightning/ultimate-lightning-2014.3-2331.xml",
-];
-
 /// The real Gravon sample, when it sits beside the repository (it is never
-/// copied in): with the two-squares rule off, every record replays as
-/// Gravon scored it, except exactly those of `ISSUE_15_RECORDS` (a record
-/// newly refused, or one of them newly agreeing, fails the test).
+/// copied in): by Gravon's rules of each record's month, with no option
+/// given, every record replays as Gravon scored it, and the one whose setup
+/// was never finished counts as not started.
 #[test]
-fn gravon_sample_checks_clean_with_two_squares_off_but_for_issue_15() {
+fn gravon_sample_checks_clean_by_gravons_rules() {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gravon-sample");
     if !sample.exists() {
         eprintln!("skipped: {} not found", sample.display());
         return;
     }
-    let (_, out) = run_check_games(&["--two-squares", "off", sample.to_str().unwrap()]);
-    let mut disagreeing: Vec<&str> = out
-        .lines()
-        .filter_map(|line| line.split_once(".xml: move").map(|(path, _)| path))
-        .filter_map(|path| path.split_once("gravon-sample/").map(|(_, name)| name))
-        .map(|name| name.strip_suffix(".xml").unwrap_or(name))
-        .collect();
-    disagreeing.sort();
-    let mut expected: Vec<&str> = ISSUE_15_RECORDS
-        .iter()
-        .map(|name| name.strip_suffix(".xml").unwrap_or(name))
-        .collect();
-    expected.sort();
-    assert_eq!(disagreeing, expected, "{out}");
+    let (ok, out) = run_check_games(&[sample.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let last = out.lines().last().unwrap_or_default();
     assert!(
-        out.lines()
-            .last()
-            .is_some_and(|l| l.starts_with("checked ")),
+        last.contains(" 0 illegal, 0 result-mismatch, 0 unreadable, 1 not started"),
         "{out}"
     );
+    assert_eq!(out.lines().count(), 1, "{out}");
 }

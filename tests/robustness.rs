@@ -4,8 +4,8 @@
 mod common;
 
 use common::mutate;
-use flagfall::core::check::check_json_record;
-use flagfall::core::gravon;
+use flagfall::core::check::{RuleOverrides, check_json_record};
+use flagfall::core::gravon::{self, GravonRules};
 use flagfall::core::playout::play_random;
 use flagfall::core::record::GameRecord;
 use flagfall::core::variant::{Variant, builtin_variant};
@@ -55,13 +55,13 @@ proptest! {
 
     #[test]
     fn mutated_records_never_panic(edits in edits()) {
-        let _ = check_json_record(&String::from_utf8_lossy(&mutate(sample_record(), &edits)), None);
+        let _ = check_json_record(&String::from_utf8_lossy(&mutate(sample_record(), &edits)), &RuleOverrides::default());
     }
 
     #[test]
     fn mutated_gravon_records_never_panic(edits in edits()) {
         if let Ok(record) = gravon::parse(&String::from_utf8_lossy(&mutate(GRAVON, &edits))) {
-            let _ = gravon::check(&record, None);
+            let _ = gravon::check(&record, &GravonRules::of_month(None));
         }
     }
 
@@ -69,7 +69,7 @@ proptest! {
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
         let _ = Variant::from_json("variants/noise.json", &text);
-        let _ = check_json_record(&text, None);
+        let _ = check_json_record(&text, &RuleOverrides::default());
         let _ = gravon::parse(&text);
     }
 }
@@ -77,11 +77,14 @@ proptest! {
 #[test]
 fn the_unmutated_inputs_are_valid() {
     assert_eq!(
-        check_json_record(sample_record(), None),
+        check_json_record(sample_record(), &RuleOverrides::default()),
         flagfall::core::check::Verdict::Ok
     );
     assert_eq!(
-        gravon::check(&gravon::parse(GRAVON).unwrap(), None),
+        gravon::check(
+            &gravon::parse(GRAVON).unwrap(),
+            &GravonRules::of_month(None)
+        ),
         flagfall::core::check::Verdict::Ok
     );
     for file in VARIANT_FILES {

@@ -474,16 +474,21 @@ fn random_setup_is_valid_for_every_builtin_variant() {
             "classic",
             "domino",
             "duell",
+            "free",
             "piecepack",
-            "small"
+            "small",
+            "ultimate-lightning"
         ]
     );
     for v in &all.variants {
         for seed in 0..25 {
             let mut r = rng(seed);
+            let mut taken = Vec::new();
             let sides = Side::BOTH.map(|side| {
                 let deal = random_deal(v, side, &mut r);
-                let setup = Setup::random(v, side, &deal, &mut r).unwrap();
+                // Free setup: Blue keeps off Red's squares.
+                let setup = Setup::random_avoiding(v, side, &deal, &taken, &mut r).unwrap();
+                taken.extend(setup.placements.iter().map(|p| p.square));
                 assert_eq!(
                     problems(v, setup.clone(), &deal),
                     vec![],

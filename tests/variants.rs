@@ -72,7 +72,8 @@ fn classic_matches_the_rules() {
     assert_eq!(
         v.combat,
         Combat::Rank {
-            spy_target: Some(marshal)
+            spy_target: Some(marshal),
+            one_time_bombs: false
         }
     );
     assert_eq!(
@@ -93,7 +94,8 @@ fn small_has_no_marshal_so_the_spy_hunts_the_general() {
     assert_eq!(
         v.combat,
         Combat::Rank {
-            spy_target: v.kind_by_key("general")
+            spy_target: v.kind_by_key("general"),
+            one_time_bombs: false
         }
     );
 }
@@ -176,7 +178,8 @@ fn a_new_variant_is_a_file_alone_and_plays_to_the_end() {
     assert_eq!(
         variant.combat,
         Combat::Rank {
-            spy_target: variant.kind_by_key("knight")
+            spy_target: variant.kind_by_key("knight"),
+            one_time_bombs: false
         }
     );
     for seed in 0..50 {

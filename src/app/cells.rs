@@ -253,6 +253,15 @@ pub fn setup_cells(draft: &SetupDraft, display: &Display, selected: Option<Squar
                     Some(piece),
                     piece.suit,
                 ),
+                // Free setup: a square the other army took shows its back.
+                None if draft.taken().contains(&square) => piece_cell(
+                    variant,
+                    display,
+                    square,
+                    draft.side().opponent(),
+                    None,
+                    None,
+                ),
                 None => empty_cell(variant, square),
             };
             cell.zone = draft.can_hold(square);
@@ -268,7 +277,7 @@ pub fn setup_cells(draft: &SetupDraft, display: &Display, selected: Option<Squar
         .collect()
 }
 
-/// Everything shown, for the game-over replay (only ever called once the game is over).
+/// Everything shown, for the replay of a finished game or a game record.
 pub fn revealed_cells(position: &Position, display: &Display) -> Vec<Cell> {
     let variant = &**position.variant();
     squares(variant, display.viewer)

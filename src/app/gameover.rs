@@ -4,29 +4,59 @@
 //! finished game opened from the home screen is shown here too.
 
 use super::games::link_finished;
+use super::models::{self, List};
 use super::{App, AppWindow, GameOverAdapter, State, board, cells, linked, router};
 use crate::core::Game;
 use crate::core::record::action_text;
 use crate::core::side::Side;
 use crate::session::Stage;
 use crate::session::link::LinkedSession;
-use slint::ComponentHandle;
+use slint::{ComponentHandle, SharedString};
 
-#[derive(Default)]
 pub(super) struct ReplayState {
-    /// A finished game opened from the home screen's list.
+    /// A finished game opened from the home screen's list, or a game record.
     pub review: Option<Game>,
+    /// What the engine found in the game record on show.
+    note: String,
     /// The move the replay shows (past the end: the final position).
     pub replay_at: usize,
     export_status: String,
+    /// The game's moves, shown as a list.
+    moves: List<SharedString>,
 }
 
 impl ReplayState {
+    pub(super) fn new(w: &AppWindow) -> ReplayState {
+        let moves = models::list();
+        w.global::<GameOverAdapter>()
+            .set_moves(models::handle(&moves));
+        ReplayState {
+            review: None,
+            note: String::new(),
+            replay_at: 0,
+            export_status: String::new(),
+            moves,
+        }
+    }
+
     /// Opens a finished game at its final position.
     pub(super) fn open_review(&mut self, game: Game) {
+        self.open_record(game, String::new());
+    }
+
+    /// Opens a game record at its final position (the last move the engine
+    /// accepted), with what the engine found.
+    pub(super) fn open_record(&mut self, game: Game, note: String) {
         self.review = Some(game);
+        self.note = note;
         self.replay_at = usize::MAX;
         self.export_status.clear();
+    }
+
+    /// Closes the game opened from the list or a record.
+    pub(super) fn close_review(&mut self) {
+        self.review = None;
+        self.note.clear();
     }
 }
 
@@ -48,6 +78,7 @@ pub(super) fn connect(app: &App) {
     );
     over.on_next(app.unit(|s, _| s.over.replay_at = (s.over.replay_at + 1).min(replay_len(s))));
     over.on_last(app.unit(|s, _| s.over.replay_at = replay_len(s)));
+    over.on_jump(app.indexed(|s, _, at| s.over.replay_at = at.min(replay_len(s))));
     over.on_new_game(app.unit(|s, _| {
         let games = &mut s.games;
         if games
@@ -60,7 +91,7 @@ pub(super) fn connect(app: &App) {
         if games.link.as_ref().is_some_and(link_finished) {
             games.link = None;
         }
-        s.over.review = None;
+        s.over.close_review();
         router::go_home(s);
     }));
 }
@@ -79,6 +110,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     let link = s.games.link.as_ref().filter(|_| s.over.review.is_none());
     over.set_verdict(link.map(linked::verdict_text).unwrap_or_default().into());
     over.set_export_status(s.over.export_status.clone().into());
+    over.set_note(s.over.note.clone().into());
     match (shown_game(s), link) {
         (Some(game), _) => show_replay(w, s, &game),
         (None, Some(link)) => show_unreplayable(w, s, link),
@@ -107,6 +139,15 @@ fn show_replay(w: &AppWindow, s: &State, game: &Game) {
         )
     };
     over.set_replay_text(text.into());
+    let start = game.position_after(0);
+    models::update_texts(
+        &s.over.moves,
+        game.actions()
+            .iter()
+            .enumerate()
+            .map(|(i, action)| format!("{}. {}", i + 1, action_text(&start, *action))),
+    );
+    over.set_move_at(at as i32);
     let display = s.display.for_viewer(Side::Red);
     board::show(
         w,
@@ -127,6 +168,7 @@ fn show_unreplayable(w: &AppWindow, s: &State, link: &LinkedSession) {
     over.set_replay_text(
         "The other device's opened setup does not replay this game, so there is no replay.".into(),
     );
+    models::update_texts(&s.over.moves, std::iter::empty());
     let display = s.display.for_viewer(link.side());
     board::show(
         w,

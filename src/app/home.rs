@@ -75,6 +75,7 @@ impl HomeState {
         home.set_aggressor(rules.aggressor_advantage.default);
         home.set_silent(rules.silent_defense.default);
         home.set_rescue(rules.rescue.default);
+        home.set_more_squares(rules.more_squares.default);
     }
 }
 
@@ -106,6 +107,7 @@ pub(super) fn connect(app: &App) {
         }
     }));
     home.on_show_rules(app.unit(super::rules::show));
+    home.on_open_record(app.unit(super::records::open));
     home.on_show_settings(app.unit(|s, _| s.route.overlay = router::Overlay::Settings));
     home.on_send_game(app.unit(|s, _| codes::send_game(s)));
     home.on_read_codes(app.unit(|s, _| codes::start_reading(s)));
@@ -125,7 +127,8 @@ fn start_game(s: &mut State, w: &AppWindow) {
         aggressor_advantage: home.get_aggressor() && rules.aggressor_advantage.offered,
         silent_defense: home.get_silent() && rules.silent_defense.offered,
         rescue: home.get_rescue() && rules.rescue.offered,
-        check_army: true,
+        more_squares: home.get_more_squares() && rules.more_squares.offered,
+        ..GameOptions::defaults(&variant)
     };
     let seed = s.games.take_seed();
     let human = if home.get_side_index() == 1 {
@@ -135,6 +138,16 @@ fn start_game(s: &mut State, w: &AppWindow) {
     };
     let opponent = home.get_opponent_index();
     if opponent == OTHER_DEVICE {
+        if variant.setup.anywhere {
+            // Each device keeps its setup secret until the game is over, so
+            // neither could keep clear of the squares the other chose.
+            s.notices.push(format!(
+                "{} cannot be played between two devices: both armies choose from the same squares, \
+                 and a device cannot see the other's setup. Play it on one device.",
+                variant.name
+            ));
+            return;
+        }
         linked::start(s, variant, options, human);
         return;
     }
@@ -211,6 +224,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     home.set_offers_aggressor(variant.rules.aggressor_advantage.offered);
     home.set_offers_silent(variant.rules.silent_defense.offered);
     home.set_offers_rescue(variant.rules.rescue.offered);
+    home.set_offers_more_squares(variant.rules.more_squares.offered);
     home.set_notice(s.notices.join("\n").into());
     let labels = continue_labels(s);
     let confirm =

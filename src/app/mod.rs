@@ -1,6 +1,6 @@
 //! The app's glue between the session layer and the Slint screens. Each
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
-//! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`), which owns
+//! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`), which owns
 //! its slice of [`State`], fills its screen's Slint global (`HomeAdapter`,
 //! ...) and answers that global's callbacks. `router` decides which screen is
 //! shown, `board` serves the board the game screens share, `games` holds the
@@ -19,6 +19,7 @@ mod home;
 mod linked;
 mod models;
 mod play;
+mod records;
 mod router;
 mod rules;
 mod settings;
@@ -180,7 +181,7 @@ impl App {
             board: board::BoardState::new(&window),
             setup: setup::SetupState::new(&window),
             play: play::PlayState::new(&window),
-            over: gameover::ReplayState::default(),
+            over: gameover::ReplayState::new(&window),
             codes: codes::CodesState::new(config.photos),
             deal: deal::DealState::new(&window),
             display: settings::DisplaySettings::from_saved(&settings),
@@ -201,6 +202,7 @@ impl App {
         codes::connect(&app);
         rules::connect(&app);
         settings::connect(&app);
+        records::connect(&app);
         app.refresh();
         Ok(app)
     }
@@ -338,7 +340,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Play => play::refresh(w, s),
         Screen::Over => gameover::refresh(w, s),
         // Filled when they are opened, and changed only by the player.
-        Screen::Rules | Screen::Settings => {}
+        Screen::Rules | Screen::Settings | Screen::Records => {}
     }
 }
 

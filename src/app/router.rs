@@ -22,6 +22,8 @@ pub(super) enum Screen {
     Over,
     Rules,
     Settings,
+    /// Opening a game record to watch.
+    Records,
 }
 
 impl Screen {
@@ -37,6 +39,7 @@ impl Screen {
             Screen::Over => "over",
             Screen::Rules => "rules",
             Screen::Settings => "settings",
+            Screen::Records => "records",
         }
     }
 }
@@ -48,6 +51,7 @@ pub(super) enum Overlay {
     None,
     Rules,
     Settings,
+    Records,
 }
 
 /// A two-device game shows the codes while waiting and the board on the
@@ -84,6 +88,7 @@ pub(super) fn screen(s: &State) -> Screen {
     match s.route.overlay {
         Overlay::Rules => return Screen::Rules,
         Overlay::Settings => return Screen::Settings,
+        Overlay::Records => return Screen::Records,
         Overlay::None => {}
     }
     if s.route.at_home {
@@ -141,5 +146,5 @@ pub(super) fn go_home(s: &mut State) {
 /// The game on show comes forward (the home screen goes).
 pub(super) fn show_game(s: &mut State) {
     s.route.at_home = false;
-    s.over.review = None;
+    s.over.close_review();
 }

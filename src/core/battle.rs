@@ -33,11 +33,15 @@ pub fn resolve(
         std::cmp::Ordering::Equal => tie,
     };
     match variant.combat {
-        Combat::Rank { spy_target } => {
+        Combat::Rank {
+            spy_target,
+            one_time_bombs,
+        } => {
             let (a, d) = (variant.kind(attacker.kind), variant.kind(defender.kind));
             match d.special {
                 Special::Flag => BattleResult::AttackerWins,
                 Special::Bomb if a.special == Special::Miner => BattleResult::AttackerWins,
+                Special::Bomb if one_time_bombs => BattleResult::BothRemoved,
                 Special::Bomb => BattleResult::DefenderWins,
                 _ if a.special == Special::Spy && spy_target == Some(defender.kind) => {
                     BattleResult::AttackerWins

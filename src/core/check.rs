@@ -1,8 +1,11 @@
 //! Checking recorded games against the engine: every move legal, and the
 //! stated ending the one the engine reaches.
 
-use super::options::TwoSquares;
+use super::game::Game;
+use super::gravon::{self, GravonRules};
+use super::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use super::record::{GameRecord, RecordError};
+use super::variant::builtin_variant;
 
 /// What checking one record found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,57 +21,140 @@ pub enum Verdict {
         move_number: usize,
         reason: String,
     },
+    /// The file is not a record this app can read (damaged, or of a game it
+    /// does not know): no verdict on the game.
+    Unreadable {
+        reason: String,
+    },
+    /// The game ended before its first move, while a setup was unfinished,
+    /// and the record says so.
+    NotStarted {
+        reason: String,
+    },
 }
 
-/// Checks one of the project's own JSON records; `two_squares` overrides its setting.
-pub fn check_json_record(text: &str, two_squares: Option<TwoSquares>) -> Verdict {
+/// Rules given for checking, over the ones a record was played under.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RuleOverrides {
+    pub two_squares: Option<TwoSquares>,
+    pub quiet_plies: Option<QuietPlies>,
+    pub stuck: Option<StuckRule>,
+}
+
+impl RuleOverrides {
+    /// `options` with these overrides.
+    pub fn apply(&self, options: &mut GameOptions) {
+        options.two_squares = self.two_squares.unwrap_or(options.two_squares);
+        options.quiet_plies = self.quiet_plies.unwrap_or(options.quiet_plies);
+        options.stuck = self.stuck.unwrap_or(options.stuck);
+    }
+
+    /// Gravon's rules of a record with these overrides.
+    pub fn over(&self, rules: GravonRules) -> GravonRules {
+        GravonRules {
+            two_squares: self.two_squares.unwrap_or(rules.two_squares),
+            quiet_plies: self.quiet_plies.unwrap_or(rules.quiet_plies),
+            stuck: self.stuck.unwrap_or(rules.stuck),
+        }
+    }
+}
+
+/// A record replayed as far as the engine agrees with it.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The game up to the last action the engine accepted; `None` when the
+    /// record could not start.
+    pub game: Option<Game>,
+    pub verdict: Verdict,
+}
+
+/// Reads and replays a record given as text: Flagfall's JSON (text that
+/// starts with `{`), else Gravon's XML, played by Gravon's rules of the month
+/// in `file_name` (if any). `overrides` go over either's rules.
+pub fn replay_record(text: &str, file_name: Option<&str>, overrides: &RuleOverrides) -> Replay {
+    if text.trim_start().starts_with('{') {
+        return replay_json_record(text, overrides);
+    }
+    match gravon::parse(text) {
+        Ok(record) => {
+            let rules = GravonRules::of_month(file_name.and_then(gravon::month_played));
+            gravon::replay(&record, &overrides.over(rules))
+        }
+        Err(reason) => Replay {
+            game: None,
+            verdict: Verdict::Unreadable {
+                reason: format!("not a Gravon or Flagfall record: {reason}"),
+            },
+        },
+    }
+}
+
+/// Checks one of the project's own JSON records, by the rules it records
+/// and `overrides`.
+pub fn check_json_record(text: &str, overrides: &RuleOverrides) -> Verdict {
+    replay_json_record(text, overrides).verdict
+}
+
+fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
+    let unreadable = |reason: String| Replay {
+        game: None,
+        verdict: Verdict::Unreadable { reason },
+    };
     let mut record = match GameRecord::from_json(text) {
         Ok(record) => record,
-        Err(e) => {
-            return Verdict::Illegal {
-                move_number: 0,
-                reason: e.to_string(),
+        Err(e) => return unreadable(e.to_string()),
+    };
+    overrides.apply(&mut record.options);
+    let Some(variant) = builtin_variant(&record.variant) else {
+        return unreadable(RecordError::UnknownVariant(record.variant.clone()).to_string());
+    };
+    let (game, stopped) = match record.replay_partly(variant) {
+        Ok(replayed) => replayed,
+        Err(e @ RecordError::Start(_)) => {
+            return Replay {
+                game: None,
+                verdict: Verdict::Illegal {
+                    move_number: 0,
+                    reason: e.to_string(),
+                },
             };
         }
+        Err(e) => return unreadable(e.to_string()),
     };
-    if let Some(rule) = two_squares {
-        record.options.two_squares = rule;
-    }
-    let game = match record.replay() {
-        Ok(game) => game,
-        Err(RecordError::Illegal {
+    let verdict = match stopped {
+        Some(RecordError::Illegal {
             number,
             text,
             reason,
-        }) => {
-            return Verdict::Illegal {
-                move_number: number,
-                reason: format!("{text}: {reason}"),
-            };
-        }
-        Err(RecordError::BadAction { number, reason, .. }) => {
-            return Verdict::Illegal {
-                move_number: number,
-                reason,
-            };
-        }
-        Err(e) => {
-            return Verdict::Illegal {
-                move_number: 0,
-                reason: e.to_string(),
-            };
+        }) => Verdict::Illegal {
+            move_number: number,
+            reason: format!("{text}: {reason}"),
+        },
+        Some(RecordError::BadAction { number, reason, .. }) => Verdict::Illegal {
+            move_number: number,
+            reason,
+        },
+        Some(other) => Verdict::Illegal {
+            move_number: 0,
+            reason: other.to_string(),
+        },
+        None => {
+            let engine = game.position().outcome();
+            match record.result {
+                Some(stated) if Some(stated) != engine => Verdict::ResultMismatch {
+                    move_number: record.actions.len(),
+                    reason: format!(
+                        "record says {stated}, engine says {}",
+                        engine.map_or("the game goes on after the last move".to_string(), |o| o
+                            .to_string())
+                    ),
+                },
+                _ => Verdict::Ok,
+            }
         }
     };
-    let engine = game.position().outcome();
-    match record.result {
-        Some(stated) if Some(stated) != engine => Verdict::ResultMismatch {
-            move_number: record.actions.len(),
-            reason: format!(
-                "record says {stated}, engine says {}",
-                engine.map_or("the game goes on after the last move".to_string(), |o| o
-                    .to_string())
-            ),
-        },
-        _ => Verdict::Ok,
+    Replay {
+        game: Some(game),
+        verdict,
     }
 }

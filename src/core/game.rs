@@ -7,6 +7,7 @@ use super::options::GameOptions;
 use super::position::{PlyReport, Position};
 use super::setup::{CheckedSetup, Setup, SetupError};
 use super::side::Side;
+use super::square::Square;
 use super::variant::Variant;
 use super::view::PlayerView;
 use rand::Rng;
@@ -26,12 +27,19 @@ pub struct Game {
 pub struct StartError {
     pub options: Vec<String>,
     pub setups: Vec<SetupError>,
+    /// Squares both armies chose, where setups share the board.
+    pub clashes: Vec<Square>,
 }
 
 impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut lines: Vec<String> = self.options.clone();
         lines.extend(self.setups.iter().map(|e| e.to_string()));
+        lines.extend(
+            self.clashes
+                .iter()
+                .map(|sq| format!("{sq} was chosen by both armies")),
+        );
         f.write_str(&lines.join("\n"))
     }
 }
@@ -48,6 +56,13 @@ impl Game {
         let options_problems = options.problems(&variant);
         let mut setup_errors = Vec::new();
         let mut checked = Vec::new();
+        let clashes: Vec<Square> = red
+            .1
+            .placements
+            .iter()
+            .map(|p| p.square)
+            .filter(|sq| blue.1.placements.iter().any(|p| p.square == *sq))
+            .collect();
         for (side, (deal, mut setup)) in Side::BOTH.into_iter().zip([red, blue]) {
             setup.side = side;
             match setup.check(&variant, &deal, &options) {
@@ -55,10 +70,11 @@ impl Game {
                 Err(e) => setup_errors.push(e),
             }
         }
-        if !options_problems.is_empty() || !setup_errors.is_empty() {
+        if !options_problems.is_empty() || !setup_errors.is_empty() || !clashes.is_empty() {
             return Err(StartError {
                 options: options_problems,
                 setups: setup_errors,
+                clashes,
             });
         }
         let blue = checked.pop().expect("two setups");
@@ -83,10 +99,12 @@ impl Game {
 
     /// Random deals and random setups for both sides.
     pub fn random(variant: Arc<Variant>, options: GameOptions, rng: &mut impl Rng) -> Game {
+        let mut taken = Vec::new();
         let [red, blue] = Side::BOTH.map(|side| {
             let deal = random_deal(&variant, side, rng);
-            let setup =
-                Setup::random(&variant, side, &deal, rng).expect("a random deal fits its variant");
+            let setup = Setup::random_avoiding(&variant, side, &deal, &taken, rng)
+                .expect("a random deal fits its variant");
+            taken.extend(setup.placements.iter().map(|p| p.square));
             (deal, setup)
         });
         Game::new(variant, options, red, blue).expect("random setups are valid")

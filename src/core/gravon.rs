@@ -1,17 +1,18 @@
-//! Gravon game records (XML, one game a file): classic, barrage, duell and
-//! classicfree. The field is 100 characters, square (row-1)*10 + column;
+//! Gravon game records (XML, one game a file): classic, barrage, duell,
+//! classicfree and ultimate lightning, replayed by Gravon's rules of the
+//! month they were played in. The field is 100 characters, square (row-1)*10 + column;
 //! moves name columns A..K without J and write row 10 as ':'.
 
-use super::check::Verdict;
+use super::check::{Replay, Verdict};
 use super::deal::Deal;
 use super::game::Game;
 use super::moves::{Action, DrawReason, Move, Outcome, WinReason};
-use super::options::{GameOptions, TwoSquares};
+use super::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use super::piece::Piece;
 use super::setup::{Placement, Setup};
 use super::side::Side;
 use super::square::Square;
-use super::variant::builtin_variant;
+use super::variant::{Variant, builtin_variant};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
 
@@ -20,6 +21,17 @@ pub struct GravonMove {
     pub number: usize,
     pub source: String,
     pub target: String,
+    /// An Ultimate Lightning rescue made with this move.
+    pub rescue: Option<GravonRescue>,
+}
+
+/// `<rescue rescuefield rescuepiece>` inside a `<move>`: the square the
+/// piece came back to, and the piece as a field letter's place in the
+/// alphabet (`A` 0): Red's letters, or either side's in the older records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GravonRescue {
+    pub square: String,
+    pub piece: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +98,22 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
                         number,
                         source,
                         target,
+                        rescue: None,
                     });
+                }
+                "rescue" => {
+                    let square =
+                        attribute(&e, "rescuefield")?.ok_or("a <rescue> has no rescuefield")?;
+                    let piece =
+                        attribute(&e, "rescuepiece")?.ok_or("a <rescue> has no rescuepiece")?;
+                    let piece = piece
+                        .parse()
+                        .map_err(|_| format!("rescuepiece \"{piece}\" is not a number"))?;
+                    let last = game
+                        .moves
+                        .last_mut()
+                        .ok_or("a <rescue> comes before any <move>")?;
+                    last.rescue = Some(GravonRescue { square, piece });
                 }
                 "result" => {
                     let number = |name: &str| -> Result<u32, String> {
@@ -146,21 +173,66 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
     Ok(Square::new(col as u8, row))
 }
 
-/// Builds the game a Gravon record starts from; `two_squares` overrides the variant default.
-pub fn start(record: &GravonGame, two_squares: Option<TwoSquares>) -> Result<Game, String> {
-    let (variant_id, free) = match record.game_type.as_str() {
+/// The rules a Gravon record was played under; `check-games` may override each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GravonRules {
+    pub two_squares: TwoSquares,
+    pub quiet_plies: QuietPlies,
+    pub stuck: StuckRule,
+}
+
+/// The first month whose records show Gravon's three-move two-squares rule
+/// (README, "Gravon's rules"): no record from then on moves a piece a 4th
+/// time between two squares; the 2006 records do, up to 5 times.
+pub const THREE_MOVE_RULE_FROM: (u16, u8) = (2013, 10);
+
+impl GravonRules {
+    /// Gravon's rules in the month a game was played: no quiet-ply draw, a
+    /// side that cannot move loses as soon as any move leaves it so, and the
+    /// two-squares limit of the time (5 before `THREE_MOVE_RULE_FROM` and
+    /// for records without a date, whose limit is unknown: the looser one
+    /// refuses no game played under the stricter; 3 from then on).
+    pub fn of_month(played: Option<(u16, u8)>) -> GravonRules {
+        let limit = match played {
+            Some(month) if month >= THREE_MOVE_RULE_FROM => 3,
+            _ => 5,
+        };
+        GravonRules {
+            two_squares: TwoSquares::Limit(limit),
+            quiet_plies: QuietPlies::Off,
+            stuck: StuckRule::AfterAnyMove,
+        }
+    }
+}
+
+/// The year and month in a Gravon archive file name such as
+/// `classic-2006.7-3300.xml`.
+pub fn month_played(file_name: &str) -> Option<(u16, u8)> {
+    file_name.split('-').find_map(|part| {
+        let (year, month) = part.split_once('.')?;
+        let year: u16 = year.parse().ok()?;
+        let month: u8 = month.parse().ok()?;
+        ((1990..=2100).contains(&year) && (1..=12).contains(&month)).then_some((year, month))
+    })
+}
+
+/// The built-in variant a Gravon game type is played as, and whether its
+/// armies may be any part of the classic army (free setup).
+fn variant_of(game_type: &str) -> Option<(&'static str, bool)> {
+    Some(match game_type {
         "classic" => ("classic", false),
-        "classicfree" | "free" => ("classic", true),
+        "classicfree" | "free" => ("free", true),
         "barrage" => ("barrage", false),
         "duell" => ("duell", false),
-        other => return Err(format!("unknown game type \"{other}\"")),
-    };
-    let variant = builtin_variant(variant_id).ok_or("built-in variant missing")?;
-    let mut options = GameOptions::defaults(&variant);
-    options.check_army = !free;
-    if let Some(rule) = two_squares {
-        options.two_squares = rule;
-    }
+        "ultimate lightning" | "ultimate-lightning" | "ultimatelightning" => {
+            ("ultimate-lightning", false)
+        }
+        _ => return None,
+    })
+}
+
+/// Both setups of a record, as the field gives them.
+fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], String> {
     let cells: Vec<char> = record.field.chars().collect();
     let size = variant.board.columns as usize * variant.board.rows as usize;
     if cells.len() != size {
@@ -189,18 +261,64 @@ pub fn start(record: &GravonGame, two_squares: Option<TwoSquares>) -> Result<Gam
             piece: Piece::new(kind),
         });
     }
-    let [red, blue] = setups;
-    Game::new(variant, options, (Deal::Fixed, red), (Deal::Fixed, blue)).map_err(|e| e.to_string())
+    Ok(setups)
+}
+
+/// The sides whose setup in the record is not the variant's whole army.
+fn unfinished_setups(variant: &Variant, setups: &[Setup; 2]) -> Vec<Side> {
+    Side::BOTH
+        .into_iter()
+        .filter(|side| {
+            variant.kind_ids().any(|kind| {
+                let placed = setups[side.index()]
+                    .placements
+                    .iter()
+                    .filter(|p| p.piece.kind == kind)
+                    .count();
+                placed != variant.kind(kind).count as usize
+            })
+        })
+        .collect()
+}
+
+/// Builds the game a Gravon record starts from. `Err` is the verdict on a
+/// record that cannot start: unreadable, or a setup the rules refuse.
+pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> {
+    let unreadable = |reason: String| Verdict::Unreadable { reason };
+    let (variant_id, free) = variant_of(&record.game_type)
+        .ok_or_else(|| unreadable(format!("unknown game type \"{}\"", record.game_type)))?;
+    let variant =
+        builtin_variant(variant_id).ok_or_else(|| unreadable("built-in variant missing".into()))?;
+    let mut options = GameOptions::defaults(&variant);
+    options.check_army = !free;
+    options.two_squares = rules.two_squares;
+    options.quiet_plies = rules.quiet_plies;
+    options.stuck = rules.stuck;
+    let [red, blue] = setups(record, &variant).map_err(unreadable)?;
+    Game::new(variant, options, (Deal::Fixed, red), (Deal::Fixed, blue)).map_err(|e| {
+        Verdict::Illegal {
+            move_number: 0,
+            reason: e.to_string(),
+        }
+    })
 }
 
 /// Replays a record and compares its stated ending with the engine's.
-pub fn check(record: &GravonGame, two_squares: Option<TwoSquares>) -> Verdict {
-    let mut game = match start(record, two_squares) {
+pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
+    if record.moves.is_empty()
+        && let Some(verdict) = never_started(record)
+    {
+        return Replay {
+            game: None,
+            verdict,
+        };
+    }
+    let mut game = match start(record, rules) {
         Ok(game) => game,
-        Err(reason) => {
-            return Verdict::Illegal {
-                move_number: 0,
-                reason,
+        Err(verdict) => {
+            return Replay {
+                game: None,
+                verdict,
             };
         }
     };
@@ -210,30 +328,112 @@ pub fn check(record: &GravonGame, two_squares: Option<TwoSquares>) -> Verdict {
             move_number: m.number,
             reason,
         };
-        if let Some(outcome) = game.position().outcome() {
-            return illegal(format!(
+        let problem = if let Some(outcome) = game.position().outcome() {
+            Some(illegal(format!(
                 "the game was already over after move {ended_at}: {outcome}"
-            ));
-        }
-        let (from, to) = match (parse_square(&m.source), parse_square(&m.target)) {
-            (Ok(from), Ok(to)) => (from, to),
-            (Err(e), _) | (_, Err(e)) => return illegal(e),
+            )))
+        } else {
+            match (parse_square(&m.source), parse_square(&m.target)) {
+                (Ok(from), Ok(to)) => game
+                    .play(Action::Move(Move::new(from, to)))
+                    .err()
+                    .map(|e| illegal(format!("{from}-{to}: {e}"))),
+                (Err(e), _) | (_, Err(e)) => Some(illegal(e)),
+            }
         };
-        if let Err(e) = game.play(Action::Move(Move::new(from, to))) {
-            return illegal(format!("{from}-{to}: {e}"));
+        if let Some(verdict) = problem {
+            return Replay {
+                game: Some(game),
+                verdict,
+            };
         }
-        // Gravon has no rescue, so no action is ever pending here.
+        // A rescue the engine offers is declined unless the move records one.
+        let rescue = match &m.rescue {
+            Some(rescue) => Some(rescue_action(&game, rescue)),
+            None => game
+                .position()
+                .pending_rescue()
+                .map(|_| Ok(Action::SkipRescue)),
+        };
+        if let Some(Err(reason)) = rescue.map(|action| {
+            action.and_then(|action| {
+                game.play(action)
+                    .map(|_| ())
+                    .map_err(|e| format!("the rescue: {e}"))
+            })
+        }) {
+            return Replay {
+                game: Some(game),
+                verdict: Verdict::Illegal {
+                    move_number: m.number,
+                    reason,
+                },
+            };
+        }
         ended_at = m.number;
     }
     let last = record.moves.last().map_or(0, |m| m.number);
     let engine = game.position().outcome();
-    match stated_mismatch(record.result, engine) {
+    let verdict = match stated_mismatch(record.result, engine) {
         None => Verdict::Ok,
         Some(reason) => Verdict::ResultMismatch {
             move_number: last,
             reason,
         },
+    };
+    Replay {
+        game: Some(game),
+        verdict,
     }
+}
+
+/// The rescue a record's move made, as the engine's action.
+fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
+    let position = game.position();
+    let side = position
+        .pending_rescue()
+        .ok_or("the record rescues a piece, but this move earns no rescue")?
+        .side;
+    let to = parse_square(&rescue.square)?;
+    let letter = match rescue.piece {
+        n @ 1..=12 => n - 1,
+        n @ 13..=24 => n - 13,
+        n => return Err(format!("rescuepiece {n} names no piece")),
+    };
+    let key = KIND_KEYS[letter as usize];
+    let variant = position.variant();
+    position
+        .captured(side)
+        .find(|id| variant.kind(position.piece(*id).piece.kind).key == key)
+        .map(|piece| Action::Rescue { piece, to })
+        .ok_or_else(|| format!("{side} has no captured {key} to rescue"))
+}
+
+/// Replays a record and compares its stated ending with the engine's.
+pub fn check(record: &GravonGame, rules: &GravonRules) -> Verdict {
+    replay(record, rules).verdict
+}
+
+/// The verdict on a record without moves whose setup was never finished (a
+/// time-out or resignation while setting up): not started, if the stated
+/// result agrees. `None` when the setups are whole (or cannot be read).
+fn never_started(record: &GravonGame) -> Option<Verdict> {
+    let (variant_id, _) = variant_of(&record.game_type)?;
+    let variant = builtin_variant(variant_id)?;
+    let setups = setups(record, &variant).ok()?;
+    let unfinished = unfinished_setups(&variant, &setups);
+    let first = unfinished.first()?;
+    Some(match record.result {
+        None | Some((3 | 10..=14, _)) => Verdict::NotStarted {
+            reason: format!("{first}'s setup was never finished"),
+        },
+        Some((kind, _)) => Verdict::ResultMismatch {
+            move_number: 0,
+            reason: format!(
+                "record says result type {kind}, but no move was made and {first}'s setup was never finished"
+            ),
+        },
+    })
 }
 
 fn winner(code: u32) -> Option<Side> {

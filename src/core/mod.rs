@@ -2,6 +2,7 @@
 //! Pure: no I/O, no UI.
 
 pub mod battle;
+mod chase;
 pub mod check;
 pub mod deal;
 pub mod diagram;
@@ -23,7 +24,7 @@ pub mod view;
 pub use deal::Deal;
 pub use game::Game;
 pub use moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
-pub use options::{GameOptions, TwoSquares};
+pub use options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 pub use piece::{Piece, PieceId};
 pub use position::{Battle, PlyReport, Position};
 pub use setup::{CheckedSetup, Placement, Setup, SetupError, SetupProblem};

@@ -157,6 +157,14 @@ pub enum IllegalMove {
     PathBlocked { piece: String, square: Square },
     #[error("two-squares rule: this piece has moved between {a} and {b} {times} times", times = number_word(*limit))]
     TwoSquares { a: Square, b: Square, limit: u8 },
+    #[error(
+        "More-Squares rule: in this chase, that move would bring back a position the chase has already had"
+    )]
+    MoreSquares,
+    #[error(
+        "a {piece} moves one square, or two through an empty first square (straight on or turning once)"
+    )]
+    TwoStepsAtMost { piece: String },
     #[error("that piece is not among your captured pieces")]
     NotCaptured,
     #[error("a {piece} can never be rescued")]

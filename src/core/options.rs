@@ -52,12 +52,115 @@ impl<'de> Deserialize<'de> for TwoSquares {
     }
 }
 
+/// The quiet-ply draw of one game: the variant's limit, none, or another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum QuietPlies {
+    /// The variant's `quiet_ply_limit`.
+    #[default]
+    Variant,
+    Off,
+    Limit(u32),
+}
+
+impl QuietPlies {
+    /// The limit in force for a game of `variant`.
+    pub fn limit(self, variant: &Variant) -> Option<u32> {
+        match self {
+            QuietPlies::Variant => variant.rules.quiet_ply_limit,
+            QuietPlies::Off => None,
+            QuietPlies::Limit(n) => Some(n),
+        }
+    }
+
+    pub fn is_variant(&self) -> bool {
+        *self == QuietPlies::Variant
+    }
+}
+
+impl fmt::Display for QuietPlies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QuietPlies::Variant => f.write_str("variant"),
+            QuietPlies::Off => f.write_str("off"),
+            QuietPlies::Limit(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl FromStr for QuietPlies {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<QuietPlies, String> {
+        match text.trim() {
+            "variant" => Ok(QuietPlies::Variant),
+            "off" => Ok(QuietPlies::Off),
+            number => match number.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(QuietPlies::Limit(n)),
+                _ => Err(format!(
+                    "\"{text}\" is not a quiet-ply limit (a number of plies from 1, off, or variant)"
+                )),
+            },
+        }
+    }
+}
+
+impl Serialize for QuietPlies {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for QuietPlies {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<QuietPlies, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// When a side that cannot move loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StuckRule {
+    /// When its turn comes and it has no legal move (the rule texts).
+    #[default]
+    OnItsTurn,
+    /// As soon as any move leaves it with no piece able to step anywhere,
+    /// whoever moved (Gravon's "no move possible"); both at once is a draw.
+    AfterAnyMove,
+}
+
+impl StuckRule {
+    pub fn is_on_its_turn(&self) -> bool {
+        *self == StuckRule::OnItsTurn
+    }
+}
+
+impl FromStr for StuckRule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<StuckRule, String> {
+        match text.trim() {
+            "on-its-turn" => Ok(StuckRule::OnItsTurn),
+            "after-any-move" => Ok(StuckRule::AfterAnyMove),
+            _ => Err(format!(
+                "\"{text}\" is not a stuck rule (on-its-turn or after-any-move)"
+            )),
+        }
+    }
+}
+
 /// The switches of one game. `check_army: false` is for free-army records
 /// (Gravon "classicfree"): any composition, classic rules otherwise.
+/// `quiet_plies` and `stuck` differ from their defaults only when a record
+/// is replayed by the rules it was played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameOptions {
     pub two_squares: TwoSquares,
+    /// ISF's More-Squares rule against endless chases (`core::chase`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub more_squares: bool,
     #[serde(default)]
     pub aggressor_advantage: bool,
     #[serde(default)]
@@ -66,10 +169,18 @@ pub struct GameOptions {
     pub rescue: bool,
     #[serde(default = "yes")]
     pub check_army: bool,
+    #[serde(default, skip_serializing_if = "QuietPlies::is_variant")]
+    pub quiet_plies: QuietPlies,
+    #[serde(default, skip_serializing_if = "StuckRule::is_on_its_turn")]
+    pub stuck: StuckRule,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 impl GameOptions {
@@ -81,7 +192,10 @@ impl GameOptions {
             aggressor_advantage: rules.aggressor_advantage.default,
             silent_defense: rules.silent_defense.default,
             rescue: rules.rescue.default,
+            more_squares: rules.more_squares.default,
             check_army: true,
+            quiet_plies: QuietPlies::Variant,
+            stuck: StuckRule::OnItsTurn,
         }
     }
 
@@ -107,6 +221,11 @@ impl GameOptions {
                 "Silent Defense",
             ),
             (self.rescue, rules.rescue.offered, "Rescue"),
+            (
+                self.more_squares,
+                rules.more_squares.offered,
+                "More-Squares rule",
+            ),
         ];
         for (on, offered, name) in switches {
             if on && !offered {

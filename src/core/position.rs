@@ -2,8 +2,9 @@
 //! This is the referee's knowledge: players see it only through `view`.
 
 use super::battle::{self, BattleResult};
+use super::chase::{Chase, ChaseBoard, PlayedMove};
 use super::moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
-use super::options::{GameOptions, TwoSquares};
+use super::options::{GameOptions, StuckRule, TwoSquares};
 use super::piece::{Piece, PieceId};
 use super::setup::{CheckedSetup, Placement, SetupProblem};
 use super::side::Side;
@@ -16,6 +17,33 @@ const BLOCKED: u8 = 255;
 /// Padded index 0 is a border cell, so it can mark a captured piece.
 const CAPTURED: u16 = 0;
 const BLUE_BASE: u8 = 128;
+/// The most squares a two-stepper can reach: 4 steps, 4 straight twos, 4 turns.
+const TWO_STEP_TARGETS: usize = 12;
+
+impl ChaseBoard for Position {
+    fn occupant(&self, cell: u16) -> Option<PieceId> {
+        piece_of_cell(self.cells[cell as usize])
+    }
+
+    fn steps(&self) -> [isize; 4] {
+        self.geometry.dirs
+    }
+
+    /// FNV-1a over the cells.
+    fn key(&self, moved: Option<(u16, u16)>) -> u64 {
+        let mover = moved.map(|(from, _)| self.cells[from as usize]);
+        let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let cell = match moved {
+                Some((from, _)) if i == from as usize => EMPTY,
+                Some((_, to)) if i == to as usize => mover.unwrap_or(cell),
+                _ => cell,
+            };
+            hash = (hash ^ u64::from(cell)).wrapping_mul(0x0100_0000_01b3);
+        }
+        hash
+    }
+}
 
 /// Board cells hold EMPTY, BLOCKED, 1 + index for Red pieces and 128 + index
 /// for Blue pieces, on a grid with a blocked border so no bounds checks are needed.
@@ -58,6 +86,9 @@ const LANDING: [[bool; 256]; 2] = {
 #[derive(Debug)]
 struct Geometry {
     variant: Arc<Variant>,
+    /// Whether the army has pieces that move in lines, and two-steppers.
+    has_runners: bool,
+    has_two_steppers: bool,
     stride: usize,
     dirs: [isize; 4],
     squares: Vec<Option<Square>>,
@@ -79,12 +110,27 @@ impl Geometry {
             }
         }
         let s = stride as isize;
+        let has = |mobility: Mobility| variant.kinds.iter().any(|k| k.mobility == mobility);
         Geometry {
+            has_runners: has(Mobility::Line),
+            has_two_steppers: has(Mobility::TwoSteps),
             variant,
             stride,
             dirs: [1, -1, s, -s],
             squares,
             blank,
+        }
+    }
+
+    /// Whether a move shows which kind of mover made it: a line longer than
+    /// two squares (only a scout), two squares straight where no
+    /// two-steppers play, a turn (only a two-stepper).
+    fn move_reveals(&self, m: Move) -> bool {
+        let straight = m.from.row == m.to.row || m.from.col == m.to.col;
+        match m.from.distance(m.to) {
+            0 | 1 => false,
+            2 if straight => !(self.has_runners && self.has_two_steppers),
+            _ => true,
         }
     }
 
@@ -180,6 +226,8 @@ pub struct Position {
     /// The pieces that move one square, and those that move in lines.
     steppers: [Vec<u8>; 2],
     runners: [Vec<u8>; 2],
+    /// The pieces that move one or two squares (Ultimate Lightning's captains).
+    two_steppers: [Vec<u8>; 2],
     captured: [Vec<u8>; 2],
     mobile_alive: [u16; 2],
     flags_alive: [u16; 2],
@@ -194,6 +242,8 @@ pub struct Position {
     /// The side whose army this position only guesses (a device linked to
     /// another knows the enemy's hidden pieces only by a consistent guess).
     guessed: Option<Side>,
+    /// The continuous chase under way, under the More-Squares rule.
+    chase: Option<Box<Chase>>,
 }
 
 impl Position {
@@ -286,6 +336,7 @@ impl Position {
             locations: [Vec::new(), Vec::new()],
             steppers: [Vec::new(), Vec::new()],
             runners: [Vec::new(), Vec::new()],
+            two_steppers: [Vec::new(), Vec::new()],
             captured: [Vec::new(), Vec::new()],
             mobile_alive: [0; 2],
             flags_alive: [0; 2],
@@ -298,6 +349,7 @@ impl Position {
             outcome: None,
             last_move: None,
             guessed: None,
+            chase: None,
         };
         for (side, list) in Side::BOTH.into_iter().zip(placements) {
             for (index, placement) in list.iter().enumerate() {
@@ -316,6 +368,7 @@ impl Position {
                     Mobility::Immobile => {}
                     Mobility::Step => position.steppers[side.index()].push(index as u8),
                     Mobility::Line => position.runners[side.index()].push(index as u8),
+                    Mobility::TwoSteps => position.two_steppers[side.index()].push(index as u8),
                 }
                 position.pieces[side.index()].push(PieceState {
                     piece: placement.piece,
@@ -355,6 +408,12 @@ impl Position {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// Whether making `m` shows everyone which piece moved: a move only
+    /// one kind of mover could make (a scout's long line, a captain's turn).
+    pub fn move_shows_piece(&self, m: Move) -> bool {
+        self.geometry.move_reveals(m)
     }
 
     pub fn last_move(&self) -> Option<Move> {
@@ -462,7 +521,12 @@ impl Position {
         let line = (variant.board.columns + variant.board.rows) as usize;
         Side::BOTH
             .iter()
-            .map(|s| 4 * self.steppers[s.index()].len() + line * self.runners[s.index()].len() + 1)
+            .map(|s| {
+                4 * self.steppers[s.index()].len()
+                    + line * self.runners[s.index()].len()
+                    + TWO_STEP_TARGETS * self.two_steppers[s.index()].len()
+                    + 1
+            })
             .max()
             .unwrap_or(1)
     }
@@ -515,7 +579,32 @@ impl Position {
                 }
             }
         }
-        n
+        for &index in &self.two_steppers[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            self.two_step_targets(side, from, |to| {
+                let legal = !(from == forbid_from && to == forbid_to);
+                out[n] = RawMove { from, to };
+                n += legal as usize;
+                false
+            });
+        }
+        match self.chase.as_deref() {
+            Some(chase) if chase.chaser == side => {
+                let mut kept = 0;
+                for i in 0..n {
+                    let m = out[i];
+                    if !chase.forbids(side, m.from, m.to, self) {
+                        out[kept] = m;
+                        kept += 1;
+                    }
+                }
+                kept
+            }
+            _ => n,
+        }
     }
 
     /// Plays a move that `fill_moves` just generated for this position,
@@ -530,14 +619,38 @@ impl Position {
         self.generate(side, |_, _| true)
     }
 
+    /// Whether any of `side`'s pieces could step or run anywhere, the
+    /// two-squares and More-Squares rules aside (Gravon's "move possible").
+    fn can_move_at_all(&self, side: Side) -> bool {
+        self.generate_within(side, (CAPTURED, CAPTURED), |_, _| true)
+    }
+
     /// Calls `found` for each legal move of `side`; stops early when it returns true.
     #[inline]
     fn generate(&self, side: Side, mut found: impl FnMut(u16, u16) -> bool) -> bool {
+        let forbidden = self.forbidden(side);
+        match self.chase.as_deref() {
+            Some(chase) if chase.chaser == side => {
+                self.generate_within(side, forbidden, |from, to| {
+                    !chase.forbids(side, from, to, self) && found(from, to)
+                })
+            }
+            _ => self.generate_within(side, forbidden, found),
+        }
+    }
+
+    /// `generate` with the two-squares rule's one forbidden move given.
+    #[inline]
+    fn generate_within(
+        &self,
+        side: Side,
+        (forbid_from, forbid_to): (u16, u16),
+        mut found: impl FnMut(u16, u16) -> bool,
+    ) -> bool {
         let cells = &self.cells[..];
         let dirs = self.geometry.dirs;
         let lands = &LANDING[side.index()];
         let locations = &self.locations[side.index()];
-        let (forbid_from, forbid_to) = self.forbidden(side);
         for &index in &self.steppers[side.index()] {
             let from = locations[index as usize];
             if from == CAPTURED {
@@ -572,6 +685,48 @@ impl Position {
                         break;
                     }
                     to = to.wrapping_add_signed(d as i16);
+                }
+            }
+        }
+        for &index in &self.two_steppers[side.index()] {
+            let from = locations[index as usize];
+            if from == CAPTURED {
+                continue;
+            }
+            if self.two_step_targets(side, from, |to| {
+                !(from == forbid_from && to == forbid_to) && found(from, to)
+            }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `found` with each square a two-stepper of `side` on `from`
+    /// may reach (each once), the two-squares rule aside; stops early when
+    /// it returns true.
+    #[inline]
+    fn two_step_targets(&self, side: Side, from: u16, mut found: impl FnMut(u16) -> bool) -> bool {
+        let cells = &self.cells[..];
+        let lands = &LANDING[side.index()];
+        let [right, left, up, down] = self.geometry.dirs;
+        let free = |at: isize| cells[(from as isize + at) as usize] == EMPTY;
+        for d in [right, left, up, down] {
+            let one = from as isize + d;
+            if lands[cells[one as usize] as usize] && found(one as u16) {
+                return true;
+            }
+            // The border is one cell wide: only an empty first square leads on.
+            if free(d) && lands[cells[(one + d) as usize] as usize] && found((one + d) as u16) {
+                return true;
+            }
+        }
+        for dx in [right, left] {
+            for dy in [up, down] {
+                let to = from as isize + dx + dy;
+                if (free(dx) || free(dy)) && lands[cells[to as usize] as usize] && found(to as u16)
+                {
+                    return true;
                 }
             }
         }
@@ -621,11 +776,20 @@ impl Position {
         if piece_of_cell(target).is_some_and(|t| t.side == id.side) {
             return Err(IllegalMove::OwnPiece(m.to));
         }
-        if m.from.row != m.to.row && m.from.col != m.to.col {
+        if state.mobility == Mobility::TwoSteps {
+            let mut reachable = false;
+            self.two_step_targets(id.side, from, |at| {
+                reachable = at == to;
+                reachable
+            });
+            if !reachable {
+                return Err(IllegalMove::TwoStepsAtMost { piece: name() });
+            }
+        } else if m.from.row != m.to.row && m.from.col != m.to.col {
             return Err(IllegalMove::NotStraight);
         }
         let distance = m.from.distance(m.to);
-        if distance > 1 {
+        if distance > 1 && state.mobility != Mobility::TwoSteps {
             if state.mobility != Mobility::Line {
                 return Err(IllegalMove::TooFar { piece: name() });
             }
@@ -659,6 +823,13 @@ impl Position {
                 b: m.from,
                 limit,
             });
+        }
+        if self
+            .chase
+            .as_deref()
+            .is_some_and(|chase| chase.forbids(id.side, from, to, self))
+        {
+            return Err(IllegalMove::MoreSquares);
         }
         Ok((from, to))
     }
@@ -738,8 +909,8 @@ impl Position {
         {
             let state = &mut self.pieces[side.index()][mover.index as usize];
             state.moved = true;
-            // A long move shows everyone the piece is a scout.
-            if m.from.distance(m.to) > 1 {
+            // A move only one kind of mover could make shows everyone the piece.
+            if self.geometry.move_reveals(m) {
                 state.revealed = true;
             }
         }
@@ -753,6 +924,16 @@ impl Position {
                 battle = Some(self.fight(mover, defender, from, to));
                 self.quiet_plies = 0;
             }
+        }
+        if self.options.more_squares {
+            let played = PlayedMove {
+                side,
+                piece: mover,
+                from,
+                to,
+                battle: battle.is_some(),
+            };
+            self.chase = Chase::after(self.chase.take(), &played, &*self);
         }
         if battle.is_some() && self.flags_alive.contains(&0) {
             self.outcome = Some(match self.flags_alive {
@@ -838,6 +1019,9 @@ impl Position {
         if state.has_rescued && !rule.same_piece_twice {
             return false;
         }
+        if !rule.by_scouts && state.mobility == Mobility::Line {
+            return false;
+        }
         if !self.geometry.variant.on_enemy_back_row(mover.side, at) {
             return false;
         }
@@ -846,11 +1030,9 @@ impl Position {
     }
 
     fn rescuable(&self, id: PieceId) -> bool {
-        self.geometry
-            .variant
-            .kind(self.piece(id).piece.kind)
-            .special
-            != Special::Bomb
+        let variant = &self.geometry.variant;
+        variant.rules.rescue.bombs
+            || variant.kind(self.piece(id).piece.kind).special != Special::Bomb
     }
 
     fn rescue_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
@@ -937,6 +1119,19 @@ impl Position {
             }
             [0, _] => Some(Side::Red),
             [_, 0] => Some(Side::Blue),
+            _ if self.options.stuck == StuckRule::AfterAnyMove && self.ply > 0 => {
+                match Side::BOTH.map(|side| self.can_move_at_all(side)) {
+                    [false, false] => {
+                        self.outcome = Some(Outcome::Draw {
+                            reason: DrawReason::BothImmobile,
+                        });
+                        return;
+                    }
+                    [false, true] => Some(Side::Red),
+                    [true, false] => Some(Side::Blue),
+                    _ => (!self.has_legal_move(self.to_move)).then_some(self.to_move),
+                }
+            }
             _ if !self.has_legal_move(self.to_move) => Some(self.to_move),
             _ => None,
         };
@@ -951,7 +1146,7 @@ impl Position {
     }
 
     fn check_quiet_plies(&mut self) {
-        let limit = self.geometry.variant.rules.quiet_ply_limit;
+        let limit = self.options.quiet_plies.limit(&self.geometry.variant);
         if limit.is_some_and(|limit| self.quiet_plies >= limit) {
             self.outcome = Some(Outcome::Draw {
                 reason: DrawReason::QuietPlies,

@@ -151,6 +151,19 @@ impl GameRecord {
     }
 
     pub fn replay_with(&self, variant: Arc<Variant>) -> Result<Game, RecordError> {
+        match self.replay_partly(variant)? {
+            (game, None) => Ok(game),
+            (_, Some(error)) => Err(error),
+        }
+    }
+
+    /// Replays the record as far as the rules accept it: the game up to
+    /// the last accepted action, and the error that stopped it there.
+    /// `Err` when the game cannot even start.
+    pub fn replay_partly(
+        &self,
+        variant: Arc<Variant>,
+    ) -> Result<(Game, Option<RecordError>), RecordError> {
         if variant.id != self.variant {
             return Err(RecordError::UnknownVariant(self.variant.clone()));
         }
@@ -160,18 +173,24 @@ impl GameRecord {
         let start = game.position_after(0);
         for (i, text) in self.actions.iter().enumerate() {
             let number = i + 1;
-            let action = parse_action(&start, text).map_err(|reason| RecordError::BadAction {
-                number,
-                text: text.clone(),
-                reason,
-            })?;
-            game.play(action).map_err(|reason| RecordError::Illegal {
-                number,
-                text: text.clone(),
-                reason,
-            })?;
+            let played = parse_action(&start, text)
+                .map_err(|reason| RecordError::BadAction {
+                    number,
+                    text: text.clone(),
+                    reason,
+                })
+                .and_then(|action| {
+                    game.play(action).map_err(|reason| RecordError::Illegal {
+                        number,
+                        text: text.clone(),
+                        reason,
+                    })
+                });
+            if let Err(error) = played {
+                return Ok((game, Some(error)));
+            }
         }
-        Ok(game)
+        Ok((game, None))
     }
 }
 

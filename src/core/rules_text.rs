@@ -25,15 +25,22 @@ pub fn rules_text(variant: &Variant) -> String {
             )
         }
     ));
-    out.push(format!(
-        "Setup: each player places their army on the {} rows nearest them{}. Red moves first.",
-        variant.setup.rows,
-        if variant.setup.must_fill {
-            ", filling every square"
-        } else {
-            ", on any of those squares"
-        }
-    ));
+    out.push(if variant.setup.anywhere {
+        "Setup: each player places their army on any free square of the board, so the armies may mix. \
+         Red sets up first; Blue then uses the squares Red left free (Red's squares are shown to Blue, \
+         not its ranks). Red moves first."
+            .to_string()
+    } else {
+        format!(
+            "Setup: each player places their army on the {} rows nearest them{}. Red moves first.",
+            variant.setup.rows,
+            if variant.setup.must_fill {
+                ", filling every square"
+            } else {
+                ", on any of those squares"
+            }
+        )
+    });
     out.push(army_text(variant));
     out.push(
         "Moving: one piece a turn, one square forward, back or sideways, never diagonally, never onto your own piece. \
@@ -46,6 +53,16 @@ pub fn rules_text(variant: &Variant) -> String {
             "{names} move any number of empty squares in a straight line and may end the line by attacking. \
              A long move shows your opponent the piece is a {}.",
             names.to_lowercase()
+        ));
+    }
+    if variant
+        .kinds
+        .iter()
+        .any(|k| k.mobility == Mobility::TwoSteps)
+    {
+        out.push(format!(
+            "{} move one square, or two: straight on, or turning once, through an empty first square.",
+            kind_names(variant, |k| k.mobility == Mobility::TwoSteps)
         ));
     }
     if variant
@@ -146,17 +163,26 @@ fn army_text(variant: &Variant) -> String {
 
 fn battle_text(variant: &Variant) -> String {
     match variant.combat {
-        Combat::Rank { spy_target } => {
+        Combat::Rank {
+            spy_target,
+            one_time_bombs,
+        } => {
             let mut lines = vec![
                 "Battles: both pieces are shown to both players. The higher rank wins; equal ranks remove both. \
                  A winning attacker takes the square; a winning defender stays."
                     .to_string(),
             ];
             if variant.kinds.iter().any(|k| k.special == Special::Bomb) {
-                lines.push(format!(
-                    "A Bomb defeats every attacker except a {}, which removes it.",
-                    kind_names(variant, |k| k.special == Special::Miner).trim_end_matches('s')
-                ));
+                let defuser = kind_names(variant, |k| k.special == Special::Miner)
+                    .trim_end_matches('s')
+                    .to_string();
+                lines.push(if one_time_bombs {
+                    format!(
+                        "A Bomb goes off once: any attacker but a {defuser} is removed with it; a {defuser} removes it and takes its square."
+                    )
+                } else {
+                    format!("A Bomb defeats every attacker except a {defuser}, which removes it.")
+                });
             }
             if let Some(target) = spy_target {
                 lines.push(format!(
@@ -208,9 +234,12 @@ fn endings_text(variant: &Variant) -> String {
 fn options_text(variant: &Variant) -> String {
     let rules = &variant.rules;
     let mut lines = Vec::new();
+    let by_default = |on: bool| if on { " (on by default)" } else { "" };
     if rules.aggressor_advantage.offered {
-        lines
-            .push("Aggressor Advantage: in a battle of equal ranks the attacker wins.".to_string());
+        lines.push(format!(
+            "Aggressor Advantage{}: in a battle of equal ranks the attacker wins.",
+            by_default(rules.aggressor_advantage.default)
+        ));
     }
     if rules.silent_defense.offered {
         lines.push(
@@ -221,17 +250,28 @@ fn options_text(variant: &Variant) -> String {
     }
     if rules.rescue.offered {
         lines.push(format!(
-            "Rescue: when a piece ends its move on the opponent's back row, its owner may bring back one captured piece \
-             (never a Bomb) onto any empty square of their own half, which ends the turn. At most {} rescues per player{}.",
+            "Rescue{}: when a piece ends its move on the opponent's back row, its owner may bring back one captured piece \
+             ({}) onto any empty square of their own half, which ends the turn. At most {} rescues per player{}{}.",
+            by_default(rules.rescue.default),
+            if rules.rescue.bombs { "a Bomb too" } else { "never a Bomb" },
             rules.rescue.per_player,
-            if rules.rescue.same_piece_twice { "" } else { ", and the same piece may not perform two" }
+            if rules.rescue.same_piece_twice { "" } else { ", and the same piece may not perform two" },
+            if rules.rescue.by_scouts { "" } else { "; a piece that moves in lines never rescues" }
+        ));
+    }
+    if rules.more_squares.offered {
+        lines.push(format!(
+            "More-Squares rule{}: a player who keeps threatening pieces that keep evading (a continuous chase) may not \
+             make a chasing move that brings back a position the chase has already had, except a move back to the \
+             square the chasing piece came from on its previous turn.",
+            by_default(rules.more_squares.default)
         ));
     }
     if lines.is_empty() {
         "This variant has no tournament options.".to_string()
     } else {
         format!(
-            "Tournament options (each off unless chosen):\n{}",
+            "Tournament options (each as chosen for the game):\n{}",
             lines.join("\n")
         )
     }
@@ -246,11 +286,12 @@ mod tests {
     fn every_variant_has_rules_that_name_its_numbers() {
         for variant in &builtin().variants {
             let text = rules_text(variant);
-            assert!(
-                text.contains(&format!("{} rows nearest them", variant.setup.rows)),
-                "{}",
-                variant.id
-            );
+            let zone = if variant.setup.anywhere {
+                "any free square of the board".to_string()
+            } else {
+                format!("{} rows nearest them", variant.setup.rows)
+            };
+            assert!(text.contains(&zone), "{}", variant.id);
             if let Some(limit) = variant.rules.quiet_ply_limit {
                 assert!(
                     text.contains(&format!("after {limit} moves")),

@@ -274,12 +274,25 @@ impl Setup {
         deal: &Deal,
         rng: &mut impl Rng,
     ) -> Result<Setup, DealError> {
+        Setup::random_avoiding(variant, side, deal, &[], rng)
+    }
+
+    /// `random`, leaving out squares the other army took (where both
+    /// armies set up on the same squares: Gravon's free setup).
+    pub fn random_avoiding(
+        variant: &Variant,
+        side: Side,
+        deal: &Deal,
+        taken: &[Square],
+        rng: &mut impl Rng,
+    ) -> Result<Setup, DealError> {
         let mut pieces = deal.army(variant, side)?;
         for piece in &mut pieces {
             piece.flipped =
                 variant.kind(piece.kind).pips.is_some_and(|(l, h)| l != h) && rng.random_bool(0.5);
         }
         let mut squares = variant.setup_squares(side);
+        squares.retain(|sq| !taken.contains(sq));
         squares.shuffle(rng);
         let placements = pieces
             .into_iter()

@@ -161,7 +161,8 @@ impl PlyReport {
 
 impl PlayerView {
     /// While the viewer must choose a rescue: declining, or any of their
-    /// captured non-bomb pieces onto any empty square of their half. Known
+    /// captured pieces (bombs only where the variant says so) onto any
+    /// empty square of their half. Known
     /// from the view alone (the pieces are the viewer's own).
     pub fn rescue_choices(&self) -> Vec<Action> {
         if !self.rescue_pending {
@@ -179,9 +180,10 @@ impl PlayerView {
             .collect();
         let mut choices = vec![Action::SkipRescue];
         for piece in &self.captured[self.viewer.index()] {
-            let rescuable = piece
-                .piece
-                .is_some_and(|p| variant.kind(p.kind).special != super::variant::Special::Bomb);
+            let rescuable = piece.piece.is_some_and(|p| {
+                variant.rules.rescue.bombs
+                    || variant.kind(p.kind).special != super::variant::Special::Bomb
+            });
             if rescuable {
                 choices.extend(squares.iter().map(|&to| Action::Rescue {
                     piece: piece.id,

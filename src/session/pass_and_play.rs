@@ -15,6 +15,7 @@ use crate::core::position::PlyReport;
 use crate::core::record::{SideRecord, action_text, parse_action};
 use crate::core::setup::Placement;
 use crate::core::side::Side;
+use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
 use rand::RngExt;
@@ -143,6 +144,8 @@ impl PassAndPlay {
         let setup = setup_for(computer.level, &self.variant, side, &deal, &mut self.rng);
         if let Some(draft) = self.drafts[side.index()].as_mut() {
             draft.load(&setup);
+            // In a free setup, pieces meant for squares the other army took.
+            draft.fill_random(&mut self.rng);
         }
         let _ = self.setup_ready();
     }
@@ -253,6 +256,7 @@ impl PassAndPlay {
                     side,
                     Deal::Fixed,
                 ));
+                self.share_board();
                 Stage::Setup(side)
             }
             ArmyRule::Domino { .. } => {
@@ -263,6 +267,22 @@ impl PassAndPlay {
         };
         if self.computer.is_some_and(|c| c.side == side) {
             self.auto_setup(side);
+        }
+    }
+
+    /// Where both armies set up anywhere (free setup), Blue, who sets up
+    /// second, cannot use the squares Red took: their occupancy is public
+    /// from the first move on, their ranks stay hidden.
+    fn share_board(&mut self) {
+        if !self.variant.setup.anywhere {
+            return;
+        }
+        let red: Vec<Square> = self.drafts[Side::Red.index()]
+            .as_ref()
+            .map(|draft| draft.placed().map(|(square, _)| square).collect())
+            .unwrap_or_default();
+        if let Some(blue) = self.drafts[Side::Blue.index()].as_mut() {
+            blue.set_taken(red);
         }
     }
 
@@ -565,6 +585,7 @@ impl PassAndPlay {
             session.deals[side.index()] = Some(draft.deal().clone());
             session.drafts[side.index()] = Some(draft);
         }
+        session.share_board();
         match saved.stage {
             SavedStage::Deal => {
                 let side = stage_side()?;

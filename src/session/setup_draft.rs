@@ -20,6 +20,9 @@ pub struct SetupDraft {
     /// Every piece the deal gives, placed or not.
     army: Vec<Piece>,
     placed: BTreeMap<Square, Piece>,
+    /// Squares the other army already holds, where both set up on the same
+    /// squares (free setup): this side cannot use them.
+    taken: Vec<Square>,
 }
 
 impl SetupDraft {
@@ -31,6 +34,7 @@ impl SetupDraft {
             deal,
             army,
             placed: BTreeMap::new(),
+            taken: Vec::new(),
         }
     }
 
@@ -74,7 +78,20 @@ impl SetupDraft {
 
     /// Whether a piece may stand on `square` in this side's zone.
     pub fn can_hold(&self, square: Square) -> bool {
-        self.variant.in_setup_zone(self.side, square) && !self.variant.board.is_blocked(square)
+        self.variant.in_setup_zone(self.side, square)
+            && !self.variant.board.is_blocked(square)
+            && !self.taken.contains(&square)
+    }
+
+    /// The squares the other army holds (free setup), which this side's
+    /// pieces leave: any of this side's pieces there goes back to the tray.
+    pub fn set_taken(&mut self, taken: Vec<Square>) {
+        self.placed.retain(|square, _| !taken.contains(square));
+        self.taken = taken;
+    }
+
+    pub fn taken(&self) -> &[Square] {
+        &self.taken
     }
 
     /// Puts a tray piece on an empty zone square; a piece already there goes
@@ -130,7 +147,7 @@ impl SetupDraft {
             .variant
             .setup_squares(self.side)
             .into_iter()
-            .filter(|s| !self.placed.contains_key(s))
+            .filter(|s| !self.placed.contains_key(s) && !self.taken.contains(s))
             .collect();
         free.shuffle(rng);
         let mut pieces: Vec<Piece> = Vec::new();

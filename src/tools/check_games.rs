@@ -1,9 +1,7 @@
 //! `flagfall check-games`: replays every game record under some paths and
 //! reports the ones the engine disagrees with.
 
-use crate::core::check::{Verdict, check_json_record};
-use crate::core::gravon;
-use crate::core::options::TwoSquares;
+use crate::core::check::{RuleOverrides, Verdict, replay_record};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -13,16 +11,24 @@ pub struct Summary {
     pub ok: usize,
     pub illegal: usize,
     pub result_mismatch: usize,
+    pub unreadable: usize,
+    pub not_started: usize,
 }
 
 impl Summary {
     pub fn line(&self) -> String {
         format!(
-            "checked {} games: {} ok, {} illegal, {} result-mismatch",
-            self.checked, self.ok, self.illegal, self.result_mismatch
+            "checked {} games: {} ok, {} illegal, {} result-mismatch, {} unreadable, {} not started",
+            self.checked,
+            self.ok,
+            self.illegal,
+            self.result_mismatch,
+            self.unreadable,
+            self.not_started
         )
     }
 
+    /// No record the engine disagrees with (unreadable files are no games).
     pub fn all_ok(&self) -> bool {
         self.illegal == 0 && self.result_mismatch == 0
     }
@@ -61,64 +67,64 @@ fn is_record(path: &Path) -> bool {
         .is_some_and(|ext| ext == "xml" || ext == "json")
 }
 
-/// Checks one record file.
-pub fn check_file(path: &Path, two_squares: Option<TwoSquares>) -> Verdict {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            return Verdict::Illegal {
-                move_number: 0,
-                reason: format!("cannot read the file: {e}"),
-            };
+/// Checks one record file: a Gravon record by Gravon's rules of the month
+/// in its file name, a Flagfall record by its own; `overrides` over both.
+pub fn check_file(path: &Path, overrides: &RuleOverrides) -> Verdict {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let name = path.file_name().map(|n| n.to_string_lossy());
+            replay_record(&String::from_utf8_lossy(&bytes), name.as_deref(), overrides).verdict
         }
-    };
-    if path.extension().is_some_and(|ext| ext == "json") {
-        check_json_record(&text, two_squares)
-    } else {
-        match gravon::parse(&text) {
-            Ok(record) => gravon::check(&record, two_squares),
-            Err(reason) => Verdict::Illegal {
-                move_number: 0,
-                reason: format!("not a Gravon record: {reason}"),
-            },
-        }
+        Err(e) => Verdict::Unreadable {
+            reason: format!("cannot read the file: {e}"),
+        },
     }
 }
 
-/// Checks every record, writing a line per failing game, then the summary line.
+/// Checks every record, writing a line per failing or unreadable game,
+/// then the summary line.
 pub fn run(
     paths: &[PathBuf],
-    two_squares: Option<TwoSquares>,
+    overrides: &RuleOverrides,
     out: &mut impl Write,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
     for path in find_records(paths)? {
         summary.checked += 1;
-        match check_file(&path, two_squares) {
-            Verdict::Ok => summary.ok += 1,
+        let (what, move_number, reason) = match check_file(&path, overrides) {
+            Verdict::Ok => {
+                summary.ok += 1;
+                continue;
+            }
+            Verdict::NotStarted { .. } => {
+                summary.not_started += 1;
+                continue;
+            }
+            Verdict::Unreadable { reason } => {
+                summary.unreadable += 1;
+                writeln!(out, "{}: unreadable: {reason}", path.display())?;
+                continue;
+            }
             Verdict::Illegal {
                 move_number,
                 reason,
             } => {
                 summary.illegal += 1;
-                writeln!(
-                    out,
-                    "{}: move {move_number}: illegal: {reason}",
-                    path.display()
-                )?;
+                ("illegal", move_number, reason)
             }
             Verdict::ResultMismatch {
                 move_number,
                 reason,
             } => {
                 summary.result_mismatch += 1;
-                writeln!(
-                    out,
-                    "{}: move {move_number}: result mismatch: {reason}",
-                    path.display()
-                )?;
+                ("result mismatch", move_number, reason)
             }
-        }
+        };
+        writeln!(
+            out,
+            "{}: move {move_number}: {what}: {reason}",
+            path.display()
+        )?;
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)

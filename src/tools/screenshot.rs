@@ -26,7 +26,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 12] = [
+pub const SCREENS: [&str; 13] = [
     "home",
     "rules",
     "settings",
@@ -39,6 +39,7 @@ pub const SCREENS: [&str; 12] = [
     "over",
     "send-game",
     "read-code",
+    "records",
 ];
 
 /// Installs the headless software-rendering platform (once per process).
@@ -74,6 +75,10 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "read-code" => {
             w.global::<HomeAdapter>().invoke_read_codes();
+            return Ok(());
+        }
+        "records" => {
+            w.global::<HomeAdapter>().invoke_open_record();
             return Ok(());
         }
         "send-game" => {

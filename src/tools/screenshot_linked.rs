@@ -16,6 +16,10 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     let w = app.window();
     w.global::<HomeAdapter>().set_opponent_index(4);
     w.global::<HomeAdapter>().invoke_start();
+    if app.linked().is_none() {
+        let notice = w.global::<HomeAdapter>().get_notice();
+        return Err(format!("no two-device game started: {notice}"));
+    }
     let stage = || app.linked().as_ref().map(LinkedSession::stage);
     if stage() == Some(LinkedStage::Deal) {
         w.global::<DealAdapter>().invoke_choose(0);

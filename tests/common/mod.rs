@@ -16,11 +16,12 @@ use std::sync::Arc;
 pub type Spec<'a> = (Side, &'a str, &'a str);
 
 /// Every built-in variant, by id.
-pub const BUILT_IN: [&str; 6] = [
+pub const BUILT_IN: [&str; 7] = [
     "classic",
     "small",
     "barrage",
     "duell",
+    "ultimate-lightning",
     "domino",
     "piecepack",
 ];

@@ -46,11 +46,14 @@ fn twin_games(id: &str, hidden: Side, seed: u64) -> (Game, Game) {
     let variant = builtin_variant(id).unwrap();
     let options = GameOptions::defaults(&variant);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut taken = Vec::new();
     let armies: Vec<(Deal, Setup)> = Side::BOTH
         .iter()
         .map(|&side| {
             let deal = random_deal(&variant, side, &mut rng);
-            let setup = Setup::random(&variant, side, &deal, &mut rng).unwrap();
+            // Free setup: Blue keeps off Red's squares.
+            let setup = Setup::random_avoiding(&variant, side, &deal, &taken, &mut rng).unwrap();
+            taken.extend(setup.placements.iter().map(|p| p.square));
             (deal, setup)
         })
         .collect();

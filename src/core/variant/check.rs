@@ -63,8 +63,25 @@ fn build_unchecked(spec: &VariantSpec, problems: &mut Problems) -> Variant {
     let setup = SetupZone {
         rows: spec.setup.rows.min(u8::MAX as u32) as u8,
         must_fill: spec.setup.must_fill,
+        anywhere: spec.setup.anywhere,
     };
-    if spec.setup.rows == 0 || spec.setup.rows.saturating_mul(2) > board.rows as u32 {
+    if spec.setup.anywhere {
+        if spec.setup.rows != board.rows as u32 {
+            problems.add(
+                "setup.rows",
+                format!(
+                    "a setup anywhere covers all {} rows of the board, not {}",
+                    board.rows, spec.setup.rows
+                ),
+            );
+        }
+        if spec.setup.must_fill {
+            problems.add(
+                "setup.must_fill",
+                "a setup anywhere shares the board, so neither side can fill it",
+            );
+        }
+    } else if spec.setup.rows == 0 || spec.setup.rows.saturating_mul(2) > board.rows as u32 {
         problems.add(
             "setup.rows",
             format!(
@@ -75,7 +92,7 @@ fn build_unchecked(spec: &VariantSpec, problems: &mut Problems) -> Variant {
     }
     let suits = build_suits(spec, problems);
     let (kinds, combat, army) = match &spec.combat {
-        spec::CombatSpec::Rank => build_rank_army(spec, problems),
+        spec::CombatSpec::Rank { .. } => build_rank_army(spec, problems),
         spec::CombatSpec::Domino { flag, flag_slayer } => {
             build_domino_army(spec, flag, flag_slayer, problems)
         }
@@ -213,6 +230,7 @@ fn parse_mobility(text: &str) -> Option<Mobility> {
         "none" => Some(Mobility::Immobile),
         "step" => Some(Mobility::Step),
         "line" => Some(Mobility::Line),
+        "two-steps" => Some(Mobility::TwoSteps),
         _ => None,
     }
 }
@@ -265,7 +283,20 @@ fn build_rank_army(
         problems.add("pieces", "the army has no piece that can move");
     }
     let spy_target = spy_target(&kinds, problems);
-    (kinds, Combat::Rank { spy_target }, ArmyRule::Fixed)
+    let one_time_bombs = matches!(
+        spec.combat,
+        spec::CombatSpec::Rank {
+            one_time_bombs: true
+        }
+    );
+    (
+        kinds,
+        Combat::Rank {
+            spy_target,
+            one_time_bombs,
+        },
+        ArmyRule::Fixed,
+    )
 }
 
 /// The spy defeats the highest-ranked kind of the army (the Marshal, or the
@@ -309,7 +340,10 @@ fn build_kind(i: usize, p: &PieceSpec, problems: &mut Problems) -> KindDef {
     let mobility = parse_mobility(&p.mobility).unwrap_or_else(|| {
         problems.add(
             field("move"),
-            format!("\"{}\" is not one of none, step, line", p.mobility),
+            format!(
+                "\"{}\" is not one of none, step, line, two-steps",
+                p.mobility
+            ),
         );
         Mobility::Step
     });
@@ -390,7 +424,10 @@ fn build_domino_army(
         );
         return (
             Vec::new(),
-            Combat::Rank { spy_target: None },
+            Combat::Rank {
+                spy_target: None,
+                one_time_bombs: false,
+            },
             ArmyRule::Fixed,
         );
     };
@@ -527,6 +564,7 @@ fn build_rules(spec: &VariantSpec, problems: &mut Problems) -> RuleParams {
         problems,
     );
     let silent_defense = offer(&rules.silent_defense, "rules.silent_defense", problems);
+    let more_squares = offer(&rules.more_squares, "rules.more_squares", problems);
     let rescue_offer = offer(
         &spec::OptionSpec {
             offered: rules.rescue.offered,
@@ -545,6 +583,7 @@ fn build_rules(spec: &VariantSpec, problems: &mut Problems) -> RuleParams {
         two_squares_default: default,
         two_squares_choices: choices,
         quiet_ply_limit: rules.quiet_ply_limit,
+        more_squares,
         aggressor_advantage,
         silent_defense,
         rescue: RescueRule {
@@ -552,6 +591,8 @@ fn build_rules(spec: &VariantSpec, problems: &mut Problems) -> RuleParams {
             default: rescue_offer.default,
             per_player: rules.rescue.per_player.min(20) as u8,
             same_piece_twice: rules.rescue.same_piece_twice,
+            by_scouts: rules.rescue.by_scouts,
+            bombs: rules.rescue.bombs,
         },
     }
 }

@@ -28,6 +28,22 @@ pub enum Mobility {
     Step,
     /// Any distance in a straight line through empty squares (scouts).
     Line,
+    /// One square, or two through an empty first square, straight on or
+    /// turning once (Ultimate Lightning's captains).
+    TwoSteps,
+}
+
+impl Mobility {
+    /// Whether a piece that moves so can make a move of `distance` squares,
+    /// in a straight line or not, whatever stands in the way.
+    pub fn reaches(self, distance: u32, straight: bool) -> bool {
+        match self {
+            Mobility::Immobile => false,
+            Mobility::Step => distance == 1,
+            Mobility::Line => straight && distance >= 1,
+            Mobility::TwoSteps => (1..=2).contains(&distance),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +55,7 @@ pub enum Special {
     Flag,
     /// Defeats the army's highest kind, only when attacking.
     Spy,
-    /// Defuses bombs.
+    /// Defuses bombs (in Ultimate Lightning the scouts do, not the miners).
     Miner,
 }
 
@@ -80,7 +96,12 @@ pub struct Suit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Combat {
     /// Higher rank wins; bombs, flags, spies and miners as their specials say.
-    Rank { spy_target: Option<KindId> },
+    /// With `one_time_bombs` a bomb that is attacked is removed with its
+    /// attacker (Ultimate Lightning), unless the attacker defuses bombs.
+    Rank {
+        spy_target: Option<KindId>,
+        one_time_bombs: bool,
+    },
     /// Attacker's attack number against defender's defense number; the flag
     /// slayer (0-0) always removes the flag stone (6-6) and survives.
     Domino { flag: KindId, flag_slayer: KindId },
@@ -144,6 +165,9 @@ pub struct SetupZone {
     pub rows: u8,
     /// Every free square of the zone must hold a piece.
     pub must_fill: bool,
+    /// Both sides set up anywhere on the board, so the armies may mix
+    /// (Gravon's free setup); `rows` is then every row.
+    pub anywhere: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +182,10 @@ pub struct RescueRule {
     pub default: bool,
     pub per_player: u8,
     pub same_piece_twice: bool,
+    /// Whether a piece that moves in lines (a scout) may rescue.
+    pub by_scouts: bool,
+    /// Whether a captured bomb may be brought back (Ultimate Lightning).
+    pub bombs: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,6 +194,7 @@ pub struct RuleParams {
     pub two_squares_choices: Vec<TwoSquares>,
     /// Draw after this many consecutive plies without a battle.
     pub quiet_ply_limit: Option<u32>,
+    pub more_squares: Offer,
     pub aggressor_advantage: Offer,
     pub silent_defense: Offer,
     pub rescue: RescueRule,
@@ -233,7 +262,8 @@ impl Variant {
 
     /// Whether `square` is in `side`'s setup zone.
     pub fn in_setup_zone(&self, side: Side, square: Square) -> bool {
-        self.board.contains(square) && self.rows_from_own_edge(side, square) < self.setup.rows
+        self.board.contains(square)
+            && (self.setup.anywhere || self.rows_from_own_edge(side, square) < self.setup.rows)
     }
 
     /// Whether `square` is in `side`'s half of the board (rescued pieces go there).

@@ -45,13 +45,24 @@ fn default_blocked_name() -> String {
 pub struct SetupSpec {
     pub rows: u32,
     pub must_fill: bool,
+    /// Both sides set up anywhere on the board (Gravon's free setup):
+    /// `rows` is then the board's.
+    #[serde(default)]
+    pub anywhere: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, tag = "model", rename_all = "lowercase")]
 pub enum CombatSpec {
-    Rank,
-    Domino { flag: String, flag_slayer: String },
+    Rank {
+        /// A bomb that is attacked goes with its attacker (unless a defuser).
+        #[serde(default)]
+        one_time_bombs: bool,
+    },
+    Domino {
+        flag: String,
+        flag_slayer: String,
+    },
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -115,6 +126,9 @@ pub struct LabelsSpec {
 pub struct RulesSpec {
     pub two_squares: TwoSquaresSpec,
     pub quiet_ply_limit: Option<u32>,
+    /// Not offered when the file leaves it out.
+    #[serde(default)]
+    pub more_squares: OptionSpec,
     pub aggressor_advantage: OptionSpec,
     pub silent_defense: OptionSpec,
     pub rescue: RescueSpec,
@@ -127,7 +141,7 @@ pub struct TwoSquaresSpec {
     pub choices: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
     pub offered: bool,
@@ -141,4 +155,14 @@ pub struct RescueSpec {
     pub default: bool,
     pub per_player: u32,
     pub same_piece_twice: bool,
+    /// Ultimate Lightning: scouts never rescue.
+    #[serde(default = "yes")]
+    pub by_scouts: bool,
+    /// Ultimate Lightning: a bomb that went off may come back.
+    #[serde(default)]
+    pub bombs: bool,
+}
+
+fn yes() -> bool {
+    true
 }

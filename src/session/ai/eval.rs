@@ -23,7 +23,7 @@ pub fn value(variant: &Variant, piece: Piece) -> f32 {
                 1.0 + (a + d) as f32 * 0.8
             }
         }
-        Combat::Rank { spy_target } => match kind.special {
+        Combat::Rank { spy_target, .. } => match kind.special {
             Special::Bomb => 3.0,
             Special::Spy if spy_target.is_some() => 5.0,
             Special::Miner => kind.rank as f32 + 2.5,

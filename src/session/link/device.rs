@@ -440,12 +440,12 @@ impl LinkedGame {
                         shown: Some(piece),
                     });
                 } else {
+                    let shows = position.move_shows_piece(m);
                     position.play(action)?;
-                    let long = m.from.distance(m.to) > 1;
                     self.plies.push((self.me, action));
                     self.outgoing.push(SentAction::Move {
                         mv: m,
-                        shown: long.then_some(piece),
+                        shown: shows.then_some(piece),
                     });
                 }
             }
@@ -637,14 +637,18 @@ impl LinkedGame {
                         .filter(|id| id.side == enemy)
                         .ok_or_else(|| format!("{mv}: it has no piece on {}", mv.from))?;
                     let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
-                    let long = mv.from.distance(mv.to) > 1;
-                    if (attack || long) && shown.is_none() {
+                    let shows = position.move_shows_piece(mv);
+                    if (attack || shows) && shown.is_none() {
                         return Err(format!("{mv}: the rules show this piece, and it did not"));
                     }
                     if attack && i + 1 != actions.len() {
                         return Err(format!("{mv}: nothing may follow an attack in one code"));
                     }
-                    self.learn(id, mv.from, Known::Movable);
+                    let moved = Known::Moved {
+                        distance: mv.from.distance(mv.to),
+                        straight: mv.from.row == mv.to.row || mv.from.col == mv.to.col,
+                    };
+                    self.learn(id, mv.from, moved);
                     if let Some(piece) = shown {
                         self.learn(id, mv.from, Known::Is(piece));
                     }

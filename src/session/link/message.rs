@@ -16,7 +16,7 @@ use super::wire::{Reader, WireError, Writer};
 use crate::core::battle::BattleResult;
 use crate::core::deal::Deal;
 use crate::core::moves::Move;
-use crate::core::options::{GameOptions, TwoSquares};
+use crate::core::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use crate::core::piece::Piece;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
@@ -354,7 +354,8 @@ fn write_options(w: &mut Writer, options: &GameOptions) {
     });
     w.u8(u8::from(options.aggressor_advantage)
         | u8::from(options.silent_defense) << 1
-        | u8::from(options.rescue) << 2);
+        | u8::from(options.rescue) << 2
+        | u8::from(options.more_squares) << 3);
 }
 
 fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
@@ -363,7 +364,7 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
         n => TwoSquares::Limit(n),
     };
     let flags = r.u8()?;
-    if flags > 7 {
+    if flags > 15 {
         return Err(r.invalid("unknown rule options"));
     }
     Ok(GameOptions {
@@ -371,7 +372,10 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
         aggressor_advantage: flags & 1 != 0,
         silent_defense: flags & 2 != 0,
         rescue: flags & 4 != 0,
+        more_squares: flags & 8 != 0,
         check_army: true,
+        quiet_plies: QuietPlies::Variant,
+        stuck: StuckRule::OnItsTurn,
     })
 }
 

@@ -11,16 +11,18 @@ use crate::core::piece::Piece;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{ArmyRule, Mobility, Special, SuitId, Variant};
+use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 
 /// What the enemy's device has shown or implied about one of its pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Known {
     /// The rules showed the piece (it attacked, was attacked, made a long move).
     Is(Piece),
-    /// It moved, so it is no bomb or flag.
-    Movable,
-    /// It was brought back by a rescue, so it is no bomb.
+    /// It moved this many squares, in a straight line or turning: so it is
+    /// no bomb or flag, and (Ultimate Lightning) a piece that moves so far.
+    Moved { distance: u32, straight: bool },
+    /// It was brought back by a rescue, so it is no bomb (unless the
+    /// variant brings bombs back).
     Rescuable,
     /// Under Silent Defense: it met `attacker` with this result, and the game
     /// went on, so it was no flag.
@@ -137,8 +139,8 @@ fn fits(
             .iter()
             .all(|k| match *k {
                 Known::Is(shown) => shown == piece,
-                Known::Movable => kind.mobility != Mobility::Immobile,
-                Known::Rescuable => kind.special != Special::Bomb,
+                Known::Moved { distance, straight } => kind.mobility.reaches(distance, straight),
+                Known::Rescuable => variant.rules.rescue.bombs || kind.special != Special::Bomb,
                 Known::Met { attacker, result } => {
                     !kind.is_flag && battle::resolve(variant, options, attacker, piece) == result
                 }

@@ -11,7 +11,7 @@ use crate::core::position::Position;
 use crate::core::setup::{CheckedSetup, Setup};
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{Mobility, Special, Variant};
+use crate::core::variant::{Special, Variant};
 
 /// Something the other device said about one of its pieces, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,16 +88,21 @@ pub fn verify(
                 piece.describe(variant),
                 truth.describe(variant)
             )),
-            Known::Movable if kind.mobility == Mobility::Immobile => Some(format!(
-                "it moved its {} from {}, which never moves",
-                truth.describe(variant),
-                claim.at
-            )),
-            Known::Rescuable if kind.special == Special::Bomb => Some(format!(
-                "it rescued a {} onto {}",
-                truth.describe(variant),
-                claim.at
-            )),
+            Known::Moved { distance, straight } if !kind.mobility.reaches(distance, straight) => {
+                Some(format!(
+                    "it moved its {} from {} {distance} squares{}, which that piece cannot",
+                    truth.describe(variant),
+                    claim.at,
+                    if straight { "" } else { ", turning" }
+                ))
+            }
+            Known::Rescuable if kind.special == Special::Bomb && !variant.rules.rescue.bombs => {
+                Some(format!(
+                    "it rescued a {} onto {}",
+                    truth.describe(variant),
+                    claim.at
+                ))
+            }
             Known::Met { attacker, result }
                 if battle::resolve(variant, options, attacker, truth) != result =>
             {

@@ -1,0 +1,122 @@
+//! The records screen's controller (`ui/records.slint`, global
+//! `RecordsAdapter`): opens a Gravon or Flagfall game record, from a file or
+//! pasted text, and shows it in the game-over screen's replay with both
+//! armies, up to the move where the engine stops if it disagrees. A record
+//! that cannot be opened gets a message here and changes nothing.
+
+use super::{App, AppWindow, RecordsAdapter, State, router};
+use crate::core::check::{Replay, RuleOverrides, Verdict, replay_record};
+use slint::ComponentHandle;
+use std::io::Read;
+use std::path::Path;
+
+/// Records are small (the longest Gravon games are about 200 kB); a bigger
+/// file is not read at all, so a wrong file costs no memory.
+const LARGEST_RECORD: u64 = 4 << 20;
+
+pub(super) fn connect(app: &App) {
+    let screen = app.window().global::<RecordsAdapter>();
+    // Android apps get no file paths to type; records are pasted there.
+    screen.set_can_open_files(!cfg!(target_os = "android"));
+    screen.on_open_file(app.unit(|s, w| {
+        let path = w.global::<RecordsAdapter>().get_path().to_string();
+        let path = Path::new(path.trim());
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let opened = read_file(path)
+            .map(|text| replay_record(&text, name.as_deref(), &RuleOverrides::default()));
+        show(s, w, opened, name.as_deref().unwrap_or("the record"));
+    }));
+    screen.on_open_text(app.unit(|s, w| {
+        let text = w.global::<RecordsAdapter>().get_pasted().to_string();
+        let opened = if text.len() as u64 > LARGEST_RECORD {
+            Err("the pasted text is too long for a game record".to_string())
+        } else {
+            Ok(replay_record(&text, None, &RuleOverrides::default()))
+        };
+        show(s, w, opened, "the pasted record");
+    }));
+    screen.on_back(app.unit(|s, w| {
+        w.global::<RecordsAdapter>().set_message("".into());
+        s.route.overlay = router::Overlay::None;
+    }));
+}
+
+/// Opens the records screen.
+pub(super) fn open(s: &mut State, w: &AppWindow) {
+    w.global::<RecordsAdapter>().set_message("".into());
+    s.route.overlay = router::Overlay::Records;
+}
+
+fn read_file(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(LARGEST_RECORD + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > LARGEST_RECORD {
+        return Err(format!("{shown} is too big for a game record"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Shows an opened record in the replay, or says why it cannot be.
+fn show(s: &mut State, w: &AppWindow, opened: Result<Replay, String>, name: &str) {
+    let screen = w.global::<RecordsAdapter>();
+    let replay = match opened {
+        Ok(replay) => replay,
+        Err(message) => {
+            screen.set_message(message.into());
+            return;
+        }
+    };
+    let (game, note) = match (replay.game, replay.verdict) {
+        (Some(game), verdict) => (game, note(name, &verdict)),
+        (None, Verdict::NotStarted { reason }) => {
+            screen.set_message(format!("{name} is a game that never started: {reason}.").into());
+            return;
+        }
+        (None, verdict) => {
+            screen.set_message(format!("{name} cannot be replayed: {}", reason(&verdict)).into());
+            return;
+        }
+    };
+    screen.set_message("".into());
+    s.over.open_record(game, note);
+    s.route.overlay = router::Overlay::None;
+    s.route.at_home = false;
+}
+
+/// What the engine found, in words, above the replay.
+fn note(name: &str, verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Ok => format!("{name}: every move replays, and the result is the engine's."),
+        Verdict::Illegal {
+            move_number,
+            reason,
+        } => format!(
+            "{name}: the rules refuse move {move_number} ({reason}), so the replay stops before it."
+        ),
+        Verdict::ResultMismatch { reason, .. } => {
+            format!("{name}: every move replays, but the {reason}.")
+        }
+        other => format!("{name}: {}", reason(other)),
+    }
+}
+
+fn reason(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Ok => "it replays".to_string(),
+        Verdict::Illegal {
+            move_number: 0,
+            reason,
+        } => format!("the setups break the rules: {reason}"),
+        Verdict::Illegal {
+            move_number,
+            reason,
+        } => format!("move {move_number} breaks the rules: {reason}"),
+        Verdict::ResultMismatch { reason, .. }
+        | Verdict::Unreadable { reason }
+        | Verdict::NotStarted { reason } => reason.clone(),
+    }
+}
