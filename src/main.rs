@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use flagfall::core::check::RuleOverrides;
 use flagfall::core::options::{QuietPlies, StuckRule, TwoSquares};
+use flagfall::core::referee::LiveRules;
 use flagfall::core::variant::{builtin, builtin_variant};
 use flagfall::session::ai::Level;
 use flagfall::tools::{autoplay, bench, check_games, matches, qr_selfplay, screenshot};
@@ -47,6 +48,10 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Print Stratego go go's challenge table as CSV: a row per challenging
+    /// role, a column per challenged role; each cell challenger, challenged,
+    /// both (both out) or not allowed.
+    RefereeTable,
     /// Measure random playouts per variant, in plies per second on one core.
     Bench {
         /// Variants to measure (default: all built-in).
@@ -170,6 +175,10 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+        Some(Command::RefereeTable) => {
+            print!("{}", LiveRules::built_in().table_csv());
+            ExitCode::SUCCESS
         }
         Some(Command::Bench {
             variants,
@@ -354,7 +363,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match flagfall::app::run(cli.data_dir, desktop_photos()) {
+        None => match flagfall::app::run(cli.data_dir, desktop_photos(), None) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("flagfall: the window could not open: {e}");

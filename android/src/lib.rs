@@ -1,11 +1,13 @@
 //! Flagfall on Android: the desktop app's screens and rules, started from
-//! Android's native activity, with its data in the app's private folder and
-//! codes read from the newest photos in the phone's gallery.
+//! Android's native activity, with its data in the app's private folder,
+//! codes read from the newest photos in the phone's gallery, and the
+//! referee's clock heard as beeps and felt as buzzes.
 //!
 //! Everything but the entry point compiles on every platform, so the desktop
 //! build checks the Android code too (`cargo clippy -p flagfall-android`).
 
 pub mod gallery;
+pub mod signals;
 
 #[cfg(target_os = "android")]
 #[unsafe(no_mangle)]
@@ -23,11 +25,31 @@ fn android_main(app: slint::android::AndroidApp) {
             None
         }
     };
+    // The referee's beeps and buzzes; the screen stays on while a round runs.
+    let window = app.clone();
+    let keep_on = Box::new(move |on: bool| {
+        use slint::android::android_activity::WindowManagerFlags;
+        let flag = WindowManagerFlags::KEEP_SCREEN_ON;
+        if on {
+            window.set_window_flags(flag, WindowManagerFlags::empty());
+        } else {
+            window.set_window_flags(WindowManagerFlags::empty(), flag);
+        }
+    });
+    // SAFETY: as for the gallery.
+    let signals =
+        match unsafe { signals::Buzzer::new(app.vm_as_ptr(), app.activity_as_ptr(), keep_on) } {
+            Ok(buzzer) => Some(Arc::new(buzzer) as Arc<dyn flagfall::session::signals::Signals>),
+            Err(e) => {
+                eprintln!("flagfall: no beeps for the referee ({e})");
+                None
+            }
+        };
     if let Err(e) = slint::android::init(app) {
         eprintln!("flagfall: Slint cannot start on this device: {e}");
         return;
     }
-    if let Err(e) = flagfall::app::run(data_dir, photos) {
+    if let Err(e) = flagfall::app::run(data_dir, photos, signals) {
         eprintln!("flagfall: {e}");
     }
 }

@@ -86,10 +86,24 @@ pub(super) fn connect(app: &App) {
         s.home.set_default_options(w);
     }));
     home.on_start(app.unit(start_game));
-    home.on_continue_game(app.indexed(|s, _, i| continue_game(s, i)));
+    home.on_continue_game(app.indexed(|s, w, i| {
+        if i == board_games_in_progress(s) {
+            super::referee::open(s, w);
+        } else {
+            continue_game(s, i);
+        }
+    }));
     home.on_delete_game(app.indexed(|s, _, i| s.home.confirm_delete = Some(i)));
     let answer = app.handler(|s, _, delete: bool| {
         match s.home.confirm_delete.take() {
+            Some(i) if delete && i == board_games_in_progress(s) => {
+                s.referee.session = None;
+                if let Some(storage) = &s.games.storage
+                    && let Err(e) = storage.delete_referee()
+                {
+                    s.notices.push(e);
+                }
+            }
             Some(i) if delete => {
                 if let Err(e) = s.games.delete_in_progress(i) {
                     s.notices
@@ -108,6 +122,7 @@ pub(super) fn connect(app: &App) {
     }));
     home.on_show_rules(app.unit(super::rules::show));
     home.on_open_record(app.unit(super::records::open));
+    home.on_open_referee(app.unit(super::referee::open));
     home.on_show_settings(app.unit(|s, _| s.route.overlay = router::Overlay::Settings));
     home.on_send_game(app.unit(|s, _| codes::send_game(s)));
     home.on_read_codes(app.unit(|s, _| codes::start_reading(s)));
@@ -184,6 +199,11 @@ pub(super) fn continue_game(s: &mut State, index: usize) {
 }
 
 /// The lines of "Continue", in the order `continue_game` counts them.
+/// The board games under Continue; the referee's match comes after them.
+fn board_games_in_progress(s: &State) -> usize {
+    s.games.local_in_progress().len() + s.games.links_in_progress().len()
+}
+
 fn continue_labels(s: &State) -> Vec<String> {
     let locals = s.games.local_in_progress().into_iter().map(|session| {
         let what = match session.stage() {
@@ -197,7 +217,10 @@ fn continue_labels(s: &State) -> Vec<String> {
         .links_in_progress()
         .into_iter()
         .map(linked::continue_label);
-    locals.chain(links).collect()
+    locals
+        .chain(links)
+        .chain(s.referee.continue_label())
+        .collect()
 }
 
 pub(super) fn refresh(w: &AppWindow, s: &State) {

@@ -1,6 +1,7 @@
 //! The app's glue between the session layer and the Slint screens. Each
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
-//! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`), which owns
+//! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
+//! `referee` for the Stratego go go referee's screens), which owns
 //! its slice of [`State`], fills its screen's Slint global (`HomeAdapter`,
 //! ...) and answers that global's callbacks. `router` decides which screen is
 //! shown, `board` serves the board the game screens share, `games` holds the
@@ -20,6 +21,7 @@ mod linked;
 mod models;
 mod play;
 mod records;
+mod referee;
 mod router;
 mod rules;
 mod settings;
@@ -37,6 +39,7 @@ use crate::core::variant::builtin;
 use crate::session::PassAndPlay;
 use crate::session::link::LinkedSession;
 use crate::session::photos::PhotoSource;
+use crate::session::signals::Signals;
 use crate::session::storage::Settings;
 use crate::session::{SetupLibrary, Storage};
 use slint::{ComponentHandle, PlatformError};
@@ -58,6 +61,8 @@ pub struct AppConfig {
     /// Where the codes screens look for the newest photos (Android's gallery,
     /// the desktop's pictures and downloads folders).
     pub photos: Option<Arc<dyn PhotoSource>>,
+    /// How the referee's clock is heard (none: shown only).
+    pub signals: Option<Arc<dyn Signals>>,
 }
 
 impl AppConfig {
@@ -67,6 +72,7 @@ impl AppConfig {
             storage: None,
             background_work: false,
             photos: None,
+            signals: None,
         }
     }
 
@@ -97,6 +103,7 @@ impl AppConfig {
                 storage,
                 background_work: true,
                 photos: None,
+                signals: Some(crate::session::signals::desktop()),
             },
             warning,
         )
@@ -104,13 +111,19 @@ impl AppConfig {
 }
 
 /// Runs the app until its window closes; `data_dir` overrides the platform's
-/// data folder, and `photos` is where codes can be read from the newest photos.
+/// data folder, `photos` is where codes can be read from the newest photos,
+/// and `signals` (when given) how the referee's clock is heard instead of
+/// the desktop's sound.
 pub fn run(
     data_dir: Option<PathBuf>,
     photos: Option<Arc<dyn PhotoSource>>,
+    signals: Option<Arc<dyn Signals>>,
 ) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
     config.photos = photos;
+    if signals.is_some() {
+        config.signals = signals;
+    }
     let app = App::new(config)?;
     if let Some(warning) = warning {
         app.state.borrow_mut().notices.push(warning);
@@ -134,6 +147,8 @@ struct State {
     codes: codes::CodesState,
     deal: deal::DealState,
     display: settings::DisplaySettings,
+    /// The Stratego go go referee's match and screens.
+    referee: referee::RefereeState,
     /// Problems worth telling the player (unreadable files, failed saves),
     /// shown on the home screen.
     notices: Vec<String>,
@@ -171,6 +186,12 @@ impl App {
             }
             None => (SetupLibrary::in_memory(), Settings::default()),
         };
+        let mut referee = referee::RefereeState::new(&window, config.signals, config.seed);
+        if let Some(storage) = &config.storage {
+            let (session, problem) = storage.referee(&crate::core::referee::LiveRules::built_in());
+            referee.session = session;
+            notices.extend(problem);
+        }
         let mut games = games::Games::open(config.storage, library, config.seed, &mut notices);
         games.background_work = config.background_work;
         let variants = builtin().variants.clone();
@@ -185,6 +206,7 @@ impl App {
             codes: codes::CodesState::new(config.photos),
             deal: deal::DealState::new(&window),
             display: settings::DisplaySettings::from_saved(&settings),
+            referee,
             notices,
         };
         let app = App {
@@ -203,6 +225,7 @@ impl App {
         rules::connect(&app);
         settings::connect(&app);
         records::connect(&app);
+        referee::connect(&app);
         app.refresh();
         Ok(app)
     }
@@ -287,11 +310,13 @@ impl App {
 fn after_change(s: &mut State) {
     games::drive_computer(s);
     games::autosave(s);
+    s.referee.autosave(s.games.storage.as_ref(), &mut s.notices);
 }
 
-/// The computer is thinking, or a picture is being read, on another thread.
+/// The computer is thinking, or a picture is being read, on another thread,
+/// or the referee's clocks are running.
 fn has_work(s: &State) -> bool {
-    s.games.thinking.is_some() || s.codes.picture_reading.is_some()
+    s.games.thinking.is_some() || s.codes.picture_reading.is_some() || s.referee.ticking()
 }
 
 /// Polls the worker threads until their work is done, then stops, so an
@@ -310,7 +335,8 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
             };
             let read = codes::collect_pictures(&mut s);
             let moved = s.games.thinking.is_some();
-            if moved || read {
+            let ticked = s.referee.tick();
+            if moved || read || ticked {
                 after_change(&mut s);
                 refresh(&window, &s);
             }
@@ -339,6 +365,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Setup => setup::refresh(w, s),
         Screen::Play => play::refresh(w, s),
         Screen::Over => gameover::refresh(w, s),
+        Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => referee::refresh(w, s),
         // Filled when they are opened, and changed only by the player.
         Screen::Rules | Screen::Settings | Screen::Records => {}
     }

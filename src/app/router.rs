@@ -24,6 +24,11 @@ pub(super) enum Screen {
     Settings,
     /// Opening a game record to watch.
     Records,
+    /// Stratego go go, the referee's companion: the match's setup, the
+    /// field, and the challenge resolver (which also takes a flag touch).
+    RefereeSetup,
+    Referee,
+    RefereeChallenge,
 }
 
 impl Screen {
@@ -40,6 +45,9 @@ impl Screen {
             Screen::Rules => "rules",
             Screen::Settings => "settings",
             Screen::Records => "records",
+            Screen::RefereeSetup => "referee-setup",
+            Screen::Referee => "referee",
+            Screen::RefereeChallenge => "referee-challenge",
         }
     }
 }
@@ -90,6 +98,15 @@ pub(super) fn screen(s: &State) -> Screen {
         Overlay::Settings => return Screen::Settings,
         Overlay::Records => return Screen::Records,
         Overlay::None => {}
+    }
+    {
+        use super::referee::Page;
+        match s.referee.page {
+            Page::Closed => {}
+            Page::Setup => return Screen::RefereeSetup,
+            Page::Field => return Screen::Referee,
+            Page::Challenge | Page::Flag | Page::Resolver => return Screen::RefereeChallenge,
+        }
     }
     if s.route.at_home {
         return if s.codes.codes.is_some() {

@@ -1,4 +1,5 @@
-//! The rules core: variants, setups, deals, positions, views and records.
+//! The rules core: variants, setups, deals, positions, views and records,
+//! and the referee's rules of the live-action game (`referee`).
 //! Pure: no I/O, no UI.
 
 pub mod battle;
@@ -14,6 +15,7 @@ pub mod piece;
 pub mod playout;
 pub mod position;
 pub mod record;
+pub mod referee;
 pub mod rules_text;
 pub mod setup;
 pub mod side;

@@ -2,15 +2,20 @@
 //! (`pass_and_play`: deals, setups, hand-offs, turns, the computer in solo
 //! play), the setup editor's draft and the setup library, computer players
 //! (`ai`), two-device play by codes (`link`), codes in the newest photos
-//! (`photos`), and storage of games in progress, finished games and settings.
+//! (`photos`), storage of games in progress, finished games and settings, and
+//! the referee's companion for Stratego go go (`referee`, its clocks in
+//! `referee_clock`, their beeps in `signals`).
 
 pub mod ai;
 pub mod link;
 pub mod pass_and_play;
 pub mod photos;
+pub mod referee;
+pub mod referee_clock;
 pub mod saved;
 pub mod setup_draft;
 pub mod setup_library;
+pub mod signals;
 pub mod storage;
 
 pub use pass_and_play::{PassAndPlay, Stage};

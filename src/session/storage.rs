@@ -5,12 +5,15 @@
 
 use super::link::{LinkStatus, LinkedSession, SavedLinked};
 use super::pass_and_play::{PassAndPlay, Stage};
+use super::referee::{RefereeSession, SavedReferee};
 use super::saved::SavedSession;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
+use crate::core::referee::LiveRules;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub const SETTINGS_FORMAT: u32 = 1;
@@ -282,6 +285,48 @@ impl Storage {
         let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
         write_atomic(&self.settings_path(), text.as_bytes())
             .map_err(|e| format!("the settings could not be saved: {e}"))
+    }
+
+    fn referee_path(&self) -> PathBuf {
+        self.root.join("referee.json")
+    }
+
+    /// Saves the Stratego go go referee's match (one at a time).
+    pub fn save_referee(&self, session: &RefereeSession) -> Result<(), String> {
+        let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
+        write_atomic(&self.referee_path(), text.as_bytes())
+            .map_err(|e| format!("the referee's match could not be saved: {e}"))
+    }
+
+    /// Forgets the referee's match (it ended, or the referee deleted it).
+    pub fn delete_referee(&self) -> Result<(), String> {
+        remove_if_there(&self.referee_path())
+    }
+
+    /// The referee's match in progress, if one was saved; a file that cannot
+    /// be read is moved aside and reported.
+    pub fn referee(&self, rules: &Arc<LiveRules>) -> (Option<RefereeSession>, Option<String>) {
+        let path = self.referee_path();
+        let bytes = match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
+            Err(e) => {
+                return (
+                    None,
+                    Some(format!("the referee's match could not be read: {e}")),
+                );
+            }
+            Ok(bytes) => bytes,
+        };
+        let read = serde_json::from_slice::<SavedReferee>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|saved| RefereeSession::from_saved(Arc::clone(rules), saved));
+        match read {
+            Ok(session) => (Some(session), None),
+            Err(reason) => (
+                None,
+                Some(self.quarantine(&path, "the referee's match", &reason)),
+            ),
+        }
     }
 
     /// Moves a bad file aside so nothing overwrites it, and says so in plain words.

@@ -6,7 +6,7 @@ use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{App, AppConfig};
 use crate::app::{
     BoardAdapter, DealAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter, PlayAdapter,
-    SetupAdapter,
+    RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, SetupAdapter,
 };
 use crate::core::Position;
 use crate::core::moves::Action;
@@ -26,7 +26,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 13] = [
+pub const SCREENS: [&str; 16] = [
     "home",
     "rules",
     "settings",
@@ -40,6 +40,9 @@ pub const SCREENS: [&str; 13] = [
     "send-game",
     "read-code",
     "records",
+    "referee-setup",
+    "referee",
+    "referee-challenge",
 ];
 
 /// Installs the headless software-rendering platform (once per process).
@@ -79,6 +82,10 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "records" => {
             w.global::<HomeAdapter>().invoke_open_record();
+            return Ok(());
+        }
+        "referee-setup" | "referee" | "referee-challenge" => {
+            stage_referee(app, screen);
             return Ok(());
         }
         "send-game" => {
@@ -326,4 +333,31 @@ pub fn screenshot(
     .map_err(|e| e.to_string())?;
     stage(&app, variant, screen, seed)?;
     write_png(&app, width, height, out)
+}
+
+/// The Stratego go go referee mid-round: players of both teams on the
+/// field, a challenge resolved, and (for the resolver) a challenge picked.
+fn stage_referee(app: &App, screen: &str) {
+    let w = app.window();
+    w.global::<HomeAdapter>().invoke_open_referee();
+    if screen == "referee-setup" {
+        return;
+    }
+    w.global::<RefereeSetupAdapter>().invoke_start();
+    let field = w.global::<RefereeAdapter>();
+    for _ in 0..5 {
+        field.invoke_enter(0);
+    }
+    for _ in 0..4 {
+        field.invoke_enter(1);
+    }
+    field.invoke_challenge();
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    resolver.set_challenger_role(6);
+    resolver.set_challenged_role(5);
+    resolver.invoke_changed();
+    if screen == "referee-challenge" {
+        return;
+    }
+    resolver.invoke_confirm();
 }

@@ -1,0 +1,622 @@
+//! The controller of the Stratego go go referee's screens: the match setup
+//! (`ui/referee_setup.slint`, `RefereeSetupAdapter`), the field
+//! (`ui/referee.slint`, `RefereeAdapter`) and the challenge resolver, which
+//! also picks the role that touched a flag (`ui/referee_challenge.slint`,
+//! `RefereeChallengeAdapter`). The clocks tick on the app's worker timer
+//! while a round runs; every change is saved.
+
+use super::models::{self, List};
+use super::{
+    App, AppWindow, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, RefereeTeam,
+    State,
+};
+use crate::core::referee::cluster::BLOCKING;
+use crate::core::referee::{LiveRules, MatchSettings, RoleId, RoundEnd, Team, TeamLook};
+use crate::session::referee::RefereeSession;
+use crate::session::referee_clock::Signal;
+use crate::session::signals::Signals;
+use slint::{Color, ComponentHandle, SharedString};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Team colours a referee can pick, readable in sunlight on white: (name, #rrggbb).
+const COLOURS: [(&str, &str); 6] = [
+    ("Red", "#d55e00"),
+    ("Blue", "#0072b2"),
+    ("Green", "#009e73"),
+    ("Purple", "#6a3d9a"),
+    ("Black", "#1d1d1f"),
+    ("Pink", "#cc79a7"),
+];
+
+/// Which referee screen is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) enum Page {
+    #[default]
+    Closed,
+    Setup,
+    Field,
+    Challenge,
+    Flag,
+    /// The resolver with no match, for helpers.
+    Resolver,
+}
+
+pub(super) struct RefereeState {
+    pub session: Option<RefereeSession>,
+    pub page: Page,
+    rules: Arc<LiveRules>,
+    /// The zero of the clocks' time.
+    epoch: Instant,
+    signals: Option<Arc<dyn Signals>>,
+    message: String,
+    /// The revision of the session last saved.
+    saved: u64,
+    /// What the field screen showed last, so the timer redraws only on change.
+    shown: (String, String),
+    teams: List<RefereeTeam>,
+    team_names: List<SharedString>,
+    /// For the coin toss of a tied cluster.
+    coin: u64,
+}
+
+impl RefereeState {
+    pub(super) fn new(w: &AppWindow, signals: Option<Arc<dyn Signals>>, seed: u64) -> Self {
+        let rules = LiveRules::built_in();
+        let teams = models::list();
+        let roles = models::list();
+        let team_names = models::list();
+        w.global::<RefereeAdapter>()
+            .set_teams(models::handle(&teams));
+        let resolver = w.global::<RefereeChallengeAdapter>();
+        resolver.set_roles(models::handle(&roles));
+        resolver.set_team_names(models::handle(&team_names));
+        models::update_texts(
+            &roles,
+            rules.roles.iter().map(|r| match r.strength {
+                Some(s) => format!("{} {s}", r.name),
+                None => r.name.clone(),
+            }),
+        );
+        let setup = w.global::<RefereeSetupAdapter>();
+        setup.set_colours(models::handle(&{
+            let colours = models::list();
+            models::update_texts(&colours, COLOURS.iter().map(|c| c.0.to_string()));
+            colours
+        }));
+        w.global::<RefereeAdapter>().set_blocking(BLOCKING.into());
+        RefereeState {
+            session: None,
+            page: Page::Closed,
+            rules,
+            epoch: Instant::now(),
+            signals,
+            message: String::new(),
+            saved: 0,
+            shown: Default::default(),
+            teams,
+            team_names,
+            coin: seed | 1,
+        }
+    }
+
+    fn now(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+
+    /// The clocks need the worker timer: a round is running.
+    pub(super) fn ticking(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.clock().running() && !s.game().round_over())
+    }
+
+    /// Advances the clocks and calls out their signals; true when the
+    /// field screen shows something new.
+    pub(super) fn tick(&mut self) -> bool {
+        let now = self.now();
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        for signal in session.tick(now) {
+            if let Some(signals) = &self.signals {
+                signals.call(signal);
+            }
+            if signal == Signal::RoundOver {
+                self.message = "Time is up: the round is a draw.".to_string();
+            }
+        }
+        let shown = (time_left(session, now), beat(session, now));
+        let changed = shown != self.shown;
+        self.shown = shown;
+        changed
+    }
+
+    /// The label under Continue on the home screen.
+    pub(super) fn continue_label(&self) -> Option<String> {
+        let session = self.session.as_ref()?;
+        let game = session.game();
+        Some(format!(
+            "Continue: Stratego go go (referee), round {} of {}",
+            game.round(),
+            game.settings.rounds
+        ))
+    }
+
+    /// Saves the match after a change (and forgets it once it is over).
+    pub(super) fn autosave(
+        &mut self,
+        storage: Option<&crate::session::Storage>,
+        notices: &mut Vec<String>,
+    ) {
+        let Some(storage) = storage else { return };
+        match &self.session {
+            Some(session) if session.revision() != self.saved => {
+                self.saved = session.revision();
+                if let Err(e) = storage.save_referee(session) {
+                    notices.push(e);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn connect(app: &App) {
+    let w = app.window();
+    let setup = w.global::<RefereeSetupAdapter>();
+    setup.on_start(app.unit(start_match));
+    setup.on_open_resolver(app.unit(|s, w| open_resolver(s, w, Page::Resolver)));
+    setup.on_back(app.unit(|s, _| s.referee.page = Page::Closed));
+    let field = w.global::<RefereeAdapter>();
+    field.on_start_pause(app.unit(|s, _| {
+        let now = s.referee.now();
+        if let Some(session) = s.referee.session.as_mut() {
+            session.start_or_pause(now);
+            let running = session.clock().running();
+            if let Some(signals) = &s.referee.signals {
+                signals.keep_screen_on(running);
+            }
+        }
+    }));
+    field.on_enter(app.indexed(|s, _, i| {
+        let team = team_at(i);
+        act(s, |session, _| session.enter(team).map(|()| String::new()));
+    }));
+    field.on_challenge(app.unit(|s, w| {
+        let now = s.referee.now();
+        if let Some(session) = s.referee.session.as_mut() {
+            session.hold_steps(now);
+        }
+        open_resolver(s, w, Page::Challenge);
+    }));
+    field.on_flag(app.indexed(|s, w, i| {
+        open_resolver(s, w, Page::Flag);
+        w.global::<RefereeChallengeAdapter>()
+            .set_challenger_team(i as i32);
+        judge(s, w);
+    }));
+    field.on_start_cluster(app.unit(|s, w| {
+        let field = w.global::<RefereeAdapter>();
+        let players =
+            [field.get_cluster_first(), field.get_cluster_second()].map(|n| n.clamp(0, 30) as u8);
+        let now = s.referee.now();
+        act(s, |session, _| {
+            session.start_cluster(now, players).map(|()| String::new())
+        });
+    }));
+    field.on_toss(app.unit(|s, _| {
+        // A xorshift step: a fair enough coin for choosing who goes first.
+        let mut x = s.referee.coin;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        s.referee.coin = x;
+        if let Some(session) = s.referee.session.as_mut() {
+            session.toss(x & 1 == 1);
+        }
+    }));
+    field.on_end_cluster(app.unit(|s, _| {
+        let now = s.referee.now();
+        if let Some(session) = s.referee.session.as_mut() {
+            session.release_steps(now);
+        }
+    }));
+    field.on_undo(app.unit(|s, _| {
+        if let Some(session) = s.referee.session.as_mut() {
+            session.undo();
+            s.referee.message = "Undone.".to_string();
+        }
+    }));
+    field.on_next_round(
+        app.unit(|s, _| act(s, |session, _| session.next_round().map(|()| String::new()))),
+    );
+    field.on_end_match(app.unit(|s, _| {
+        s.referee.session = None;
+        s.referee.page = Page::Closed;
+        if let Some(storage) = &s.games.storage
+            && let Err(e) = storage.delete_referee()
+        {
+            s.notices.push(e);
+        }
+    }));
+    field.on_menu(app.unit(|s, _| s.referee.page = Page::Closed));
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    resolver.on_changed(app.unit(judge));
+    resolver.on_confirm(app.unit(confirm));
+    resolver.on_cancel(app.unit(|s, _| {
+        let now = s.referee.now();
+        if s.referee.page == Page::Challenge
+            && let Some(session) = s.referee.session.as_mut()
+            && session.cluster().is_none()
+        {
+            session.release_steps(now);
+        }
+        s.referee.page = match s.referee.page {
+            Page::Resolver => Page::Setup,
+            _ => Page::Field,
+        };
+    }));
+}
+
+/// Opens the referee: the match in progress, or a new one's setup.
+pub(super) fn open(s: &mut State, w: &AppWindow) {
+    if s.referee.session.is_some() {
+        s.referee.page = Page::Field;
+        return;
+    }
+    let rules = Arc::clone(&s.referee.rules);
+    let setup = w.global::<RefereeSetupAdapter>();
+    setup.set_first_name(rules.teams[0].name.as_str().into());
+    setup.set_second_name(rules.teams[1].name.as_str().into());
+    let colour_index = |colour: &str| {
+        COLOURS
+            .iter()
+            .position(|c| c.1.eq_ignore_ascii_case(colour))
+            .unwrap_or(0) as i32
+    };
+    setup.set_first_colour(colour_index(&rules.teams[0].colour));
+    setup.set_second_colour(colour_index(&rules.teams[1].colour));
+    setup.set_rounds(rules.rounds as i32);
+    setup.set_round_minutes(rules.round_minutes as i32);
+    setup.set_field_limit(rules.field_limit as i32);
+    setup.set_step_seconds(rules.step_seconds as i32);
+    setup.set_problems("".into());
+    s.referee.page = Page::Setup;
+}
+
+fn start_match(s: &mut State, w: &AppWindow) {
+    let setup = w.global::<RefereeSetupAdapter>();
+    let colour = |i: i32| {
+        COLOURS[(i.max(0) as usize).min(COLOURS.len() - 1)]
+            .1
+            .to_string()
+    };
+    let number = |n: i32| n.clamp(0, 255) as u8;
+    let settings = MatchSettings {
+        teams: [
+            TeamLook {
+                name: setup.get_first_name().trim().to_string(),
+                colour: colour(setup.get_first_colour()),
+            },
+            TeamLook {
+                name: setup.get_second_name().trim().to_string(),
+                colour: colour(setup.get_second_colour()),
+            },
+        ],
+        rounds: number(setup.get_rounds()),
+        round_minutes: setup.get_round_minutes().clamp(0, 999) as u16,
+        field_limit: number(setup.get_field_limit()),
+        step_seconds: number(setup.get_step_seconds()),
+    };
+    let mut problems = settings.problems(&s.referee.rules);
+    if settings.teams[0].colour == settings.teams[1].colour {
+        problems.push("the two teams need different colours".to_string());
+    }
+    if !problems.is_empty() {
+        setup.set_problems(problems.join("\n").into());
+        return;
+    }
+    s.referee.session = Some(RefereeSession::new(Arc::clone(&s.referee.rules), settings));
+    s.referee.saved = 0;
+    s.referee.message = "Tap the countdown to start the round.".to_string();
+    s.referee.page = Page::Field;
+}
+
+/// Applies a change to the match; a refusal (or what the change did) shows
+/// as the referee's message.
+fn act(
+    s: &mut State,
+    change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, String>,
+) {
+    let now = s.referee.now();
+    if let Some(session) = s.referee.session.as_mut() {
+        s.referee.message = match change(session, now) {
+            Ok(done) => done,
+            Err(refused) => capitalized(&refused),
+        };
+    }
+}
+
+fn open_resolver(s: &mut State, w: &AppWindow, page: Page) {
+    s.referee.page = page;
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    resolver.set_challenger_role(-1);
+    resolver.set_challenged_role(-1);
+    resolver.set_verdict("".into());
+    resolver.set_can_confirm(false);
+    let chooser = s
+        .referee
+        .session
+        .as_ref()
+        .and_then(|x| x.cluster())
+        .and_then(|c| c.chooser);
+    if let Some(team) = chooser {
+        resolver.set_challenger_team(team.index() as i32);
+    }
+    judge(s, w);
+}
+
+/// Shows the verdict of the roles picked so far (nothing changes yet).
+fn judge(s: &mut State, w: &AppWindow) {
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    let rules = &s.referee.rules;
+    let role = |i: i32| (i >= 0 && (i as usize) < rules.roles.len()).then_some(RoleId(i as u8));
+    let (a, d) = (
+        role(resolver.get_challenger_role()),
+        role(resolver.get_challenged_role()),
+    );
+    let team = team_at(resolver.get_challenger_team().max(0) as usize);
+    let session = s.referee.session.as_ref();
+    let names = |t: Team| {
+        session.map_or_else(
+            || ["the challenger", "the challenged"][t.index()].to_string(),
+            |x| x.game().name(t).to_string(),
+        )
+    };
+    let (verdict, ok) = match (s.referee.page, a, d) {
+        (Page::Flag, Some(a), _) => match session {
+            Some(_) if rules.role(a).special == crate::core::referee::RoleSpecial::Trap => (
+                format!(
+                    "A {} may not take the flag: the round goes on.",
+                    rules.role(a).name
+                ),
+                false,
+            ),
+            Some(x) => (
+                format!(
+                    "{} takes the flag with a {}: the round is theirs.",
+                    x.game().name(team),
+                    rules.role(a).name
+                ),
+                true,
+            ),
+            None => (String::new(), false),
+        },
+        (Page::Flag, None, _) => ("Which role touched the flag?".to_string(), false),
+        (_, Some(a), Some(d)) => match session.filter(|_| s.referee.page == Page::Challenge) {
+            Some(x) => match x.judge(team, a, d) {
+                Ok(verdict) => (verdict.text, true),
+                Err(refused) => (capitalized(&refused), false),
+            },
+            None => {
+                let verdict = crate::core::referee::game::verdict(
+                    rules,
+                    a,
+                    d,
+                    &names(team),
+                    &names(team.other()),
+                );
+                (verdict.text, false)
+            }
+        },
+        _ => ("Pick both roles.".to_string(), false),
+    };
+    resolver.set_verdict(verdict.into());
+    resolver.set_can_confirm(ok);
+}
+
+fn confirm(s: &mut State, w: &AppWindow) {
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    let team = team_at(resolver.get_challenger_team().max(0) as usize);
+    let a = RoleId(resolver.get_challenger_role().max(0) as u8);
+    let d = RoleId(resolver.get_challenged_role().max(0) as u8);
+    let page = s.referee.page;
+    act(s, |session, now| match page {
+        Page::Flag => session.touch_flag(now, team, a).map(|()| String::new()),
+        _ => session
+            .challenge(now, team, a, d)
+            .map(|verdict| verdict.text),
+    });
+    s.referee.page = Page::Field;
+}
+
+fn team_at(index: usize) -> Team {
+    if index == 1 {
+        Team::Second
+    } else {
+        Team::First
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    super::capitalized(text)
+}
+
+fn time_left(session: &RefereeSession, now: Duration) -> String {
+    let left = session.clock().round_left(now).as_secs();
+    format!("{}:{:02}", left / 60, left % 60)
+}
+
+fn beat(session: &RefereeSession, now: Duration) -> String {
+    let clock = session.clock();
+    if session.game().round_over() {
+        "Round over".to_string()
+    } else if clock.held() {
+        "Hold".to_string()
+    } else if !clock.running() {
+        if clock.round_elapsed(now).is_zero() {
+            "Start"
+        } else {
+            "Paused"
+        }
+        .to_string()
+    } else if clock.just_stepped(now) {
+        "STEP".to_string()
+    } else {
+        clock
+            .showing(now)
+            .map_or("·".to_string(), |n| n.to_string())
+    }
+}
+
+fn colour(text: &str) -> Color {
+    let value = u32::from_str_radix(text.trim_start_matches('#'), 16).unwrap_or(0x1d1d1f);
+    Color::from_rgb_u8((value >> 16) as u8, (value >> 8) as u8, value as u8)
+}
+
+/// What a finished round, or the match, came to.
+fn summary(session: &RefereeSession) -> String {
+    let game = session.game();
+    let rules = session.rules();
+    let mut lines: Vec<String> = game
+        .results()
+        .iter()
+        .enumerate()
+        .map(|(i, end)| match end {
+            RoundEnd::Flag(team) => format!("Round {}: {} took the flag.", i + 1, game.name(*team)),
+            RoundEnd::TimeUp => format!("Round {}: time ran out, a draw.", i + 1),
+        })
+        .collect();
+    lines.push(format!(
+        "Rounds won: {} {}, {} {}, draws {}.",
+        game.name(Team::First),
+        game.wins(Team::First),
+        game.name(Team::Second),
+        game.wins(Team::Second),
+        game.draws()
+    ));
+    for team in Team::BOTH {
+        let lost: Vec<String> = rules
+            .role_ids()
+            .filter_map(|r| {
+                let n = game.lost_in_match(team, r);
+                (n > 0).then(|| format!("{} {n}", rules.role(r).name))
+            })
+            .collect();
+        lines.push(format!(
+            "{} lost: {}.",
+            game.name(team),
+            if lost.is_empty() {
+                "nothing".to_string()
+            } else {
+                lost.join(", ")
+            }
+        ));
+    }
+    lines.join("\n")
+}
+
+pub(super) fn refresh(w: &AppWindow, s: &State) {
+    let now = s.referee.now();
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    resolver.set_standalone(s.referee.page == Page::Resolver);
+    resolver.set_mode(
+        if s.referee.page == Page::Flag {
+            "flag"
+        } else {
+            "challenge"
+        }
+        .into(),
+    );
+    resolver.set_title(
+        match s.referee.page {
+            Page::Flag => "Flag touched",
+            Page::Resolver => "Challenge resolver",
+            _ => "Challenge",
+        }
+        .into(),
+    );
+    let field = w.global::<RefereeAdapter>();
+    field.set_message(s.referee.message.clone().into());
+    field.set_sound_note(match &s.referee.signals {
+        None => "No sound here: the countdown is shown on screen.".into(),
+        Some(signals) => signals
+            .problem()
+            .map(|p| {
+                format!(
+                    "{}: the countdown is shown on screen.",
+                    super::capitalized(&p)
+                )
+            })
+            .unwrap_or_default()
+            .into(),
+    });
+    let Some(session) = s.referee.session.as_ref() else {
+        return;
+    };
+    let game = session.game();
+    field.set_round_text(format!("Round {} of {}", game.round(), game.settings.rounds).into());
+    field.set_time_left(time_left(session, now).into());
+    let warning =
+        session.clock().round_left(now).as_secs() <= session.rules().warning_seconds as u64;
+    field.set_warning(warning && !game.round_over());
+    field.set_beat(beat(session, now).into());
+    field.set_running(session.clock().running());
+    field.set_round_over(game.round_over());
+    field.set_finished(game.finished());
+    field.set_can_undo(session.can_undo());
+    models::update(
+        &s.referee.teams,
+        Team::BOTH.map(|team| {
+            let deck = game.deck(team);
+            RefereeTeam {
+                name: game.name(team).into(),
+                colour: colour(&game.settings.teams[team.index()].colour),
+                base: deck.at_base() as i32,
+                field: deck.on_field() as i32,
+                lost: deck.lost_total() as i32,
+            }
+        }),
+    );
+    models::update_texts(
+        &s.referee.team_names,
+        Team::BOTH.map(|t| game.name(t).to_string()),
+    );
+    field.set_summary(
+        if game.round_over() {
+            summary(session)
+        } else {
+            String::new()
+        }
+        .into(),
+    );
+    match session.cluster() {
+        Some(cluster) => {
+            field.set_in_cluster(true);
+            field.set_cluster_needs_toss(cluster.chooser.is_none());
+            let [a, b] = cluster.players;
+            let text = match cluster.chooser {
+                None => format!("Equal numbers ({a} to {b}): toss a coin for the first choice."),
+                Some(team) if cluster.resolved == 0 => format!(
+                    "{} has {} in the cluster to {}: {} chooses the first challenge.",
+                    if a > b {
+                        game.name(Team::First)
+                    } else {
+                        game.name(Team::Second)
+                    },
+                    a.max(b),
+                    a.min(b),
+                    game.name(team)
+                ),
+                Some(team) => format!(
+                    "{} challenges resolved: {} chooses the next.",
+                    cluster.resolved,
+                    game.name(team)
+                ),
+            };
+            field.set_cluster_text(text.into());
+        }
+        None => field.set_in_cluster(false),
+    }
+}

@@ -1,0 +1,329 @@
+//! A match of Stratego go go as the referee keeps it: rounds, each team's
+//! deck and field, challenges, the flag, and the score. Every event is
+//! checked first; a refused event changes nothing and says why.
+
+use super::deck::Deck;
+use super::rules::{Challenge, LiveRules, RoleId, RoleSpecial};
+use super::{Team, TeamLook};
+use serde::{Deserialize, Serialize};
+
+/// The numbers a match is played with (the file's, or the referee's own).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSettings {
+    pub teams: [TeamLook; 2],
+    pub rounds: u8,
+    pub round_minutes: u16,
+    pub field_limit: u8,
+    pub step_seconds: u8,
+}
+
+impl MatchSettings {
+    pub fn from_rules(rules: &LiveRules) -> MatchSettings {
+        MatchSettings {
+            teams: rules.teams.clone(),
+            rounds: rules.rounds,
+            round_minutes: rules.round_minutes,
+            field_limit: rules.field_limit,
+            step_seconds: rules.step_seconds,
+        }
+    }
+
+    /// What is wrong with these numbers, in words (empty when none).
+    pub fn problems(&self, rules: &LiveRules) -> Vec<String> {
+        let mut problems = Vec::new();
+        for team in &self.teams {
+            if team.name.trim().is_empty() {
+                problems.push("each team needs a name".to_string());
+            }
+        }
+        if self.teams[0].name.trim() == self.teams[1].name.trim() {
+            problems.push("the two teams need different names".to_string());
+        }
+        if !(1..=9).contains(&self.rounds) {
+            problems.push(format!("{} rounds: from 1 to 9", self.rounds));
+        }
+        if !(1..=120).contains(&self.round_minutes) {
+            problems.push(format!(
+                "{} minutes a round: from 1 to 120",
+                self.round_minutes
+            ));
+        }
+        if !(1..=30).contains(&self.field_limit) {
+            problems.push(format!(
+                "{} players on the field: from 1 to 30",
+                self.field_limit
+            ));
+        }
+        if self.step_seconds <= rules.countdown || self.step_seconds > 60 {
+            problems.push(format!(
+                "a step every {} seconds: from {} to 60",
+                self.step_seconds,
+                rules.countdown + 1
+            ));
+        }
+        problems
+    }
+}
+
+/// How a round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundEnd {
+    /// A player of this team touched the other team's flag.
+    Flag(Team),
+    /// The round's time ran out: a draw.
+    TimeUp,
+}
+
+/// A challenge resolved, in words and in effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub result: Challenge,
+    /// "Assassin defeats the Monarch: Blue's Monarch is out."
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveMatch {
+    pub settings: MatchSettings,
+    /// The round under way or just ended, from 1.
+    round: u8,
+    decks: [Deck; 2],
+    /// How each finished round ended.
+    results: Vec<RoundEnd>,
+    /// Cards lost per role by each team, over the finished rounds.
+    lost_before: [Vec<u32>; 2],
+}
+
+impl LiveMatch {
+    pub fn new(rules: &LiveRules, settings: MatchSettings) -> LiveMatch {
+        LiveMatch {
+            settings,
+            round: 1,
+            decks: [Deck::full(rules), Deck::full(rules)],
+            results: Vec::new(),
+            lost_before: [vec![0; rules.roles.len()], vec![0; rules.roles.len()]],
+        }
+    }
+
+    /// Whether a saved match fits `rules` (decks of its roles, whole counts).
+    pub fn fits(&self, rules: &LiveRules) -> bool {
+        self.decks.iter().all(|d| d.fits(rules))
+            && self
+                .lost_before
+                .iter()
+                .all(|l| l.len() == rules.roles.len())
+            && (1..=self.settings.rounds).contains(&self.round)
+            && self.results.len() <= self.round as usize
+    }
+
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    pub fn deck(&self, team: Team) -> &Deck {
+        &self.decks[team.index()]
+    }
+
+    pub fn results(&self) -> &[RoundEnd] {
+        &self.results
+    }
+
+    pub fn name(&self, team: Team) -> &str {
+        &self.settings.teams[team.index()].name
+    }
+
+    /// The round under way has ended (its result is in `results`).
+    pub fn round_over(&self) -> bool {
+        self.results.len() == self.round as usize
+    }
+
+    /// Every round has been played.
+    pub fn finished(&self) -> bool {
+        self.round_over() && self.round == self.settings.rounds
+    }
+
+    /// Rounds won by `team`.
+    pub fn wins(&self, team: Team) -> usize {
+        self.results
+            .iter()
+            .filter(|r| **r == RoundEnd::Flag(team))
+            .count()
+    }
+
+    pub fn draws(&self) -> usize {
+        self.results
+            .iter()
+            .filter(|r| **r == RoundEnd::TimeUp)
+            .count()
+    }
+
+    /// Cards of `role` that `team` lost over the match so far.
+    pub fn lost_in_match(&self, team: Team, role: RoleId) -> u32 {
+        self.lost_before[team.index()][role.0 as usize] + u32::from(self.deck(team).lost(role))
+    }
+
+    fn playing(&self) -> Result<(), String> {
+        if self.round_over() {
+            Err(format!("round {} is over", self.round))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A player of `team` takes a card at the base and enters the field.
+    pub fn enter(&mut self, team: Team) -> Result<(), String> {
+        self.playing()?;
+        let deck = self.deck(team);
+        let name = self.name(team);
+        if deck.on_field() >= self.settings.field_limit {
+            return Err(format!(
+                "{name} already has {} players on the field, the limit",
+                deck.on_field()
+            ));
+        }
+        if deck.at_base() == 0 {
+            return Err(format!("{name} has no card left at the base"));
+        }
+        self.decks[team.index()].enter();
+        Ok(())
+    }
+
+    /// What a challenge by a player of `challenger` carrying `role` on a
+    /// player of the other team carrying `target` would do, or why it
+    /// cannot happen; nothing changes.
+    pub fn judge(
+        &self,
+        rules: &LiveRules,
+        challenger: Team,
+        role: RoleId,
+        target: RoleId,
+    ) -> Result<Verdict, String> {
+        self.playing()?;
+        let defender = challenger.other();
+        for (team, r) in [(challenger, role), (defender, target)] {
+            let deck = self.deck(team);
+            if deck.on_field() == 0 {
+                return Err(format!("{} has no player on the field", self.name(team)));
+            }
+            if deck.held(r) == 0 {
+                return Err(format!(
+                    "{} has no {} left: every one was lost this round",
+                    self.name(team),
+                    rules.role(r).name
+                ));
+            }
+        }
+        let verdict = verdict(
+            rules,
+            role,
+            target,
+            self.name(challenger),
+            self.name(defender),
+        );
+        if verdict.result == Challenge::NotAllowed {
+            return Err(verdict.text);
+        }
+        Ok(verdict)
+    }
+
+    /// Resolves a challenge: the loser's card is lost and the player goes
+    /// back to the base (both, on equal strengths).
+    pub fn challenge(
+        &mut self,
+        rules: &LiveRules,
+        challenger: Team,
+        role: RoleId,
+        target: RoleId,
+    ) -> Result<Verdict, String> {
+        let verdict = self.judge(rules, challenger, role, target)?;
+        let defender = challenger.other();
+        match verdict.result {
+            Challenge::ChallengerWins => self.decks[defender.index()].defeat(target),
+            Challenge::ChallengedWins => self.decks[challenger.index()].defeat(role),
+            Challenge::BothOut => {
+                self.decks[defender.index()].defeat(target);
+                self.decks[challenger.index()].defeat(role);
+            }
+            Challenge::NotAllowed => unreachable!("judged"),
+        }
+        Ok(verdict)
+    }
+
+    /// A player of `team` carrying `role` touched the other team's flag:
+    /// the round is theirs (a Trap may not take the flag).
+    pub fn touch_flag(
+        &mut self,
+        rules: &LiveRules,
+        team: Team,
+        role: RoleId,
+    ) -> Result<(), String> {
+        self.playing()?;
+        let deck = self.deck(team);
+        if rules.role(role).special == RoleSpecial::Trap {
+            return Err(format!(
+                "a {} may not take the flag: the round goes on",
+                rules.role(role).name
+            ));
+        }
+        if deck.on_field() == 0 {
+            return Err(format!("{} has no player on the field", self.name(team)));
+        }
+        if deck.held(role) == 0 {
+            return Err(format!(
+                "{} has no {} left this round",
+                self.name(team),
+                rules.role(role).name
+            ));
+        }
+        self.results.push(RoundEnd::Flag(team));
+        Ok(())
+    }
+
+    /// The round's time ran out with no flag taken: a draw.
+    pub fn time_up(&mut self) -> Result<(), String> {
+        self.playing()?;
+        self.results.push(RoundEnd::TimeUp);
+        Ok(())
+    }
+
+    /// The next round, with full decks and every player at the base.
+    pub fn next_round(&mut self, rules: &LiveRules) -> Result<(), String> {
+        if !self.round_over() {
+            return Err(format!("round {} is still being played", self.round));
+        }
+        if self.finished() {
+            return Err("every round has been played".to_string());
+        }
+        for team in Team::BOTH {
+            for role in rules.role_ids() {
+                self.lost_before[team.index()][role.0 as usize] +=
+                    u32::from(self.deck(team).lost(role));
+            }
+        }
+        self.decks = [Deck::full(rules), Deck::full(rules)];
+        self.round += 1;
+        Ok(())
+    }
+}
+
+/// A challenge's result in words: "Assassin defeats the Monarch: Blue's
+/// Monarch is out."
+pub fn verdict(
+    rules: &LiveRules,
+    role: RoleId,
+    target: RoleId,
+    challenger: &str,
+    defender: &str,
+) -> Verdict {
+    let (a, d) = (&rules.role(role).name, &rules.role(target).name);
+    let result = rules.challenge(role, target);
+    let text = match result {
+        Challenge::ChallengerWins => format!("{a} defeats the {d}: {defender}'s {d} is out."),
+        Challenge::ChallengedWins => format!("{d} defeats the {a}: {challenger}'s {a} is out."),
+        Challenge::BothOut => {
+            format!("{a} and {d} are equal: both are out, {challenger}'s {a} and {defender}'s {d}.")
+        }
+        Challenge::NotAllowed => format!("A {a} cannot challenge."),
+    };
+    Verdict { result, text }
+}

@@ -1,0 +1,39 @@
+//! The referee's rules for Stratego go go (seed 000), the live-action game:
+//! the rules as data (`rules`), one team's cards (`deck`), a match of rounds
+//! (`game`) and the multi-way combat helper (`cluster`). Pure: the clock,
+//! saving and the screens are above.
+
+pub mod cluster;
+pub mod deck;
+pub mod game;
+pub mod rules;
+
+pub use game::{LiveMatch, MatchSettings, RoundEnd, Verdict};
+pub use rules::{Challenge, LiveRules, Role, RoleId, RoleSpecial, TeamLook};
+
+use serde::{Deserialize, Serialize};
+
+/// One of the two teams, in the rules file's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Team {
+    First,
+    Second,
+}
+
+impl Team {
+    pub const BOTH: [Team; 2] = [Team::First, Team::Second];
+
+    pub fn index(self) -> usize {
+        match self {
+            Team::First => 0,
+            Team::Second => 1,
+        }
+    }
+
+    pub fn other(self) -> Team {
+        match self {
+            Team::First => Team::Second,
+            Team::Second => Team::First,
+        }
+    }
+}

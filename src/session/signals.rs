@@ -1,0 +1,232 @@
+//! Calling out the referee's clock: a beep at every count and step (and a
+//! buzz on phones). On Linux the sound goes through ALSA's `libasound.so.2`,
+//! loaded at run time like fontconfig, so building needs no -dev package;
+//! Android has its own (`flagfall-android`). Where there is no sound, the
+//! app says so and the countdown goes on on screen.
+
+use super::referee_clock::Signal;
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
+
+/// Something that calls the clock's signals out loud.
+pub trait Signals: Send + Sync {
+    /// Calls out one signal; never blocks.
+    fn call(&self, signal: Signal);
+    /// Why nothing can be heard, if nothing can (shown on screen).
+    fn problem(&self) -> Option<String>;
+    /// Keeps the screen on while a round runs (phones; a no-op elsewhere).
+    fn keep_screen_on(&self, _on: bool) {}
+}
+
+/// The tone of each signal: (frequency in Hz, length in ms, repeats).
+pub fn tone(signal: Signal) -> (u32, u32, u32) {
+    match signal {
+        Signal::Count(_) => (880, 120, 1),
+        Signal::Step => (1320, 300, 1),
+        Signal::RoundWarning => (660, 150, 3),
+        Signal::RoundOver => (440, 900, 1),
+    }
+}
+
+/// A short sine tone at `rate`, 16-bit mono, with soft edges (no clicks).
+pub fn tone_samples(rate: u32, (frequency, millis, repeats): (u32, u32, u32)) -> Vec<i16> {
+    let length = (rate * millis / 1000) as usize;
+    let gap = (rate / 10) as usize;
+    let edge = (rate / 200).max(1) as usize;
+    let mut out = Vec::with_capacity((length + gap) * repeats as usize);
+    for _ in 0..repeats {
+        for i in 0..length {
+            let envelope = (i.min(length - i) as f32 / edge as f32).min(1.0);
+            let phase = 2.0 * std::f32::consts::PI * frequency as f32 * i as f32 / rate as f32;
+            out.push((phase.sin() * envelope * 0.6 * i16::MAX as f32) as i16);
+        }
+        out.extend(std::iter::repeat_n(0, gap));
+    }
+    out
+}
+
+/// No sound: the platform has none the app can use.
+pub struct Silent(pub String);
+
+impl Signals for Silent {
+    fn call(&self, _: Signal) {}
+
+    fn problem(&self) -> Option<String> {
+        Some(self.0.clone())
+    }
+}
+
+/// The desktop's sound: ALSA on Linux, none elsewhere (yet).
+pub fn desktop() -> Arc<dyn Signals> {
+    #[cfg(target_os = "linux")]
+    {
+        Arc::new(alsa::Alsa::start())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        Arc::new(Silent(
+            "this platform has no sound in Flagfall yet".to_string(),
+        ))
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod alsa {
+    use super::{Arc, Mutex, Sender, Signal, Signals, mpsc, tone, tone_samples};
+    use libloading::{Library, Symbol};
+    use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+
+    const RATE: u32 = 44_100;
+    const PLAYBACK: c_int = 0;
+    const FORMAT_S16_LE: c_int = 2;
+    const ACCESS_RW_INTERLEAVED: c_int = 3;
+
+    /// Plays tones on a thread of its own; a tone waits for the one before.
+    pub struct Alsa {
+        to_player: Mutex<Option<Sender<Signal>>>,
+        problem: Arc<Mutex<Option<String>>>,
+    }
+
+    impl Alsa {
+        pub fn start() -> Alsa {
+            let problem = Arc::new(Mutex::new(None));
+            let (sender, receiver) = mpsc::channel::<Signal>();
+            let report = Arc::clone(&problem);
+            let started = std::thread::Builder::new()
+                .name("flagfall-sound".into())
+                .spawn(move || {
+                    let player = match Player::open() {
+                        Ok(player) => player,
+                        Err(reason) => {
+                            *report.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                            return;
+                        }
+                    };
+                    for signal in receiver {
+                        if let Err(reason) = player.play(&tone_samples(RATE, tone(signal))) {
+                            *report.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                            return;
+                        }
+                    }
+                });
+            if let Err(e) = started {
+                *problem.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(format!("the sound thread could not start: {e}"));
+            }
+            Alsa {
+                to_player: Mutex::new(Some(sender)),
+                problem,
+            }
+        }
+    }
+
+    impl Signals for Alsa {
+        fn call(&self, signal: Signal) {
+            let mut sender = self.to_player.lock().unwrap_or_else(|e| e.into_inner());
+            if sender.as_ref().is_some_and(|s| s.send(signal).is_err()) {
+                *sender = None;
+            }
+        }
+
+        fn problem(&self) -> Option<String> {
+            self.problem
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_ref()
+                .map(|reason| format!("no sound ({reason})"))
+        }
+    }
+
+    type Open = unsafe extern "C" fn(*mut *mut c_void, *const c_char, c_int, c_int) -> c_int;
+    type SetParams =
+        unsafe extern "C" fn(*mut c_void, c_int, c_int, c_uint, c_uint, c_int, c_uint) -> c_int;
+    type WriteI = unsafe extern "C" fn(*mut c_void, *const c_void, c_ulong) -> c_long;
+    type Handle = unsafe extern "C" fn(*mut c_void) -> c_int;
+    type Recover = unsafe extern "C" fn(*mut c_void, c_int, c_int) -> c_int;
+
+    /// The default playback device, opened through the library loaded now.
+    struct Player {
+        library: Library,
+        pcm: *mut c_void,
+    }
+
+    impl Player {
+        fn open() -> Result<Player, String> {
+            // SAFETY: loading ALSA's library runs its initialisers, which
+            // have no preconditions.
+            let library = unsafe { Library::new("libasound.so.2") }
+                .map_err(|_| "ALSA's libasound.so.2 is not installed".to_string())?;
+            let mut pcm: *mut c_void = std::ptr::null_mut();
+            // SAFETY: the signatures are ALSA's (alsa/pcm.h); `pcm` is written
+            // by snd_pcm_open before it is used, and "default" is a C string.
+            unsafe {
+                let open: Symbol<Open> = symbol(&library, b"snd_pcm_open\0")?;
+                let set: Symbol<SetParams> = symbol(&library, b"snd_pcm_set_params\0")?;
+                let close: Symbol<Handle> = symbol(&library, b"snd_pcm_close\0")?;
+                if open(&mut pcm, c"default".as_ptr(), PLAYBACK, 0) < 0 || pcm.is_null() {
+                    return Err("no sound device can be opened".to_string());
+                }
+                // Mono 16-bit at 44.1 kHz, resampled by ALSA if needed, 100 ms latency.
+                if set(
+                    pcm,
+                    FORMAT_S16_LE,
+                    ACCESS_RW_INTERLEAVED,
+                    1,
+                    RATE,
+                    1,
+                    100_000,
+                ) < 0
+                {
+                    close(pcm);
+                    return Err("the sound device refuses 16-bit mono".to_string());
+                }
+            }
+            Ok(Player { library, pcm })
+        }
+
+        fn play(&self, samples: &[i16]) -> Result<(), String> {
+            // SAFETY: `pcm` is the open device; the buffer holds `len` frames
+            // of one 16-bit channel and outlives the calls.
+            unsafe {
+                let write: Symbol<WriteI> = symbol(&self.library, b"snd_pcm_writei\0")?;
+                let recover: Symbol<Recover> = symbol(&self.library, b"snd_pcm_recover\0")?;
+                let mut rest = samples;
+                while !rest.is_empty() {
+                    let written = write(self.pcm, rest.as_ptr().cast(), rest.len() as c_ulong);
+                    if written < 0 {
+                        // An underrun between beeps is normal: recover and go on.
+                        if recover(self.pcm, written as c_int, 1) < 0 {
+                            return Err("the sound device stopped".to_string());
+                        }
+                        continue;
+                    }
+                    rest = &rest[(written as usize).min(rest.len())..];
+                }
+            }
+            Ok(())
+        }
+    }
+
+    impl Drop for Player {
+        fn drop(&mut self) {
+            // SAFETY: the device is open and closed only here.
+            unsafe {
+                if let Ok(close) = symbol::<Handle>(&self.library, b"snd_pcm_close\0") {
+                    close(self.pcm);
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// `T` must be the symbol's true type.
+    unsafe fn symbol<'a, T>(library: &'a Library, name: &[u8]) -> Result<Symbol<'a, T>, String> {
+        // SAFETY: passed on to the caller.
+        unsafe { library.get(name) }.map_err(|_| {
+            format!(
+                "libasound.so.2 has no {}",
+                String::from_utf8_lossy(&name[..name.len() - 1])
+            )
+        })
+    }
+}

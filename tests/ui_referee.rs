@@ -1,0 +1,156 @@
+//! The Stratego go go referee through the real UI: setting up a match, the
+//! 8th entry refused, a challenge, a cluster, a flag touch refused for a Trap
+//! and taken by a Worker, the next round; and the resolver alone, for helpers.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, RefereeAdapter, RefereeChallengeAdapter};
+use slint::ComponentHandle;
+
+fn has_label(app: &App, label: &str) -> bool {
+    labels(app).iter().any(|l| l == label)
+}
+
+fn message(app: &App) -> String {
+    app.window()
+        .global::<RefereeAdapter>()
+        .get_message()
+        .to_string()
+}
+
+fn verdict(app: &App) -> String {
+    app.window()
+        .global::<RefereeChallengeAdapter>()
+        .get_verdict()
+        .to_string()
+}
+
+#[test]
+fn a_round_refereed_through_the_screens() {
+    let app = new_app(5);
+    tap(&app, "Stratego go go: referee");
+    assert_eq!(screen(&app), "referee-setup");
+    tap(&app, "Start the match");
+    assert_eq!(screen(&app), "referee");
+    assert!(
+        has_label(&app, "Red: 23 at the base, 0 on the field, 0 lost"),
+        "{:?}",
+        labels(&app)
+    );
+
+    for _ in 0..7 {
+        tap(&app, "Red player enters");
+    }
+    tap(&app, "Red player enters");
+    assert_eq!(
+        message(&app),
+        "Red already has 7 players on the field, the limit"
+    );
+    assert!(has_label(
+        &app,
+        "Red: 16 at the base, 7 on the field, 0 lost"
+    ));
+    tap(&app, "Blue player enters");
+    tap(&app, "Blue player enters");
+
+    // Red's Assassin challenges Blue's Monarch.
+    tap(&app, "Challenge");
+    assert_eq!(screen(&app), "referee-challenge");
+    tap(&app, "Challenger: Assassin 0");
+    tap(&app, "Challenged: Monarch 9");
+    assert_eq!(
+        verdict(&app),
+        "Assassin defeats the Monarch: Blue's Monarch is out."
+    );
+    tap(&app, "Confirm");
+    assert_eq!(screen(&app), "referee");
+    assert!(
+        has_label(&app, "Blue: 21 at the base, 1 on the field, 1 lost"),
+        "{:?}",
+        labels(&app)
+    );
+
+    // A cluster of two Red players and one Blue: Red chooses first.
+    tap(&app, "cluster, first team: more");
+    tap(&app, "Resolve a cluster");
+    let cluster = app
+        .window()
+        .global::<RefereeAdapter>()
+        .get_cluster_text()
+        .to_string();
+    assert_eq!(
+        cluster,
+        "Red has 2 in the cluster to 1: Red chooses the first challenge."
+    );
+    tap(&app, "Next challenge of the cluster");
+    tap(&app, "Challenger: Peer 8");
+    tap(&app, "Challenged: Trap");
+    assert_eq!(verdict(&app), "Trap defeats the Peer: Red's Peer is out.");
+    tap(&app, "Confirm");
+    let cluster = app
+        .window()
+        .global::<RefereeAdapter>()
+        .get_cluster_text()
+        .to_string();
+    assert_eq!(cluster, "1 challenges resolved: Blue chooses the next.");
+    tap(&app, "Cluster resolved: steps go on");
+    assert!(
+        has_label(&app, "Red: 16 at the base, 6 on the field, 1 lost"),
+        "{:?}",
+        labels(&app)
+    );
+
+    // A Trap may not take the flag; a Worker may.
+    tap(&app, "Flag touched by Red");
+    tap(&app, "Role: Trap");
+    assert_eq!(
+        verdict(&app),
+        "A Trap may not take the flag: the round goes on."
+    );
+    assert!(
+        !app.window()
+            .global::<RefereeChallengeAdapter>()
+            .get_can_confirm()
+    );
+    tap(&app, "Role: Worker 4");
+    tap(&app, "Confirm: the round is theirs");
+    assert_eq!(screen(&app), "referee");
+    let summary = app
+        .window()
+        .global::<RefereeAdapter>()
+        .get_summary()
+        .to_string();
+    assert!(
+        summary.starts_with("Round 1: Red took the flag."),
+        "{summary}"
+    );
+    assert!(summary.contains("Blue lost: Monarch 1."), "{summary}");
+    tap(&app, "Next round");
+    assert!(has_label(
+        &app,
+        "Blue: 23 at the base, 0 on the field, 0 lost"
+    ));
+
+    // The match waits under Continue.
+    tap(&app, "Menu");
+    assert_eq!(screen(&app), "home");
+    tap(&app, "Continue: Stratego go go (referee), round 2 of 3");
+    assert_eq!(screen(&app), "referee");
+}
+
+#[test]
+fn a_helper_uses_the_resolver_without_a_match() {
+    let app = new_app(5);
+    tap(&app, "Stratego go go: referee");
+    tap(&app, "Challenge resolver only");
+    assert_eq!(screen(&app), "referee-challenge");
+    tap(&app, "Challenger: Engineer 0");
+    tap(&app, "Challenged: Trap");
+    assert_eq!(
+        verdict(&app),
+        "Engineer defeats the Trap: the challenged's Trap is out."
+    );
+    tap(&app, "Back");
+    assert_eq!(screen(&app), "referee-setup");
+}
