@@ -459,3 +459,101 @@ fn a_pass_and_play_game_moves_to_another_device_in_codes() {
         TransferError::NotTransfer
     );
 }
+
+/// Issue 17: a domino invitation showing 23 of its 24 stones was accepted
+/// and caught only at the end; it is refused at once, like a short army of
+/// any other variant.
+#[test]
+fn an_invitation_short_of_a_piece_is_refused_at_once() {
+    use flagfall::session::link::message::Invite;
+    for id in ["domino", "classic", "piecepack"] {
+        let v = variant(id);
+        let options = GameOptions::defaults(&v);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let red = computer_setup(&v, &options, Side::Red, &mut rng);
+        let inviter = LinkedGame::invite(Arc::clone(&v), options, red, 3, [2; 16]);
+        let text = inviter.last_code().unwrap().to_string();
+        assert!(Invitation::read(&text, builtin_variant).is_ok(), "{id}");
+        let envelope = Envelope::from_text(&text).unwrap();
+        let (mut invite, _) = Invite::decode(&envelope.body, builtin_variant).unwrap();
+        invite.intro.public.pop();
+        let forged = Envelope {
+            body: invite.encode(&v),
+            ..envelope
+        }
+        .to_text();
+        let refused = Invitation::read(&forged, builtin_variant).unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains(&format!("has {} pieces", v.army_size() - 1)),
+            "{id}: {refused}"
+        );
+    }
+}
+
+/// Issue 17: a device that sends a fake opening mid-game (a wrong salt) used
+/// to get the honest device's whole setup in answer. The opening is checked
+/// first: the game is false, and nothing is opened back.
+#[test]
+fn a_fake_opening_gets_no_opening_back() {
+    use flagfall::session::link::message::Reveal;
+    let v = variant("classic");
+    let [mut red, mut blue] = linked("classic", None, 3);
+    red.read(&code(&blue)).unwrap();
+    // A few plies each way, until it is Blue's turn.
+    let mut carried = [code(&red), code(&blue)];
+    for ply in 0..40u64 {
+        if ply > 8 && blue.status() == LinkStatus::YourTurn {
+            break;
+        }
+        for device in [&mut red, &mut blue] {
+            if device.status() == LinkStatus::YourTurn {
+                computer_turn(device, ply);
+            }
+        }
+        for (i, (from, to)) in [(0, 1), (1, 0)].into_iter().enumerate() {
+            let devices = [&red, &blue];
+            let text = code(devices[from]);
+            if text != carried[i] {
+                carried[i] = text.clone();
+                let _ = [&mut red, &mut blue][to].read(&text);
+            }
+        }
+    }
+    assert_eq!(blue.status(), LinkStatus::YourTurn);
+    // Blue (the attacker) adds an opening of a made-up setup to its next code.
+    computer_turn(&mut blue, 99);
+    let text = code(&blue);
+    let envelope = Envelope::from_text(&text).unwrap();
+    let mut turn = Turn::decode(&envelope.body, &v).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let made_up = computer_setup(&v, &GameOptions::defaults(&v), Side::Blue, &mut rng);
+    turn.reveal = Some(Reveal {
+        salt: [0; 16],
+        deal: made_up.deal().clone(),
+        placements: made_up.placements().to_vec(),
+    });
+    let forged = Envelope {
+        body: turn.encode(&v),
+        ..envelope
+    }
+    .to_text();
+    let _ = red.read(&forged);
+    assert!(
+        matches!(red.verdict(), Some(Verdict::False(_))),
+        "{:?}",
+        red.verdict()
+    );
+    // Whatever Red shows now, it holds no opening of Red's setup.
+    if let Some(answer) = red.last_code() {
+        let envelope = Envelope::from_text(answer).unwrap();
+        if envelope.header.kind == CodeKind::Turn {
+            let turn = Turn::decode(&envelope.body, &v).unwrap();
+            assert!(
+                turn.reveal.is_none(),
+                "Red opened its setup to a fake opening"
+            );
+        }
+    }
+}

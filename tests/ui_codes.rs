@@ -92,3 +92,31 @@ fn a_game_moves_to_another_app_through_its_codes() {
         )
     );
 }
+
+/// Issue 17: 60 million pasted characters used to cost 394 MB; text longer
+/// than any code can be is refused unread, and the field is emptied.
+#[test]
+fn pasted_text_longer_than_any_code_is_refused_unread() {
+    let app = new_app(6);
+    tap(&app, "Read a code");
+    let field = elements(&app)
+        .into_iter()
+        .find(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l == "code text to read")
+        })
+        .expect("the paste field");
+    let flood = format!(
+        "FLAGFALL:{}",
+        "0".repeat(flagfall::session::link::MAX_PASTED_BYTES)
+    );
+    field.set_accessible_value(&flood);
+    tap(&app, "Read the text");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("reading: That text is 256 KB, longer than any code can be")),
+        "{:?}",
+        labels(&app)
+    );
+}

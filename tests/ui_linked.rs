@@ -216,3 +216,48 @@ fn a_draw_offered_with_a_move_is_accepted_on_the_other_device() {
     assert_eq!(screen(&blue), "over", "{:?}", labels(&blue));
     assert_shows(&blue, "check: Verified");
 }
+
+/// The setup "Fill for me" makes on the victim's app after reading `invitation`.
+fn filled_after_joining(app: &App, invitation: &str) -> Vec<String> {
+    tap(app, "Read a code");
+    paste(app, invitation);
+    assert_eq!(screen(app), "setup", "{:?}", labels(app));
+    tap(app, "Fill for me");
+    let filled = {
+        let link = app.linked();
+        let draft = link.as_ref().unwrap().draft().unwrap();
+        draft
+            .placed()
+            .map(|(sq, p)| format!("{sq} {p:?}"))
+            .collect()
+    };
+    tap(app, "Ready");
+    tap(app, "Menu");
+    assert_eq!(screen(app), "home");
+    filled
+}
+
+/// Issue 17: an opponent who saw one opened setup must learn nothing of the
+/// next. The attacker invites twice; the victim's app (a player's, drawing
+/// from the operating system) fills its setup differently each time. (It
+/// used to seed every join with the same number until it restarted.)
+#[test]
+fn every_join_fills_afresh_so_one_opened_setup_tells_nothing_of_the_next() {
+    let first = new_app(1);
+    let second = App::new(AppConfig::in_memory(2)).unwrap();
+    fit_window(&second);
+    let invitations = [&first, &second].map(invite_other_device);
+    let victim = App::new(AppConfig {
+        fresh_seeds: true,
+        ..AppConfig::in_memory(9)
+    })
+    .unwrap();
+    fit_window(&victim);
+    let first = filled_after_joining(&victim, &invitations[0]);
+    let second = filled_after_joining(&victim, &invitations[1]);
+    assert_eq!(first.len(), 40);
+    assert_ne!(
+        first, second,
+        "the second join filled the setup the first did"
+    );
+}

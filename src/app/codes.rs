@@ -7,7 +7,9 @@ use super::home::continue_game;
 use super::{App, AppWindow, CodesAdapter, State, linked, router};
 use crate::session::PassAndPlay;
 use crate::session::link::qr_image::{make_qr, read_codes};
-use crate::session::link::{LinkError, TransferError, TransferReceiver, transfer_codes};
+use crate::session::link::{
+    LinkError, MAX_PASTED_BYTES, TransferError, TransferReceiver, transfer_codes,
+};
 use crate::session::link::{LinkStatus, LinkedSession};
 use crate::session::pass_and_play::Stage;
 use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
@@ -46,6 +48,20 @@ pub(super) fn connect(app: &App) {
     codes.on_read_text(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
         let text = screen.get_pasted();
+        if text.len() > MAX_PASTED_BYTES {
+            let message = format!(
+                "That text is {} KB, longer than any code can be (at most {} KB): nothing was read.",
+                text.len() / 1024,
+                MAX_PASTED_BYTES / 1024
+            );
+            screen.set_pasted("".into());
+            if router::link_on_screen(s) {
+                s.codes.link_status = message;
+            } else if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
+                *status = message;
+            }
+            return;
+        }
         if router::link_on_screen(s) {
             linked::read_all(s, &[text.to_string()]);
         } else {

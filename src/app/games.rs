@@ -36,6 +36,8 @@ pub(super) struct Games {
     pub background_work: bool,
     /// The seed of the next deal, "fill for me" or computer move.
     pub next_seed: u64,
+    /// Seeds come from the operating system (a player's app), not `next_seed`.
+    pub fresh_seeds: bool,
 }
 
 impl Games {
@@ -72,6 +74,7 @@ impl Games {
             thinking: None,
             background_work: false,
             next_seed: seed,
+            fresh_seeds: false,
         }
     }
 
@@ -402,12 +405,37 @@ impl Games {
         }
     }
 
-    /// The next seed for a deal or a computer player (a step of a 64-bit LCG).
+    /// The seed of a two-device game's deal and filled setups: fresh from the
+    /// operating system in a player's app; in tests and tools the configured
+    /// seed itself, so a staged game replays the same way.
+    pub(super) fn link_seed(&mut self) -> u64 {
+        if self.fresh_seeds {
+            os_seed()
+        } else {
+            self.next_seed
+        }
+    }
+
+    /// The seed of the next game, deal or filled setup: fresh from the
+    /// operating system in a player's app (an opponent who saw one opened
+    /// setup learns nothing of the next), a step of a 64-bit LCG from the
+    /// configured seed in tests and tools.
     pub(super) fn take_seed(&mut self) -> u64 {
+        if self.fresh_seeds {
+            return os_seed();
+        }
         self.next_seed = self
             .next_seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         self.next_seed
     }
+}
+
+/// 64 bits from the operating system's random source.
+pub(super) fn os_seed() -> u64 {
+    use rand::TryRng;
+    rand::rngs::SysRng
+        .try_next_u64()
+        .unwrap_or_else(|_| rand::random())
 }

@@ -15,14 +15,14 @@ use std::sync::Arc;
 
 /// Starts a game this device invites to: first its own deal and setup.
 pub(super) fn start(s: &mut State, variant: Arc<Variant>, options: GameOptions, me: Side) {
-    let session = LinkedSession::create(variant, options, me, s.games.next_seed);
+    let session = LinkedSession::create(variant, options, me, s.games.link_seed());
     bring_forward(s, session);
 }
 
 /// Opens an invitation read on the codes screen: this device deals and sets
 /// up, or goes on with the game if the invitation was read here before.
 pub(super) fn join(s: &mut State, text: &str) -> Result<(), LinkError> {
-    let session = LinkedSession::join(text, s.games.next_seed)?;
+    let session = LinkedSession::join(text, s.games.link_seed())?;
     let here = s
         .games
         .links_here()

@@ -53,6 +53,9 @@ use std::time::Duration;
 /// data folder (none: everything lives in memory, for tests and screenshots).
 pub struct AppConfig {
     pub seed: u64,
+    /// Each game, deal and filled setup draws fresh randomness from the
+    /// operating system (a player's app); otherwise all follow `seed`.
+    pub fresh_seeds: bool,
     pub storage: Option<Storage>,
     /// The computer's moves and the reading of pictures are worked out on
     /// worker threads (the app), or at once on the caller's thread (tests and
@@ -69,6 +72,7 @@ impl AppConfig {
     pub fn in_memory(seed: u64) -> AppConfig {
         AppConfig {
             seed,
+            fresh_seeds: false,
             storage: None,
             background_work: false,
             photos: None,
@@ -78,9 +82,7 @@ impl AppConfig {
 
     /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
     pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64);
+        let seed = games::os_seed();
         let (storage, warning) = match data_dir.or_else(Storage::default_root) {
             None => (
                 None,
@@ -100,6 +102,7 @@ impl AppConfig {
         (
             AppConfig {
                 seed,
+                fresh_seeds: true,
                 storage,
                 background_work: true,
                 photos: None,
@@ -194,6 +197,7 @@ impl App {
         }
         let mut games = games::Games::open(config.storage, library, config.seed, &mut notices);
         games.background_work = config.background_work;
+        games.fresh_seeds = config.fresh_seeds;
         let variants = builtin().variants.clone();
         let state = State {
             games,

@@ -599,19 +599,14 @@ fn build_rules(spec: &VariantSpec, problems: &mut Problems) -> RuleParams {
 
 /// Each side's army must fit its zone (and fill it exactly when it must be filled).
 fn check_army_fits(variant: &Variant, problems: &mut Problems) {
-    let per_side: u32 = match &variant.army {
-        ArmyRule::Fixed => variant.kinds.iter().map(|k| k.count).sum(),
-        ArmyRule::Domino { dealt, .. } => *dealt,
-        ArmyRule::Suited { .. } => {
-            let per_suit: u32 = variant.kinds.iter().map(|k| k.count).sum();
-            for side in Side::BOTH {
-                if variant.suits_of(side).count() != 2 {
-                    return;
-                }
-            }
-            per_suit * 2 - 2
-        }
-    };
+    if matches!(variant.army, ArmyRule::Suited { .. })
+        && Side::BOTH
+            .iter()
+            .any(|&side| variant.suits_of(side).count() != 2)
+    {
+        return;
+    }
+    let per_side = variant.army_size();
     if per_side > 126 {
         problems.add(
             "pieces",

@@ -291,6 +291,19 @@ impl Variant {
             .collect()
     }
 
+    /// The pieces each side sets up: the whole army, the dealt stones, or
+    /// the coins left after the two discards.
+    pub fn army_size(&self) -> u32 {
+        match &self.army {
+            ArmyRule::Fixed => self.kinds.iter().map(|k| k.count).sum(),
+            ArmyRule::Domino { dealt, .. } => *dealt,
+            ArmyRule::Suited { .. } => {
+                let per_suit: u32 = self.kinds.iter().map(|k| k.count).sum();
+                (per_suit * 2).saturating_sub(2)
+            }
+        }
+    }
+
     pub fn is_domino(&self) -> bool {
         matches!(self.combat, Combat::Domino { .. })
     }

@@ -158,6 +158,9 @@ pub struct LinkedGame {
     last_code: Option<String>,
     enemy_reveal: Option<Reveal>,
     revealed: bool,
+    /// The other device's opening was false: this device's setup is never
+    /// opened in answer (issue 17: a fake opening learned the honest setup).
+    withheld: bool,
     verdict: Option<Verdict>,
     position: Option<Position>,
     /// The plies the last code brought, as this player saw them.
@@ -243,6 +246,7 @@ impl LinkedGame {
             last_code: None,
             enemy_reveal: None,
             revealed: false,
+            withheld: false,
             verdict: None,
             position: None,
             news: Vec::new(),
@@ -729,6 +733,10 @@ impl LinkedGame {
             &self.plies,
             &self.claims,
         );
+        // A false opening (a wrong salt, a setup it never committed to, lies
+        // about its pieces) is checked before anything is answered: it gets
+        // no opening back.
+        self.withheld = matches!(result.verdict, Verdict::False(_));
         self.verdict = Some(result.verdict);
         // When the opened setup cannot replay the game, the board stays as this
         // device saw it; the verdict says what was false.
@@ -816,7 +824,7 @@ impl LinkedGame {
         };
         let over = self.over();
         let due = if over {
-            !self.revealed && (self.owe_code || !self.outgoing.is_empty())
+            !self.revealed && !self.withheld && (self.owe_code || !self.outgoing.is_empty())
         } else {
             self.owe_code && (self.pending_attack.is_some() || position.to_move() != self.me)
         };
@@ -875,6 +883,16 @@ fn describe(action: Action) -> String {
 
 /// The enemy's setup as shown must stand in its own setup zone, one piece a square.
 fn check_public(variant: &Variant, side: Side, public: &PublicSetup) -> Result<(), String> {
+    // An army short of a piece (a domino hand of 23) is refused at once,
+    // not found out at the end.
+    if public.len() as u32 != variant.army_size() {
+        return Err(format!(
+            "its setup has {} pieces, and an army of {} has {}",
+            public.len(),
+            variant.name,
+            variant.army_size()
+        ));
+    }
     let mut squares: Vec<_> = public.iter().map(|p| p.square).collect();
     squares.sort_by_key(|s| (s.row, s.col));
     squares.dedup();

@@ -35,6 +35,8 @@ pub enum ReadError {
     NoCode,
     #[error("a QR code was found but could not be decoded: {0}")]
     Undecodable(String),
+    #[error("{0}")]
+    TooBig(String),
 }
 
 /// A QR code's modules, without the quiet zone.
@@ -151,8 +153,12 @@ fn is_alphanumeric(b: u8) -> bool {
 /// or bit depth), as text, in the order found. Images over 2000 pixels on a
 /// side are scanned shrunk, so a code should span a fair part of a photo.
 pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
-    // The decoders are fuzzed, but a crafted file must not take the app down.
-    let image = catch_unwind(|| image::load_from_memory(file_bytes)).unwrap_or_else(|_| {
+    if let Some(problem) = too_big(file_bytes) {
+        return Err(ReadError::TooBig(problem));
+    }
+    // The decoders are fuzzed, but a crafted file must not take the app down;
+    // its size is bounded before anything is decoded.
+    let image = catch_unwind(|| decode_bounded(file_bytes)).unwrap_or_else(|_| {
         Err(image::ImageError::Decoding(
             image::error::DecodingError::new(
                 image::error::ImageFormatHint::Unknown,
@@ -182,6 +188,42 @@ pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
     } else {
         Err(ReadError::NoCode)
     }
+}
+
+/// The largest picture read: a 48-megapixel photo's width and height.
+pub const MAX_PICTURE_SIDE: u32 = 8_192;
+/// The most memory the decoder may take for one picture (a 12-megapixel
+/// phone photo decodes to 36 MB of RGB).
+pub const MAX_PICTURE_BYTES: u64 = 64 << 20;
+
+/// Why a picture is refused before decoding: its header declares more
+/// pixels than the limits allow (a file can be small and declare huge ones).
+fn too_big(file_bytes: &[u8]) -> Option<String> {
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(file_bytes))
+        .with_guessed_format()
+        .ok()?;
+    // Only the header is read here, whatever size it declares.
+    reader.no_limits();
+    let (width, height) = reader.into_dimensions().ok()?;
+    let bytes = u64::from(width) * u64::from(height) * 4;
+    (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || bytes > MAX_PICTURE_BYTES).then(|| {
+        format!(
+            "the picture is {width} x {height} pixels; pictures of at most {} megapixels are read",
+            MAX_PICTURE_BYTES / 4 / 1_000_000
+        )
+    })
+}
+
+/// Decodes a picture within the limits above.
+fn decode_bounded(file_bytes: &[u8]) -> image::ImageResult<image::DynamicImage> {
+    let mut reader =
+        image::ImageReader::new(std::io::Cursor::new(file_bytes)).with_guessed_format()?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_PICTURE_SIDE);
+    limits.max_image_height = Some(MAX_PICTURE_SIDE);
+    limits.max_alloc = Some(MAX_PICTURE_BYTES);
+    reader.limits(limits);
+    reader.decode()
 }
 
 /// Every QR code found in greyscale pixels (row-major, 0 = black), as text,
@@ -406,9 +448,51 @@ fn describe(error: rqrr::DeQRError) -> String {
 
 #[cfg(test)]
 mod tests {
+
     use super::super::base45;
     use super::super::test_rng::Rng;
     use super::*;
+
+    /// A PNG file of a few bytes whose header declares `side` x `side` grey
+    /// pixels (the reader must refuse it before decoding anything).
+    fn huge_png(side: u32) -> Vec<u8> {
+        let chunk = |kind: &[u8], data: &[u8]| {
+            let mut crc = flate2::Crc::new();
+            crc.update(kind);
+            crc.update(data);
+            let mut out = (data.len() as u32).to_be_bytes().to_vec();
+            out.extend_from_slice(kind);
+            out.extend_from_slice(data);
+            out.extend_from_slice(&crc.sum().to_be_bytes());
+            out
+        };
+        let mut header = side.to_be_bytes().to_vec();
+        header.extend_from_slice(&side.to_be_bytes());
+        header.extend_from_slice(&[8, 0, 0, 0, 0]);
+        let mut png = vec![137, 80, 78, 71, 13, 10, 26, 10];
+        png.extend(chunk(b"IHDR", &header));
+        // The start of the pixels: an empty zlib stream is enough for a header.
+        png.extend(chunk(
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        ));
+        png.extend(chunk(b"IEND", &[]));
+        png
+    }
+
+    /// Issue 17: a small PNG declaring 16,380 x 16,380 pixels used to take
+    /// 1.25 GB and 5.6 s; it is refused from its header.
+    #[test]
+    fn a_picture_declaring_too_many_pixels_is_refused_unread() {
+        let refused = read_codes(&huge_png(16_380)).unwrap_err();
+        assert!(matches!(refused, ReadError::TooBig(_)), "{refused}");
+        assert!(refused.to_string().contains("16380 x 16380"), "{refused}");
+        // A picture within the limits gets as far as the decoder.
+        assert!(!matches!(
+            read_codes(&huge_png(100)).unwrap_err(),
+            ReadError::TooBig(_)
+        ));
+    }
 
     fn flagfall_text(rng: &mut Rng, byte_len: usize) -> String {
         // Draws exactly `byte_len` numbers, so seeded images stay reproducible.

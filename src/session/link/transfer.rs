@@ -16,6 +16,10 @@ use std::io::{Read, Write};
 const PART_BYTES: usize = 320;
 /// A saved session is small; refuse to inflate anything much larger.
 const MAX_SESSION_BYTES: u64 = 4 << 20;
+/// The most parts a moved game may have: 80 KB compressed, far more than the
+/// longest game needs (a test moves one of the longest); a code claiming
+/// more is refused before anything is kept or listed.
+pub const MAX_PARTS: usize = 255;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TransferError {
@@ -81,6 +85,12 @@ impl TransferReceiver {
         if total == 0 || part >= total {
             return Err(CodeError::Damaged(format!("part {} of {total}", part + 1)).into());
         }
+        if total > MAX_PARTS {
+            return Err(CodeError::Damaged(format!(
+                "it claims {total} parts, and a moved game has at most {MAX_PARTS}"
+            ))
+            .into());
+        }
         let data = r
             .take(envelope.body.len() - r.position())
             .map_err(CodeError::from)?
@@ -136,5 +146,44 @@ impl TransferReceiver {
             .read_to_end(&mut json)
             .map_err(|e| TransferError::Broken(e.to_string()))?;
         serde_json::from_slice(&json).map_err(|e| TransferError::Broken(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A forged part of a moved game claiming `total` parts.
+    fn forged_part(total: u16) -> String {
+        let mut body = Writer::default();
+        body.u16(total).bytes(&[1, 2, 3]);
+        Envelope {
+            header: Header {
+                format: FIRST_CODE_FORMAT,
+                kind: CodeKind::Transfer,
+                sender: Side::Red,
+                game_id: 7,
+                seq: 0,
+            },
+            body: body.finish(),
+        }
+        .to_text()
+    }
+
+    /// Issue 17: a code declaring 65,535 parts used to be listed part by
+    /// part; it is refused before anything is kept.
+    #[test]
+    fn a_code_claiming_more_parts_than_a_game_can_need_is_refused() {
+        let mut receiver = TransferReceiver::default();
+        let refused = receiver.add(&forged_part(u16::MAX)).unwrap_err();
+        assert!(
+            refused.to_string().contains("claims 65535 parts"),
+            "{refused}"
+        );
+        assert!(receiver.missing().is_empty() && !receiver.is_complete());
+        assert_eq!(
+            receiver.add(&forged_part(MAX_PARTS as u16)).unwrap(),
+            (1, MAX_PARTS)
+        );
     }
 }
