@@ -333,7 +333,7 @@ fn act(
     if let Some(session) = s.referee.session.as_mut() {
         s.referee.message = match change(session, now) {
             Ok(done) => done,
-            Err(refused) => capitalized(&refused),
+            Err(refused) => super::capitalized(&refused),
         };
     }
 }
@@ -397,7 +397,7 @@ fn judge(s: &mut State, w: &AppWindow) {
         (_, Some(a), Some(d)) => match session.filter(|_| s.referee.page == Page::Challenge) {
             Some(x) => match x.judge(team, a, d) {
                 Ok(verdict) => (verdict.text, true),
-                Err(refused) => (capitalized(&refused), false),
+                Err(refused) => (super::capitalized(&refused), false),
             },
             None => {
                 let verdict = crate::core::referee::game::verdict(
@@ -437,10 +437,6 @@ fn team_at(index: usize) -> Team {
     } else {
         Team::First
     }
-}
-
-fn capitalized(text: &str) -> String {
-    super::capitalized(text)
 }
 
 fn time_left(session: &RefereeSession, now: Duration) -> String {
