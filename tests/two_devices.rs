@@ -268,7 +268,7 @@ fn no_code_holds_a_piece_the_rules_keep_hidden() {
                 devices[0].read(&code(&devices[1])).unwrap();
                 carried[1] = code(&devices[1]);
                 for ply in 0..3000 {
-                    for i in [0, 1, 0, 1] {
+                    for i in [0, 1, 0, 1, 0, 1] {
                         let text = code(&devices[i]);
                         if text == carried[i] {
                             continue;
@@ -333,7 +333,7 @@ fn the_cheat_check_catches_a_lie_about_a_battle() {
         carried[1] = code(&devices[1]);
         let mut lied = false;
         for ply in 0..2000u64 {
-            for i in [0, 1, 0, 1] {
+            for i in [0, 1, 0, 1, 0, 1] {
                 let mut text = code(&devices[i]);
                 if text == carried[i] {
                     continue;

@@ -437,7 +437,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
             .each_ref()
             .map(|d| d.last_code().unwrap().to_string());
         for ply in 0..4000u64 {
-            for i in [0, 1, 0, 1] {
+            for i in [0, 1, 0, 1, 0, 1] {
                 let text = devices[i].last_code().unwrap().to_string();
                 if text != carried[i] {
                     devices[1 - i]

@@ -261,3 +261,53 @@ fn every_join_fills_afresh_so_one_opened_setup_tells_nothing_of_the_next() {
         "the second join filled the setup the first did"
     );
 }
+
+/// Issue 17, 1: a result the other device has not checked says "not
+/// verified" and stays under Continue; a game whose other device stopped
+/// sending codes can be ended as abandoned (after a confirmation), which is
+/// no result and leaves Continue.
+#[test]
+fn an_unverified_result_says_so_and_a_silent_device_can_be_left() {
+    let red = new_app(43);
+    let blue = App::new(AppConfig::in_memory(44)).unwrap();
+    fit_window(&blue);
+    let invitation = invite_other_device(&red);
+    let answer = join(&blue, &invitation);
+    paste(&red, &answer);
+    move_first_piece(&red);
+    paste(&blue, &code_on_screen(&red));
+    tap(&blue, "Resign");
+    tap(&blue, "Resign now");
+    assert_shows(
+        &blue,
+        "Game over: Red wins: Blue resigned (not verified: the other device has not opened its setup)",
+    );
+    tap(&blue, "Menu");
+    assert!(
+        labels(&blue)
+            .iter()
+            .any(|l| l.starts_with("Continue: Classic, two devices (Blue)")
+                && l.contains("not verified")),
+        "{:?}",
+        labels(&blue)
+    );
+
+    // Red never reads Blue's last code: for Red the other device went silent.
+    assert_eq!(screen(&red), "link");
+    tap(&red, "The other device stopped sending codes…");
+    assert_shows(&red, "confirm abandon");
+    tap(&red, "Keep waiting");
+    assert_eq!(status(&red), LinkStatus::AwaitingCode);
+    tap(&red, "The other device stopped sending codes…");
+    tap(&red, "End it as abandoned");
+    assert_eq!(screen(&red), "over", "{:?}", labels(&red));
+    assert_shows(&red, "result: Abandoned by the other device: not a result");
+    tap(&red, "Menu");
+    assert!(
+        !labels(&red)
+            .iter()
+            .any(|l| l.starts_with("Continue: Classic, two devices")),
+        "{:?}",
+        labels(&red)
+    );
+}

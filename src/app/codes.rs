@@ -28,6 +28,8 @@ pub(super) struct CodesState {
     photos: Option<Arc<dyn PhotoSource>>,
     /// Why the last code of a two-device game was not read.
     pub link_status: String,
+    /// The player asked to end the two-device game as abandoned; awaiting the answer.
+    pub confirm_abandon: bool,
 }
 
 impl CodesState {
@@ -37,6 +39,7 @@ impl CodesState {
             picture_reading: None,
             photos,
             link_status: String::new(),
+            confirm_abandon: false,
         }
     }
 }
@@ -89,6 +92,16 @@ pub(super) fn connect(app: &App) {
         }
     }));
     codes.on_see_board(app.unit(|s, _| s.route.link_view = router::LinkView::Board));
+    codes.on_abandon(app.unit(|s, _| s.codes.confirm_abandon = true));
+    codes.on_abandon_answer({
+        let h = app.handler(|s, _, yes: bool| {
+            s.codes.confirm_abandon = false;
+            if yes {
+                linked::abandon(s);
+            }
+        });
+        move |yes| h(yes)
+    });
 }
 
 pub(super) enum Codes {
@@ -295,6 +308,8 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     screen.set_news("".into());
     screen.set_can_see_board(false);
     screen.set_close_label("Back to the menu".into());
+    screen.set_can_abandon(false);
+    screen.set_confirm_abandon(false);
     match codes {
         Codes::Send { texts, index } => {
             screen.set_title("Move this game to another device".into());
@@ -358,11 +373,12 @@ pub(super) fn refresh_link(w: &AppWindow, s: &State) {
     );
     screen.set_can_previous(false);
     screen.set_can_next(false);
-    screen.set_reading(status != LinkStatus::Finished);
+    let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
+    screen.set_reading(!over);
     screen.set_read_status(s.codes.link_status.clone().into());
     screen.set_can_see_board(true);
     screen.set_see_board_label(
-        if status == LinkStatus::Finished {
+        if over {
             "See the result"
         } else {
             "See the board"
@@ -370,6 +386,11 @@ pub(super) fn refresh_link(w: &AppWindow, s: &State) {
         .into(),
     );
     screen.set_close_label("Menu".into());
+    screen.set_can_abandon(matches!(
+        status,
+        LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
+    ));
+    screen.set_confirm_abandon(s.codes.confirm_abandon);
 }
 
 /// The codes screen's title and what to do, at each step of a two-device game.
@@ -391,9 +412,11 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
         ),
         LinkStatus::AwaitingReveal => (
             format!("Game over: {}", linked::outcome_text(link)),
-            "Let the other device read this code, then read its last code: each opens its setup, \
-             and each device checks every battle it saw."
-                .to_string(),
+            linked::opening_step(link),
+        ),
+        LinkStatus::Abandoned => (
+            linked::outcome_text(link),
+            "This game was ended as abandoned by the other device: it is not a result.".to_string(),
         ),
         LinkStatus::Finished => (
             format!("Game over: {}", linked::outcome_text(link)),

@@ -157,17 +157,20 @@ fn show_replay(w: &AppWindow, s: &State, game: &Game) {
     );
 }
 
-/// The end of a two-device game whose opened setup does not replay it: no
-/// replay, the board as this device saw it, and the verdict.
+/// The end of a two-device game that is no result (its opening was false,
+/// or it was abandoned): no replay, the board as this device saw it, and why.
 fn show_unreplayable(w: &AppWindow, s: &State, link: &LinkedSession) {
     let Some(view) = link.game().and_then(|g| g.view()) else {
         return;
     };
     let over = w.global::<GameOverAdapter>();
     over.set_result(linked::outcome_text(link).into());
-    over.set_replay_text(
-        "The other device's opened setup does not replay this game, so there is no replay.".into(),
-    );
+    let why = if link.status() == Some(crate::session::link::LinkStatus::Abandoned) {
+        "There is no replay: the other device never opened its setup."
+    } else {
+        "There is no replay: the other device's opened setup was false."
+    };
+    over.set_replay_text(why.into());
     models::update_texts(&s.over.moves, std::iter::empty());
     let display = s.display.for_viewer(link.side());
     board::show(

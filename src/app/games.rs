@@ -247,8 +247,12 @@ impl Games {
     }
 }
 
+/// The game is over for good here: checked, or abandoned by the other device.
 pub(super) fn link_finished(link: &LinkedSession) -> bool {
-    link.status() == Some(LinkStatus::Finished)
+    matches!(
+        link.status(),
+        Some(LinkStatus::Finished | LinkStatus::Abandoned)
+    )
 }
 
 /// Writes the games on show to disk when they changed since the last save.

@@ -174,6 +174,12 @@ fn after_action(s: &mut State, result: Option<Result<(), LinkError>>) {
     }
 }
 
+/// Ends the game on show as abandoned by the other device (confirmed).
+pub(super) fn abandon(s: &mut State) {
+    let ended = s.games.link.as_mut().map(LinkedSession::abandon);
+    after_action(s, ended);
+}
+
 /// What the last code brought, in words.
 pub(super) fn news(link: &LinkedSession) -> String {
     let Some(game) = link.game() else {
@@ -186,12 +192,44 @@ pub(super) fn news(link: &LinkedSession) -> String {
         .join(" ")
 }
 
-/// The result as this device knows it: "Red wins: ...".
+/// The result as this device knows it: "Red wins: ..." once verified; a
+/// result not verified (or false, or abandoned) says so, never a plain result.
 pub(super) fn outcome_text(link: &LinkedSession) -> String {
-    link.game()
+    let plain = link
+        .game()
         .and_then(|g| g.view())
         .and_then(|v| v.outcome)
-        .map_or(String::new(), |o| super::capitalized(&o.to_string()))
+        .map_or(String::new(), |o| super::capitalized(&o.to_string()));
+    let verdict = link.game().and_then(|g| g.verdict());
+    match (link.status(), verdict) {
+        (Some(LinkStatus::Abandoned), _) => {
+            "Abandoned by the other device: not a result".to_string()
+        }
+        (_, Some(Verdict::False(_))) => {
+            "No result: the other device's claims were false".to_string()
+        }
+        (Some(LinkStatus::AwaitingReveal), _) => {
+            format!("{plain} (not verified: the other device has not opened its setup)")
+        }
+        _ => plain,
+    }
+}
+
+/// What to do at the end before the result counts: who opens first (the
+/// side the result does not favour; see `LinkedGame::may_open`).
+pub(super) fn opening_step(link: &LinkedSession) -> String {
+    let opened = link.game().is_some_and(|g| g.has_opened());
+    if opened {
+        "This device has opened its setup in the code on show. Let the other device read it, \
+         then read its last code, which opens its setup: only then is the result checked and \
+         counted. Until then the game waits under Continue."
+            .to_string()
+    } else {
+        "The result favours you, so the other device opens its setup first: let it read this \
+         code, then read its answer. This device opens its own once it has checked theirs. \
+         Until then the result does not count, and the game waits under Continue."
+            .to_string()
+    }
 }
 
 /// The check of the other device's claims, in words.
@@ -214,7 +252,9 @@ pub(super) fn continue_label(link: &LinkedSession) -> String {
     let what = match (link.stage(), link.status()) {
         (LinkedStage::Deal | LinkedStage::Setup, _) => "you are setting up".to_string(),
         (_, Some(LinkStatus::YourTurn)) => "your turn".to_string(),
-        (_, Some(LinkStatus::AwaitingReveal)) => "over, setups to open".to_string(),
+        (_, Some(LinkStatus::AwaitingReveal)) => {
+            "over, not verified: the other device has not opened its setup".to_string()
+        }
         _ => "waiting for the other device's code".to_string(),
     };
     format!(

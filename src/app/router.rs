@@ -141,7 +141,10 @@ fn linked_screen(s: &State, link: &LinkedSession) -> Screen {
         LinkedStage::Deal => Screen::Deal,
         LinkedStage::Setup => Screen::Setup,
         LinkedStage::Game => match (link.status(), s.route.link_view) {
-            (Some(LinkStatus::Finished), LinkView::Auto | LinkView::Board) => Screen::Over,
+            (
+                Some(LinkStatus::Finished | LinkStatus::Abandoned),
+                LinkView::Auto | LinkView::Board,
+            ) => Screen::Over,
             (_, LinkView::Codes) => Screen::Link,
             (Some(LinkStatus::YourTurn), _) | (_, LinkView::Board) => Screen::Play,
             _ => Screen::Link,

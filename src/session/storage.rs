@@ -166,8 +166,11 @@ impl Storage {
     /// open, the whole game goes to the finished games (and the file goes).
     pub fn save_linked(&self, session: &LinkedSession) -> Result<(), String> {
         let path = self.linked_path(session);
-        if session.status() == Some(LinkStatus::Finished) {
-            // A game whose opened setup does not replay (a false claim) has no record.
+        if matches!(
+            session.status(),
+            Some(LinkStatus::Finished | LinkStatus::Abandoned)
+        ) {
+            // Only a verified game has a record: a false or abandoned one is no result.
             let game = session.game().and_then(|g| g.finished_game());
             return self.finish(game.as_ref(), &path);
         }

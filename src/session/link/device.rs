@@ -61,6 +61,8 @@ pub enum LinkError {
     Illegal(#[from] IllegalMove),
     #[error("wait for the other device's code")]
     NotYourTurn,
+    #[error("it is this player's turn: the game waits for this device, not the other")]
+    NotAbandoned,
     #[error("show this device's code to the other device first")]
     YourCodeFirst,
     #[error("the other player has not offered a draw: there is none to answer")]
@@ -127,10 +129,16 @@ pub enum LinkStatus {
     YourTurn,
     /// The code on show must be read by the other device, then its answer read here.
     AwaitingCode,
-    /// Both setups are open and every claim was checked.
+    /// The other device's opening was read and checked: both setups are
+    /// open, or its opening was false and this device's stays closed.
     Finished,
-    /// The game is over; the other device's opened setup is awaited.
+    /// The game is over on this device but not verified: the other device's
+    /// opened setup is awaited (this device opens its own first when the
+    /// result does not favour it, else in answer; see `may_open`).
     AwaitingReveal,
+    /// This player ended the game as abandoned by the other device, which
+    /// stopped sending codes: not a result.
+    Abandoned,
 }
 
 #[derive(Debug, Clone)]
@@ -168,6 +176,8 @@ pub struct LinkedGame {
     draw: Option<DrawOffer>,
     /// The last code read played on past this player's draw offer.
     draw_declined: bool,
+    /// This player ended the game as abandoned by the other device.
+    abandoned: bool,
 }
 
 impl LinkedGame {
@@ -252,6 +262,7 @@ impl LinkedGame {
             news: Vec::new(),
             draw: None,
             draw_declined: false,
+            abandoned: false,
         }
     }
 
@@ -299,10 +310,13 @@ impl LinkedGame {
     }
 
     pub fn status(&self) -> LinkStatus {
+        if self.abandoned {
+            return LinkStatus::Abandoned;
+        }
         let Some(position) = &self.position else {
             return LinkStatus::AwaitingJoin;
         };
-        if self.enemy_reveal.is_some() && self.revealed {
+        if self.enemy_reveal.is_some() && (self.revealed || self.withheld) {
             LinkStatus::Finished
         } else if position.outcome().is_some() || self.enemy_reveal.is_some() {
             LinkStatus::AwaitingReveal
@@ -337,8 +351,12 @@ impl LinkedGame {
     }
 
     /// The whole game with both armies, once both setups are open and the
-    /// opened setup replays every ply (for the replay and the game record).
+    /// check found every claim true (for the replay and the game record): a
+    /// game not verified is never a plain result.
     pub fn finished_game(&self) -> Option<crate::core::game::Game> {
+        if self.verdict != Some(Verdict::Verified) {
+            return None;
+        }
         let reveal = self.enemy_reveal.as_ref().filter(|_| self.revealed)?;
         let mine = (
             self.mine.deal().clone(),
@@ -363,6 +381,11 @@ impl LinkedGame {
                 .ok()?;
         play_plies(&mut game, &self.plies).ok()?;
         Some(game)
+    }
+
+    /// Whether this device has opened its setup (in its last code).
+    pub fn has_opened(&self) -> bool {
+        self.revealed
     }
 
     /// The attack waiting for the other device's answer.
@@ -488,6 +511,22 @@ impl LinkedGame {
         Ok(())
     }
 
+    /// Ends the game as abandoned by the other device, which stopped sending
+    /// codes: allowed while this device waits for the other's code (to join,
+    /// to answer, or to open its setup), never on this player's own turn or
+    /// once the check is done. Not a result: no side wins, nothing is opened.
+    pub fn abandon(&mut self) -> Result<(), LinkError> {
+        match self.status() {
+            LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal => {
+                self.abandoned = true;
+                self.draw = None;
+                Ok(())
+            }
+            LinkStatus::YourTurn => Err(LinkError::NotAbandoned),
+            LinkStatus::Finished | LinkStatus::Abandoned => Err(LinkError::Finished),
+        }
+    }
+
     /// Reads the other device's code. On any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let envelope = Envelope::from_text(text)?;
@@ -509,7 +548,7 @@ impl LinkedGame {
         if header.sender == self.me {
             return Err(LinkError::OwnCode);
         }
-        if self.status() == LinkStatus::Finished {
+        if matches!(self.status(), LinkStatus::Finished | LinkStatus::Abandoned) {
             return Err(LinkError::Finished);
         }
         if header.seq < self.seq {
@@ -746,6 +785,21 @@ impl LinkedGame {
         self.enemy_reveal = Some(reveal);
     }
 
+    /// Who opens first at the end: the side the result favours opens last,
+    /// so a player who claims a win must still open its setup for the win to
+    /// count, and never gets the loser's setup for nothing. The loser (or
+    /// either side of a draw, whichever sees the end first) opens first; the
+    /// winner opens in answer to that opening, once it has been checked.
+    fn may_open(&self) -> bool {
+        let won = self
+            .position
+            .as_ref()
+            .and_then(|p| p.outcome())
+            .and_then(|o| o.winner())
+            == Some(self.me);
+        self.enemy_reveal.is_some() || !won
+    }
+
     fn over(&self) -> bool {
         self.enemy_reveal.is_some()
             || self
@@ -823,6 +877,7 @@ impl LinkedGame {
             return;
         };
         let over = self.over();
+        let opens = over && self.may_open();
         let due = if over {
             !self.revealed && !self.withheld && (self.owe_code || !self.outgoing.is_empty())
         } else {
@@ -842,14 +897,14 @@ impl LinkedGame {
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
             draw_offer: offer,
-            reveal: over.then(|| Reveal {
+            reveal: opens.then(|| Reveal {
                 salt: self.salt,
                 deal: self.mine.deal().clone(),
                 placements: self.mine.placements().to_vec(),
             }),
         };
         self.intro_due = false;
-        self.revealed |= over;
+        self.revealed |= opens;
         self.owe_code = false;
         let body = turn.encode(&self.variant);
         self.send(CodeKind::Turn, turn.format(), body);

@@ -81,14 +81,22 @@ pub fn self_play(
     let mut carried = [Some(invite_text), None];
     let mut plies = 0;
     for _ in 0..20_000 {
-        // Carry every new code across (a code read may make an answer at once).
-        for i in [0, 1, 0, 1] {
+        // Carry every new code across until none is left (a code read may
+        // make an answer at once; the end takes up to three in a row).
+        let mut quiet = 0;
+        for i in [0, 1].into_iter().cycle().take(8) {
+            if quiet == 2 {
+                break;
+            }
             let Some(text) = devices[i].last_code().map(str::to_string) else {
+                quiet += 1;
                 continue;
             };
             if carried[i].as_deref() == Some(text.as_str()) {
+                quiet += 1;
                 continue;
             }
+            quiet = 0;
             let from = devices[i].side();
             let read = courier.carry(codes, from, &text)?;
             codes += 1;

@@ -61,6 +61,7 @@ enum Logged {
     Played(Action),
     OfferDraw,
     DeclineDraw,
+    Abandon,
 }
 
 /// A two-device game as saved.
@@ -332,6 +333,16 @@ impl LinkedSession {
         Ok(())
     }
 
+    /// Ends the game as abandoned by the other device (it stopped sending
+    /// codes), while this device waits for its code: not a result.
+    pub fn abandon(&mut self) -> Result<(), LinkError> {
+        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        game.abandon()?;
+        self.log.push(Logged::Abandon);
+        self.revision += 1;
+        Ok(())
+    }
+
     /// Reads the other device's code; on any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
@@ -426,6 +437,7 @@ impl LinkedSession {
                         Ok(Logged::DeclineDraw) => {
                             session.answer_draw(false).map_err(|e| e.to_string())
                         }
+                        Ok(Logged::Abandon) => session.abandon().map_err(|e| e.to_string()),
                         Err(e) => Err(e),
                     };
                     done.map_err(|e| format!("entry {} of its log: {e}", i + 1))?;
@@ -465,6 +477,7 @@ fn logged_text(entry: &Logged) -> String {
         Logged::Played(Action::AgreeDraw) => "play draw".into(),
         Logged::OfferDraw => "offer draw".into(),
         Logged::DeclineDraw => "decline draw".into(),
+        Logged::Abandon => "abandon".into(),
     }
 }
 
@@ -476,6 +489,7 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
     match line {
         "offer draw" => return Ok(Logged::OfferDraw),
         "decline draw" => return Ok(Logged::DeclineDraw),
+        "abandon" => return Ok(Logged::Abandon),
         _ => {}
     }
     let action = line.strip_prefix("play ").ok_or_else(|| {

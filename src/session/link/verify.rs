@@ -129,9 +129,16 @@ pub fn verify(
         plies,
     );
     let position = match replayed {
-        Ok((position, _)) => {
-            if position.outcome().is_none() {
-                lies.push("it ended the game, but by its setup the game goes on".into());
+        Ok((position, reports)) => {
+            match position.outcome() {
+                None => lies.push("it ended the game, but by its setup the game goes on".into()),
+                Some(outcome) => {
+                    if let Some(ply) = played_on(enemy, plies, &reports) {
+                        lies.push(format!(
+                            "ply {ply}: it played on after the game had ended by its own setup ({outcome})"
+                        ));
+                    }
+                }
             }
             Some(position)
         }
@@ -148,4 +155,23 @@ pub fn verify(
         },
         position,
     }
+}
+
+/// The first ply (counted from 1) the other device played after the game,
+/// replayed on its true setup, was already over. Its own device always sees
+/// such an ending (its flag taken, its army stuck: the loser's pieces decide
+/// every ending), so playing on hid it: under Silent Defense, a flag taken
+/// and answered with the true result, then a move or a resignation.
+fn played_on(
+    enemy: Side,
+    plies: &[(Side, Action)],
+    reports: &[Option<crate::core::position::PlyReport>],
+) -> Option<usize> {
+    plies
+        .iter()
+        .zip(reports)
+        .position(|(&(side, action), report)| {
+            report.is_none() && side == enemy && action != Action::SkipRescue
+        })
+        .map(|i| i + 1)
 }

@@ -1,0 +1,245 @@
+//! The end of a two-device game against a device that lies (issue 17): who
+//! opens its setup first, a result that is not verified until the other
+//! device has opened, a flag capture hidden under Silent Defense, and a game
+//! abandoned by a device that went silent. Each test plays the malicious
+//! device by forging its real codes.
+
+mod common;
+
+use common::variant;
+use flagfall::core::moves::{Action, Outcome, WinReason};
+use flagfall::core::options::GameOptions;
+use flagfall::core::side::Side;
+use flagfall::core::variant::builtin_variant;
+use flagfall::session::ai::{self, Level};
+use flagfall::session::link::message::{
+    Answer, CodeKind, Envelope, Header, Reveal, SentAction, Turn,
+};
+use flagfall::session::link::selfplay::computer_setup;
+use flagfall::session::link::{Invitation, LinkError, LinkStatus, LinkedGame, Verdict};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+fn linked(options: GameOptions, seed: u64) -> [LinkedGame; 2] {
+    let v = variant("classic");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let red = computer_setup(&v, &options, Side::Red, &mut rng);
+    let inviter = LinkedGame::invite(Arc::clone(&v), options, red, seed as u32, [seed as u8; 16]);
+    let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
+    let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
+    let joiner = LinkedGame::join(&invitation, blue, [7; 16]).unwrap();
+    [inviter, joiner]
+}
+
+fn code(device: &LinkedGame) -> String {
+    device.last_code().unwrap().to_string()
+}
+
+fn turn_of(text: &str) -> Option<Turn> {
+    let envelope = Envelope::from_text(text).ok()?;
+    (envelope.header.kind == CodeKind::Turn)
+        .then(|| Turn::decode(&envelope.body, &variant("classic")).ok())
+        .flatten()
+}
+
+/// Plays both devices with the heuristic player, carrying every new code
+/// across. `tamper(sender, turn)` may forge a code before the other device
+/// reads it (a malicious sender); it returns whether it forged one yet.
+fn play(
+    devices: &mut [LinkedGame; 2],
+    seed: u64,
+    mut tamper: impl FnMut(&LinkedGame, &Turn) -> Option<Turn>,
+) -> bool {
+    let mut forged_any = false;
+    let mut carried = [code(&devices[0]), String::new()];
+    for ply in 0..3000u64 {
+        for i in [0, 1, 0, 1, 0, 1] {
+            let text = code(&devices[i]);
+            if text == carried[i] {
+                continue;
+            }
+            carried[i] = text.clone();
+            let mut delivered = text.clone();
+            if let Some(turn) = turn_of(&text)
+                && let Some(forged) = tamper(&devices[i], &turn)
+            {
+                let envelope = Envelope::from_text(&text).unwrap();
+                delivered = Envelope {
+                    body: forged.encode(&variant("classic")),
+                    ..envelope
+                }
+                .to_text();
+                forged_any = true;
+            }
+            let _ = devices[1 - i].read(&delivered);
+        }
+        let Some(mover) = devices
+            .iter()
+            .position(|d| d.status() == LinkStatus::YourTurn)
+        else {
+            break;
+        };
+        let view = devices[mover].view().unwrap();
+        let action = ai::choose(Level::Heuristic, &view, seed * 7919 + ply).unwrap();
+        devices[mover].play(action).unwrap();
+    }
+    forged_any
+}
+
+/// The side `device` lost to, if its game is over with a win.
+fn lost_to(device: &LinkedGame) -> Option<Side> {
+    let winner = device.view()?.outcome?.winner()?;
+    (winner != device.side()).then_some(winner)
+}
+
+/// Issue 17, 1: a device that lost used to get the winner's setup in answer to
+/// any code that ended the game, and could then say nothing more. The side the
+/// result favours opens last: a loser that does not open gets nothing, the
+/// winner's result says "not verified" and stays under Continue, and a late
+/// opening is still read and checked.
+#[test]
+fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
+    for seed in 0..12 {
+        let mut devices = linked(GameOptions::defaults(&variant("classic")), seed);
+        let mut withheld: Option<(Side, Reveal)> = None;
+        let forged = play(&mut devices, seed, |sender, turn| {
+            let reveal = turn.reveal.clone()?;
+            if withheld.is_some() || lost_to(sender).is_none() {
+                return None;
+            }
+            // The loser's device drops its opening from the code that ends the game.
+            withheld = Some((sender.side(), reveal));
+            Some(Turn {
+                reveal: None,
+                ..turn.clone()
+            })
+        });
+        let Some((liar, reveal)) = withheld.filter(|_| forged) else {
+            continue;
+        };
+        let winner = devices.iter_mut().find(|d| d.side() != liar).unwrap();
+        assert_eq!(winner.status(), LinkStatus::AwaitingReveal, "seed {seed}");
+        assert_eq!(winner.verdict(), None);
+        assert!(
+            !winner.has_opened(),
+            "the winner opened to a loser that did not"
+        );
+        assert!(
+            winner.finished_game().is_none(),
+            "an unverified result is recorded"
+        );
+        for text in [winner.last_code().unwrap()] {
+            if let Some(turn) = turn_of(text) {
+                assert!(turn.reveal.is_none(), "the winner's code opens its setup");
+            }
+        }
+        // The loser opens late, in a code of its own: it is read and checked,
+        // and only then does the winner open in answer.
+        let late = Envelope {
+            header: Header {
+                format: 1,
+                kind: CodeKind::Turn,
+                sender: liar,
+                game_id: winner.game_id(),
+                seq: winner.codes(),
+            },
+            body: Turn {
+                intro: None,
+                answer: None,
+                actions: Vec::new(),
+                draw_offer: false,
+                reveal: Some(reveal),
+            }
+            .encode(&variant("classic")),
+        }
+        .to_text();
+        winner.read(&late).unwrap();
+        assert_eq!(winner.verdict(), Some(&Verdict::Verified));
+        assert_eq!(winner.status(), LinkStatus::Finished);
+        assert!(winner.has_opened());
+        assert!(winner.finished_game().is_some());
+        return;
+    }
+    panic!("no game ended in a win to test");
+}
+
+/// Issue 17, 5: under Silent Defense a device whose flag was taken could
+/// answer with the true result and resign (or play on) instead of ending the
+/// game, and still be "Verified". The end check calls it false.
+#[test]
+fn a_flag_capture_hidden_under_silent_defense_is_false() {
+    let options = GameOptions {
+        silent_defense: true,
+        ..GameOptions::defaults(&variant("classic"))
+    };
+    for seed in 0..20 {
+        let mut devices = linked(options, seed);
+        let mut liar = None;
+        let forged = play(&mut devices, seed, |sender, turn| {
+            let flag_taken = matches!(
+                sender.view()?.outcome?,
+                Outcome::Win { winner, reason: WinReason::FlagCaptured } if winner != sender.side()
+            );
+            if liar.is_some() || !flag_taken || !matches!(turn.answer, Some(Answer::Silent(_))) {
+                return None;
+            }
+            liar = Some(sender.side());
+            // The true (silent) result, then a resignation as if the game went on.
+            Some(Turn {
+                actions: vec![SentAction::Resign],
+                ..turn.clone()
+            })
+        });
+        let Some(liar) = liar.filter(|_| forged) else {
+            continue;
+        };
+        let honest = devices.iter().find(|d| d.side() != liar).unwrap();
+        let Some(Verdict::False(lies)) = honest.verdict() else {
+            panic!(
+                "seed {seed}: the hidden flag capture passed: {:?}",
+                honest.verdict()
+            );
+        };
+        assert!(
+            lies.iter()
+                .any(|l| l.contains("played on after the game had ended")),
+            "{lies:?}"
+        );
+        assert!(honest.finished_game().is_none());
+        return;
+    }
+    panic!("no game under Silent Defense had its flag taken");
+}
+
+/// Issue 17, 1: a device that stops sending codes leaves the game waiting;
+/// its player may end it as abandoned by the other device, which is no
+/// result, but never on its own turn.
+#[test]
+fn a_game_the_other_device_stopped_answering_can_be_ended_as_abandoned() {
+    let [mut red, mut blue] = linked(GameOptions::defaults(&variant("classic")), 5);
+    red.read(&code(&blue)).unwrap();
+    assert_eq!(red.status(), LinkStatus::YourTurn);
+    assert_eq!(red.abandon(), Err(LinkError::NotAbandoned));
+    let view = red.view().unwrap();
+    red.play(ai::choose(Level::Heuristic, &view, 1).unwrap())
+        .unwrap();
+    assert_eq!(red.status(), LinkStatus::AwaitingCode);
+    // Blue goes silent after reading Red's move.
+    blue.read(&code(&red)).unwrap();
+    red.abandon().unwrap();
+    assert_eq!(red.status(), LinkStatus::Abandoned);
+    assert!(
+        red.view().unwrap().outcome.is_none(),
+        "abandoned is no result"
+    );
+    assert!(red.finished_game().is_none());
+    let view = blue.view().unwrap();
+    blue.play(ai::choose(Level::Heuristic, &view, 2).unwrap())
+        .unwrap();
+    assert_eq!(red.read(&code(&blue)), Err(LinkError::Finished));
+    assert!(matches!(
+        red.play(Action::Resign(Side::Red)),
+        Err(LinkError::NotYourTurn)
+    ));
+}
