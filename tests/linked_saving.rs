@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{link_code, ready_link};
+use common::{link_code, start_link};
 
 use common::BUILT_IN;
 use flagfall::core::GameOptions;
@@ -26,11 +26,7 @@ fn reload(session: &LinkedSession) -> LinkedSession {
 fn play(variant: &str, seed: u64, plies: u64) -> (LinkedSession, LinkedSession) {
     let variant = builtin_variant(variant).unwrap();
     let options = GameOptions::defaults(&variant);
-    let mut red = LinkedSession::create(variant, options, Side::Red, seed);
-    ready_link(&mut red);
-    let mut blue = LinkedSession::join(&link_code(&red), seed + 1).unwrap();
-    ready_link(&mut blue);
-    red.read(&link_code(&blue)).unwrap();
+    let (mut red, mut blue) = start_link(variant, options, Side::Red, seed);
     for ply in 0..plies {
         let (mover, other) = if red.status() == Some(LinkStatus::YourTurn) {
             (&mut red, &mut blue)
@@ -82,6 +78,13 @@ fn a_setup_in_progress_is_saved_too() {
     let variant = builtin_variant("domino").unwrap();
     let options = GameOptions::defaults(&variant);
     let mut session = LinkedSession::create(variant, options, Side::Blue, 3);
+    // The fair deal: waiting for the other device's deal step, then the hand.
+    assert_eq!(session.stage(), LinkedStage::Dealing);
+    let again = reload(&session);
+    assert_eq!(again.stage(), LinkedStage::Dealing);
+    assert_eq!(again.code_on_show(), session.code_on_show());
+    let joiner = LinkedSession::join(session.code_on_show().unwrap(), 4).unwrap();
+    session.read(joiner.code_on_show().unwrap()).unwrap();
     assert_eq!(session.stage(), LinkedStage::Deal);
     session.accept_deal().unwrap();
     session.fill_random();

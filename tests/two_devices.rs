@@ -13,7 +13,7 @@ use flagfall::session::PassAndPlay;
 use flagfall::session::ai::{self, Level};
 use flagfall::session::link::message::{Answer, CodeKind, Envelope, SentAction, Turn};
 use flagfall::session::link::qr_image::{make_qr, read_codes};
-use flagfall::session::link::selfplay::{computer_setup, self_play};
+use flagfall::session::link::selfplay::{computer_setup, self_play, start_pair};
 use flagfall::session::link::{
     Invitation, LinkError, LinkStatus, LinkedGame, TransferError, TransferReceiver, Verdict,
     transfer_codes,
@@ -98,12 +98,11 @@ fn linked(id: &str, options: Option<GameOptions>, seed: u64) -> [LinkedGame; 2] 
     let v = variant(id);
     let options = options.unwrap_or_else(|| GameOptions::defaults(&v));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let red = computer_setup(&v, &options, Side::Red, &mut rng);
-    let inviter = LinkedGame::invite(Arc::clone(&v), options, red, seed as u32, [seed as u8; 16]);
-    let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
-    let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
-    let joiner = LinkedGame::join(&invitation, blue, [7; 16]).unwrap();
-    [inviter, joiner]
+    // (With the fair deal first when the deal is chance: the joiner's last
+    // code, its setup, is not read yet either way.)
+    start_pair(&v, options, Side::Red, &mut rng, &mut text_courier)
+        .unwrap()
+        .devices
 }
 
 /// The computer plays one turn on `device`.
@@ -282,7 +281,9 @@ fn no_code_holds_a_piece_the_rules_keep_hidden() {
                             !reveal || sender_over,
                             "{id}: a setup opened before the end"
                         );
-                        devices[1 - i].read(&text).unwrap();
+                        devices[1 - i]
+                            .read(&text)
+                            .unwrap_or_else(|e| panic!("{id} seed {seed} ply {ply}: {e}"));
                         carried[i] = text;
                         // What a code names, the reader's view shows as revealed.
                         let view = devices[1 - i].view().unwrap();
@@ -462,11 +463,12 @@ fn a_pass_and_play_game_moves_to_another_device_in_codes() {
 
 /// Issue 17: a domino invitation showing 23 of its 24 stones was accepted
 /// and caught only at the end; it is refused at once, like a short army of
-/// any other variant.
+/// any other variant. (A domino inviter now shows its stones in its code
+/// after the fair deal, which the joiner refuses the same way.)
 #[test]
 fn an_invitation_short_of_a_piece_is_refused_at_once() {
-    use flagfall::session::link::message::Invite;
-    for id in ["domino", "classic", "piecepack"] {
+    use flagfall::session::link::message::{Invite, Opening};
+    for id in ["classic", "piecepack"] {
         let v = variant(id);
         let options = GameOptions::defaults(&v);
         let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -475,8 +477,12 @@ fn an_invitation_short_of_a_piece_is_refused_at_once() {
         let text = inviter.last_code().unwrap().to_string();
         assert!(Invitation::read(&text, builtin_variant).is_ok(), "{id}");
         let envelope = Envelope::from_text(&text).unwrap();
-        let (mut invite, _) = Invite::decode(&envelope.body, builtin_variant).unwrap();
-        invite.intro.public.pop();
+        let (mut invite, _) =
+            Invite::decode(&envelope.body, envelope.header.format, builtin_variant).unwrap();
+        let Opening::Setup(intro) = &mut invite.opening else {
+            panic!("{id}: an invitation without a setup")
+        };
+        intro.public.pop();
         let forged = Envelope {
             body: invite.encode(&v),
             ..envelope
@@ -490,6 +496,35 @@ fn an_invitation_short_of_a_piece_is_refused_at_once() {
             "{id}: {refused}"
         );
     }
+    // Domino: the inviter's code after the deal shows 23 stones.
+    use flagfall::session::link::DealHandshake;
+    let v = variant("domino");
+    let options = GameOptions::defaults(&v);
+    let mut inviter = DealHandshake::invite(Arc::clone(&v), options, Side::Red, 3, [2; 16]);
+    let invitation = Invitation::read(inviter.last_code(), builtin_variant).unwrap();
+    let mut joiner = DealHandshake::join(&invitation, [5; 16]).unwrap();
+    inviter.read(joiner.last_code()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let setup = flagfall::session::link::selfplay::computer_setup_of(
+        &v,
+        &options,
+        Side::Red,
+        &inviter.deal().unwrap(),
+        &mut rng,
+    );
+    let red = LinkedGame::after_handshake(&inviter, setup).unwrap();
+    let text = red.last_code().unwrap();
+    let envelope = Envelope::from_text(text).unwrap();
+    let mut turn = Turn::decode(&envelope.body, &v).unwrap();
+    turn.intro.as_mut().unwrap().public.pop();
+    let forged = Envelope {
+        body: turn.encode(&v),
+        ..envelope
+    }
+    .to_text();
+    let refused = joiner.read(&forged).unwrap_err();
+    assert!(refused.to_string().contains("has 23 pieces"), "{refused}");
+    joiner.read(text).unwrap();
 }
 
 /// Issue 17: a device that sends a fake opening mid-game (a wrong salt) used

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{link_code, ready_link};
+use common::{link_code, start_link};
 
 use common::variant;
 use flagfall::core::variant::builtin_variant;
@@ -47,12 +47,7 @@ fn reload(session: &LinkedSession) -> LinkedSession {
 fn sessions(id: &str, seed: u64) -> (LinkedSession, LinkedSession) {
     let v = builtin_variant(id).unwrap();
     let options = GameOptions::defaults(&v);
-    let mut red = LinkedSession::create(v, options, Side::Red, seed);
-    ready_link(&mut red);
-    let mut blue = LinkedSession::join(&link_code(&red), seed + 1).unwrap();
-    ready_link(&mut blue);
-    red.read(&link_code(&blue)).unwrap();
-    (red, blue)
+    start_link(v, options, Side::Red, seed)
 }
 
 /// The computer plays one turn on `mover`, and `other` reads its code.

@@ -145,11 +145,8 @@ fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
                 seq: winner.codes(),
             },
             body: Turn {
-                intro: None,
-                answer: None,
-                actions: Vec::new(),
-                draw_offer: false,
                 reveal: Some(reveal),
+                ..Turn::default()
             }
             .encode(&variant("classic")),
         }

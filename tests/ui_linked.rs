@@ -311,3 +311,57 @@ fn an_unverified_result_says_so_and_a_silent_device_can_be_left() {
         labels(&red)
     );
 }
+
+/// Issue 17, 2: a domino game between two apps starts with the fair deal:
+/// each app shows a code before it sees its stones, and each hand is drawn
+/// from both devices' secrets; at the end each checks the other's hand.
+#[test]
+fn two_apps_deal_dominoes_fairly_before_setting_up() {
+    let red = new_app(45);
+    let blue = App::new(AppConfig::in_memory(46)).unwrap();
+    fit_window(&blue);
+    tap(&red, "Domino Stratego");
+    tap(&red, "Opponent: Other device");
+    tap(&red, "Your side: Red (first)");
+    tap(&red, "Start: invite another device");
+    assert_eq!(screen(&red), "link", "{:?}", labels(&red));
+    assert_shows(&red, "Invite the other device");
+    let invitation = code_on_screen(&red);
+
+    tap(&blue, "Read a code");
+    paste(&blue, &invitation);
+    assert_eq!(screen(&blue), "link", "{:?}", labels(&blue));
+    assert_shows(&blue, "Your code for the deal");
+    let blue_step = code_on_screen(&blue);
+
+    paste(&red, &blue_step);
+    assert_eq!(screen(&red), "deal", "{:?}", labels(&red));
+    tap(&red, "Continue to setup");
+    tap(&red, "Fill for me");
+    tap(&red, "Ready");
+    assert_eq!(screen(&red), "link");
+    let red_setup = code_on_screen(&red);
+
+    paste(&blue, &red_setup);
+    assert_eq!(screen(&blue), "deal", "{:?}", labels(&blue));
+    tap(&blue, "Continue to setup");
+    tap(&blue, "Fill for me");
+    tap(&blue, "Ready");
+    let blue_setup = code_on_screen(&blue);
+    paste(&red, &blue_setup);
+    assert_eq!(status(&red), LinkStatus::YourTurn);
+
+    // Red resigns; both open, and each checks the other's hand.
+    tap(&red, "Resign");
+    tap(&red, "Resign now");
+    paste(&blue, &code_on_screen(&red));
+    paste(&red, &code_on_screen(&blue));
+    for app in [&red, &blue] {
+        let link = app.linked();
+        let game = link.as_ref().unwrap().game().unwrap();
+        assert_eq!(
+            game.verdict(),
+            Some(&flagfall::session::link::Verdict::Verified)
+        );
+    }
+}

@@ -353,26 +353,17 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
 pub(super) fn refresh_link(w: &AppWindow, s: &State) {
     refresh_reading(w, s);
     let Some(link) = &s.games.link else { return };
-    let Some(game) = link.game() else { return };
     let screen = w.global::<CodesAdapter>();
+    let Some(game) = link.game() else {
+        return refresh_dealing(w, s, link);
+    };
     let status = game.status();
     let (title, explanation) = link_texts(link, status);
     screen.set_title(title.into());
     screen.set_explanation(explanation.into());
     screen.set_warning("".into());
     screen.set_news(linked::news(link).into());
-    let code = game.last_code().unwrap_or_default();
-    screen.set_showing(!code.is_empty());
-    screen.set_qr(qr_picture(code));
-    screen.set_code_text(code.into());
-    let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
-    screen.set_part_label(
-        shown_number
-            .map_or(String::new(), |n| format!("this device's code number {n}"))
-            .into(),
-    );
-    screen.set_can_previous(false);
-    screen.set_can_next(false);
+    show_link_code(w, game.last_code().unwrap_or_default());
     let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
     screen.set_reading(!over);
     screen.set_read_status(s.codes.link_status.clone().into());
@@ -393,9 +384,67 @@ pub(super) fn refresh_link(w: &AppWindow, s: &State) {
     screen.set_confirm_abandon(s.codes.confirm_abandon);
 }
 
+/// This device's code of a two-device game, with its number.
+fn show_link_code(w: &AppWindow, code: &str) {
+    let screen = w.global::<CodesAdapter>();
+    screen.set_showing(!code.is_empty());
+    screen.set_qr(qr_picture(code));
+    screen.set_code_text(code.into());
+    let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
+    screen.set_part_label(
+        shown_number
+            .map_or(String::new(), |n| format!("this device's code number {n}"))
+            .into(),
+    );
+    screen.set_can_previous(false);
+    screen.set_can_next(false);
+}
+
+/// The fair deal of a domino game, before this device has its hand.
+fn refresh_dealing(w: &AppWindow, s: &State, link: &LinkedSession) {
+    let screen = w.global::<CodesAdapter>();
+    let (title, explanation) = if link.joined() {
+        (
+            "Your code for the deal".to_string(),
+            "Let the other device read this code, then read the code it answers with: your \
+             stones are drawn from both devices' secrets, so neither device can choose them, \
+             and each checks the other's at the end."
+                .to_string(),
+        )
+    } else {
+        (
+            "Invite the other device".to_string(),
+            format!(
+                "On the other device choose \"Read a code\" and read this invitation ({}, you \
+                 play {}). Then read its answer here: your stones are drawn from both devices' \
+                 secrets, so neither device can choose them.",
+                link.variant().name,
+                link.side()
+            ),
+        )
+    };
+    screen.set_title(title.into());
+    screen.set_explanation(explanation.into());
+    screen.set_warning("".into());
+    screen.set_news("".into());
+    show_link_code(w, link.code_on_show().unwrap_or_default());
+    screen.set_reading(true);
+    screen.set_read_status(s.codes.link_status.clone().into());
+    screen.set_can_see_board(false);
+    screen.set_close_label("Menu".into());
+    screen.set_can_abandon(false);
+    screen.set_confirm_abandon(false);
+}
+
 /// The codes screen's title and what to do, at each step of a two-device game.
 fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
     match status {
+        LinkStatus::AwaitingJoin if crate::session::link::fair_deal::deals_by_chance(link.variant()) => (
+            "Show your code, then read theirs".to_string(),
+            "Let the other device read this code: it deals the other player's stones and shows \
+             where yours stand. Then read the code it shows once its player has set up."
+                .to_string(),
+        ),
         LinkStatus::AwaitingJoin => (
             "Invite the other device".to_string(),
             format!(

@@ -107,14 +107,14 @@ pub(super) fn read_into_any(s: &mut State, text: &str) -> Option<Result<(), Link
 }
 
 fn last_code(link: &LinkedSession) -> Option<String> {
-    link.game()?.last_code().map(str::to_string)
+    link.code_on_show().map(str::to_string)
 }
 
 /// After a code is read: when it made this device's last code (which opens
 /// its setup), that code is shown before the result; otherwise the screen
 /// follows the game.
 fn view_after_read(link: &LinkedSession, shown_before: Option<&str>) -> LinkView {
-    let answered = link.game().and_then(|g| g.last_code()) != shown_before;
+    let answered = link.code_on_show() != shown_before;
     if answered && super::games::link_finished(link) {
         LinkView::Codes
     } else {
@@ -250,6 +250,7 @@ pub(super) fn verdict_text(link: &LinkedSession) -> String {
 /// A line of the home screen's "Continue" list.
 pub(super) fn continue_label(link: &LinkedSession) -> String {
     let what = match (link.stage(), link.status()) {
+        (LinkedStage::Dealing, _) => "waiting for the other device's code for the deal".to_string(),
         (LinkedStage::Deal | LinkedStage::Setup, _) => "you are setting up".to_string(),
         (_, Some(LinkStatus::YourTurn)) => "your turn".to_string(),
         (_, Some(LinkStatus::AwaitingReveal)) => {

@@ -138,6 +138,7 @@ pub(super) fn screen(s: &State) -> Screen {
 /// The screen for the two-device game on show.
 fn linked_screen(s: &State, link: &LinkedSession) -> Screen {
     match link.stage() {
+        LinkedStage::Dealing => Screen::Link,
         LinkedStage::Deal => Screen::Deal,
         LinkedStage::Setup => Screen::Setup,
         LinkedStage::Game => match (link.status(), s.route.link_view) {

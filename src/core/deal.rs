@@ -4,7 +4,6 @@
 use super::piece::Piece;
 use super::side::Side;
 use super::variant::{ArmyRule, KindId, SuitId, Variant};
-use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,13 +135,23 @@ impl Deal {
 /// Shuffles a full set face down and draws, reshuffling everything while a
 /// must-hold stone (the 0-0 or the 6-6) is missing.
 pub fn deal_dominoes(variant: &Variant, rng: &mut impl Rng) -> Option<Deal> {
+    deal_dominoes_with(variant, |bound| rng.random_range(0..bound))
+}
+
+/// `deal_dominoes` with its own shuffle (Fisher-Yates, last stone first),
+/// drawing each position from `pick(n)`, a number below `n`. Two devices
+/// that feed it the same numbers deal the same stones, whatever the random
+/// library's own shuffle does (the fair deal between devices relies on it).
+pub fn deal_dominoes_with(variant: &Variant, mut pick: impl FnMut(usize) -> usize) -> Option<Deal> {
     let ArmyRule::Domino { dealt, must_hold } = &variant.army else {
         return None;
     };
     let mut stones: Vec<KindId> = variant.kind_ids().collect();
     let mut redraws = 0;
     loop {
-        stones.shuffle(rng);
+        for i in (1..stones.len()).rev() {
+            stones.swap(i, pick(i + 1).min(i));
+        }
         let (hand, set_aside) = stones.split_at(*dealt as usize);
         if must_hold.iter().all(|s| hand.contains(s)) {
             let (mut hand, mut set_aside) = (hand.to_vec(), set_aside.to_vec());

@@ -21,6 +21,21 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         return Err(format!("no two-device game started: {notice}"));
     }
     let stage = || app.linked().as_ref().map(LinkedSession::stage);
+    let paste = |code: &str| {
+        w.global::<CodesAdapter>().set_pasted(code.into());
+        w.global::<CodesAdapter>().invoke_read_text();
+    };
+    // A domino game starts with the fair deal: the other device joins first.
+    let mut joined = None;
+    if stage() == Some(LinkedStage::Dealing) {
+        if screen == "invite" {
+            return Ok(());
+        }
+        let invitation = last_code(app).ok_or("no invitation on show")?;
+        let other = LinkedSession::join(&invitation, seed).map_err(|e| e.to_string())?;
+        paste(other.code_on_show().unwrap_or_default());
+        joined = Some(other);
+    }
     if stage() == Some(LinkedStage::Deal) {
         w.global::<DealAdapter>().invoke_choose(0);
         w.global::<DealAdapter>().invoke_continue_to_setup();
@@ -30,8 +45,14 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     if screen == "invite" {
         return Ok(());
     }
-    let invitation = last_code(app).ok_or("no invitation on show")?;
-    let mut other = LinkedSession::join(&invitation, seed).map_err(|e| e.to_string())?;
+    let app_code = last_code(app).ok_or("no code on show")?;
+    let mut other = match joined {
+        Some(mut other) => {
+            other.read(&app_code).map_err(|e| e.to_string())?;
+            other
+        }
+        None => LinkedSession::join(&app_code, seed).map_err(|e| e.to_string())?,
+    };
     if other.stage() == LinkedStage::Deal {
         let suit = other.variant().suits_of(other.side()).next();
         if let Some(suit) = suit {
@@ -46,9 +67,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         // The other device's new code, pasted into the app as a player would.
         let code = other.game().and_then(|g| g.last_code()).map(str::to_string);
         if code.is_some() && code != carried {
-            w.global::<CodesAdapter>()
-                .set_pasted(code.clone().unwrap_or_default().into());
-            w.global::<CodesAdapter>().invoke_read_text();
+            paste(code.as_deref().unwrap_or_default());
             carried = code;
         }
         let status = app.linked().as_ref().and_then(LinkedSession::status);
@@ -101,7 +120,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
 
 fn last_code(app: &App) -> Option<String> {
     let link = app.linked();
-    link.as_ref()?.game()?.last_code().map(str::to_string)
+    link.as_ref()?.code_on_show().map(str::to_string)
 }
 
 fn my_side(app: &App) -> crate::core::side::Side {

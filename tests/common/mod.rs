@@ -175,5 +175,37 @@ pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
 
 /// The code a two-device session shows now.
 pub fn link_code(session: &flagfall::session::link::LinkedSession) -> String {
-    session.game().unwrap().last_code().unwrap().to_string()
+    session.code_on_show().unwrap().to_string()
+}
+
+/// Two sessions that have started a game, each set up by "Fill for me":
+/// (inviter playing `side`, joiner). A domino game goes through the fair
+/// deal first: the joiner's deal step, then the inviter's setup.
+pub fn start_link(
+    variant: Arc<Variant>,
+    options: GameOptions,
+    side: Side,
+    seed: u64,
+) -> (
+    flagfall::session::link::LinkedSession,
+    flagfall::session::link::LinkedSession,
+) {
+    use flagfall::session::link::{LinkedSession, LinkedStage};
+    let mut inviter = LinkedSession::create(variant, options, side, seed);
+    let mut joiner = if inviter.stage() == LinkedStage::Dealing {
+        let mut joiner = LinkedSession::join(&link_code(&inviter), seed + 1).unwrap();
+        inviter.read(&link_code(&joiner)).unwrap();
+        ready_link(&mut inviter);
+        joiner.read(&link_code(&inviter)).unwrap();
+        joiner
+    } else {
+        ready_link(&mut inviter);
+        LinkedSession::join(&link_code(&inviter), seed + 1).unwrap()
+    };
+    ready_link(&mut joiner);
+    // (A joiner playing Red sends its setup with its first move.)
+    if let Some(code) = joiner.game().and_then(|g| g.last_code()) {
+        inviter.read(code).unwrap();
+    }
+    (inviter, joiner)
 }

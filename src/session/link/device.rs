@@ -18,9 +18,10 @@
 //! offer in its last code is refused. An offer sent with a ply that ends the
 //! game is dropped.
 
+use super::fair_deal::{self, DealHandshake};
 use super::message::{
-    Answer, CodeError, CodeKind, Envelope, FIRST_CODE_FORMAT, Header, Intro, Invite, Reveal,
-    SentAction, Turn, commitment,
+    Answer, CodeError, CodeKind, DealStep, Envelope, FIRST_CODE_FORMAT, Header, Intro, Invite,
+    Opening, Reveal, SentAction, Turn, commitment,
 };
 use super::proxy::{Known, PublicSetup, public_setup, stand_in};
 use super::verify::{Claim, Verdict, verify};
@@ -89,7 +90,7 @@ pub struct Invitation {
     pub variant: Arc<Variant>,
     pub options: GameOptions,
     pub inviter: Side,
-    intro: Intro,
+    pub(super) opening: Opening,
 }
 
 impl Invitation {
@@ -103,19 +104,21 @@ impl Invitation {
             CodeKind::Transfer => return Err(LinkError::Transfer),
             CodeKind::Turn => return Err(LinkError::NotInvitation),
         }
-        let (invite, variant) = Invite::decode(&envelope.body, variant_of)?;
+        let (invite, variant) = Invite::decode(&envelope.body, envelope.header.format, variant_of)?;
         let problems = invite.options.problems(&variant);
         if !problems.is_empty() {
             return Err(CodeError::Damaged(problems.join("; ")).into());
         }
         let inviter = envelope.header.sender;
-        check_public(&variant, inviter, &invite.intro.public).map_err(LinkError::Refused)?;
+        if let Opening::Setup(intro) = &invite.opening {
+            check_public(&variant, inviter, &intro.public).map_err(LinkError::Refused)?;
+        }
         Ok(Invitation {
             game_id: envelope.header.game_id,
             variant,
             options: invite.options,
             inviter,
-            intro: invite.intro,
+            opening: invite.opening,
         })
     }
 }
@@ -178,10 +181,22 @@ pub struct LinkedGame {
     draw_declined: bool,
     /// This player ended the game as abandoned by the other device.
     abandoned: bool,
+    /// The fair deal's terms, for a variant whose deal is chance.
+    fair: Option<FairTerms>,
+}
+
+/// What this device holds to check the other device's deal at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct FairTerms {
+    pub their_commitment: [u8; 16],
+    pub nonce_sent: [u8; 16],
 }
 
 impl LinkedGame {
-    /// Starts a game on this device, already set up, and makes the invitation.
+    /// Starts a game on this device, already set up, and makes the
+    /// invitation. For a variant whose deal is chance a `DealHandshake`
+    /// starts the game instead (`after_handshake`): an invitation with a
+    /// setup is refused for it.
     pub fn invite(
         variant: Arc<Variant>,
         options: GameOptions,
@@ -193,7 +208,7 @@ impl LinkedGame {
         let invite = Invite {
             variant: game.variant.id.clone(),
             options,
-            intro: game.my_intro.clone(),
+            opening: Opening::Setup(game.my_intro.clone()),
         };
         let body = invite.encode(&game.variant);
         game.send(CodeKind::Invite, FIRST_CODE_FORMAT, body);
@@ -206,6 +221,11 @@ impl LinkedGame {
         mine: CheckedSetup,
         salt: [u8; 16],
     ) -> Result<LinkedGame, LinkError> {
+        let Opening::Setup(intro) = &invitation.opening else {
+            return Err(LinkError::Refused(
+                "its deal is chance: the game starts with the fair deal".into(),
+            ));
+        };
         let mut game = LinkedGame::new(
             Arc::clone(&invitation.variant),
             invitation.options,
@@ -214,13 +234,71 @@ impl LinkedGame {
             salt,
         );
         game.seq = 1;
-        game.enemy = Some(invitation.intro.clone());
-        game.intro_due = true;
-        game.owe_code = true;
-        game.known = vec![Vec::new(); invitation.intro.public.len()];
-        game.rebuild().map_err(LinkError::Refused)?;
+        game.meet(intro.clone())?;
         game.compose_if_due();
         Ok(game)
+    }
+
+    /// Goes on from a finished fair deal with this device's setup (dealt
+    /// from the handshake's hand). The inviter's code carries its number
+    /// and its setup; the joiner's carries its setup (and its first move
+    /// when it plays Red).
+    pub fn after_handshake(
+        handshake: &DealHandshake,
+        mine: CheckedSetup,
+    ) -> Result<LinkedGame, LinkError> {
+        let (Some(their_commitment), Some(dealt)) =
+            (handshake.their_commitment(), handshake.deal())
+        else {
+            return Err(LinkError::NotYourTurn);
+        };
+        if *mine.deal() != dealt {
+            return Err(LinkError::Refused(
+                "this setup is not made from the hand the fair deal gave".into(),
+            ));
+        }
+        let salt = *handshake.salt();
+        let mut game = LinkedGame::new(
+            Arc::clone(handshake.variant()),
+            *handshake.options(),
+            mine,
+            handshake.game_id(),
+            salt,
+        );
+        game.seq = handshake.codes();
+        let nonce = fair_deal::nonce(&salt);
+        game.fair = Some(FairTerms {
+            their_commitment,
+            nonce_sent: nonce,
+        });
+        match handshake.their_intro() {
+            // The joiner: the inviter's setup came with its number.
+            Some(intro) => {
+                game.meet(intro.clone())?;
+                game.compose_if_due();
+            }
+            None => {
+                let turn = Turn {
+                    deal: Some(DealStep::Nonce(nonce)),
+                    intro: Some(game.my_intro.clone()),
+                    ..Turn::default()
+                };
+                let body = turn.encode(&game.variant);
+                game.send(CodeKind::Turn, turn.format(), body);
+            }
+        }
+        Ok(game)
+    }
+
+    /// Takes in the other device's setup as it was shown at the start; this
+    /// device owes its own in its next code.
+    fn meet(&mut self, intro: Intro) -> Result<(), LinkError> {
+        self.known = vec![Vec::new(); intro.public.len()];
+        self.enemy = Some(intro);
+        self.intro_due = true;
+        self.owe_code = true;
+        self.rebuild().map_err(LinkError::Refused)?;
+        Ok(())
     }
 
     fn new(
@@ -263,6 +341,7 @@ impl LinkedGame {
             draw: None,
             draw_declined: false,
             abandoned: false,
+            fair: None,
         }
     }
 
@@ -583,6 +662,9 @@ impl LinkedGame {
     fn apply(&mut self, turn: Turn) -> Result<(), String> {
         let enemy = self.me.opponent();
         let before = self.plies.len();
+        if turn.deal.is_some() {
+            return Err("it sends a step of the deal after the deal".into());
+        }
         match (&self.enemy, turn.intro) {
             (None, Some(intro)) => {
                 check_public(&self.variant, enemy, &intro.public)?;
@@ -595,7 +677,9 @@ impl LinkedGame {
             (Some(_), None) => {}
         }
         match (self.pending_attack.take(), turn.answer) {
-            (Some(attack), Some(answer)) => self.answered(attack, answer)?,
+            (Some(attack), Some(answer)) => {
+                self.answered(attack, answer, turn.reveal.is_some())?;
+            }
             // The game ended on its device before the attack: nothing to answer.
             (Some(_), None) if turn.reveal.is_some() => {}
             (Some(attack), None) => {
@@ -647,7 +731,12 @@ impl LinkedGame {
         Ok(())
     }
 
-    fn answered(&mut self, attack: Move, answer: Answer) -> Result<(), String> {
+    /// Takes in the answer to this device's attack. `closing`: the opening
+    /// of the other device's setup came with it, so when no stand-in army
+    /// fits the answer the opened setup decides instead (under Silent
+    /// Defense a stand-in holds that a silent defender was no flag, as the
+    /// game went on; a flag taken silently ends it, with the opening).
+    fn answered(&mut self, attack: Move, answer: Answer, closing: bool) -> Result<(), String> {
         let position = self.position.as_ref().expect("joined");
         let attacker = position
             .piece(position.piece_at(attack.from).expect("own piece"))
@@ -662,8 +751,10 @@ impl LinkedGame {
         };
         self.learn(defender, attack.to, known);
         self.plies.push((self.me, Action::Move(attack)));
-        self.rebuild()?;
-        Ok(())
+        match self.rebuild() {
+            Err(_) if closing => Ok(()),
+            rebuilt => rebuilt.map(|_| ()),
+        }
     }
 
     fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), String> {
@@ -771,6 +862,7 @@ impl LinkedGame {
             &reveal,
             &self.plies,
             &self.claims,
+            self.fair.as_ref(),
         );
         // A false opening (a wrong salt, a setup it never committed to, lies
         // about its pieces) is checked before anything is answered: it gets
@@ -893,6 +985,7 @@ impl LinkedGame {
             self.draw = None;
         }
         let turn = Turn {
+            deal: None,
             intro: self.intro_due.then(|| self.my_intro.clone()),
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
@@ -937,7 +1030,11 @@ fn describe(action: Action) -> String {
 }
 
 /// The enemy's setup as shown must stand in its own setup zone, one piece a square.
-fn check_public(variant: &Variant, side: Side, public: &PublicSetup) -> Result<(), String> {
+pub(super) fn check_public(
+    variant: &Variant,
+    side: Side,
+    public: &PublicSetup,
+) -> Result<(), String> {
     // An army short of a piece (a domino hand of 23) is refused at once,
     // not found out at the end.
     if public.len() as u32 != variant.army_size() {

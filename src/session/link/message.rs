@@ -8,7 +8,12 @@
 //! turn). A code is written in the lowest format that holds it, so a game
 //! without draws makes the same codes as before and an older app can still
 //! read them; an older app shown a draw code says it was made by a newer
-//! version. Both formats are read.
+//! version. Format 3 adds the fair deal (`fair_deal`): for a variant whose
+//! deal is chance (dominoes) the invitation carries the inviter's deal
+//! commitment in place of its setup, and the first turn codes carry the deal
+//! steps (bits 4 and 5 of a turn code's flags). Domino invitations are only
+//! read in format 3: an older app's hands cannot be checked. Every format is
+//! read.
 
 use super::base45;
 use super::proxy::{PublicPiece, PublicSetup};
@@ -25,7 +30,9 @@ use crate::core::variant::{KindId, SuitId, Variant};
 use sha2::{Digest, Sha256};
 
 /// The newest code format this app reads and writes (see the module docs).
-pub const CODE_FORMAT: u8 = 2;
+pub const CODE_FORMAT: u8 = 3;
+/// The code format that brought the fair domino deal.
+pub const FAIR_DEAL_FORMAT: u8 = 3;
 /// The code format before draw offers; every other code is still written in it.
 pub const FIRST_CODE_FORMAT: u8 = 1;
 pub const TEXT_PREFIX: &str = "FLAGFALL:";
@@ -157,7 +164,29 @@ pub struct Intro {
 pub struct Invite {
     pub variant: String,
     pub options: GameOptions,
-    pub intro: Intro,
+    pub opening: Opening,
+}
+
+/// What an invitation shows of the inviter: its setup, or (when the deal is
+/// chance) only its deal commitment, since it has no hand yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opening {
+    Setup(Intro),
+    DealCommitment([u8; 16]),
+}
+
+/// A step of the fair deal (`fair_deal`), in the first turn codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealStep {
+    /// The joiner's first code: its deal commitment, and the number the
+    /// inviter's hand is drawn with.
+    Commit {
+        commitment: [u8; 16],
+        nonce: [u8; 16],
+    },
+    /// The inviter's answer (with its setup): the number the joiner's hand
+    /// is drawn with.
+    Nonce([u8; 16]),
 }
 
 /// The answer to an attack on the sender's piece: the defender as the rules
@@ -196,6 +225,8 @@ pub struct Reveal {
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Turn {
+    /// A step of the fair deal (the first codes of a domino game).
+    pub deal: Option<DealStep>,
     /// The joining device's setup (in its first code).
     pub intro: Option<Intro>,
     pub answer: Option<Answer>,
@@ -207,18 +238,35 @@ pub struct Turn {
 }
 
 impl Invite {
+    /// The lowest code format that holds this invitation.
+    pub fn format(&self) -> u8 {
+        match self.opening {
+            Opening::Setup(_) => FIRST_CODE_FORMAT,
+            Opening::DealCommitment(_) => FAIR_DEAL_FORMAT,
+        }
+    }
+
+    /// The opening is written as the variant expects it: a deal commitment
+    /// when its deal is chance, a setup otherwise.
     pub fn encode(&self, variant: &Variant) -> Vec<u8> {
         let mut w = Writer::default();
         w.text(&self.variant);
         write_options(&mut w, &self.options);
-        write_intro(&mut w, variant, &self.intro);
+        match &self.opening {
+            Opening::Setup(intro) => write_intro(&mut w, variant, intro),
+            Opening::DealCommitment(commitment) => {
+                w.bytes(commitment);
+            }
+        }
         w.finish()
     }
 
     /// The variant's id comes first, so the body can be read once the
-    /// variant is known (`variant_of` finds it by id).
+    /// variant is known (`variant_of` finds it by id). `format` is the
+    /// code's: a domino invitation older than the fair deal is refused.
     pub fn decode(
         body: &[u8],
+        format: u8,
         variant_of: impl Fn(&str) -> Option<std::sync::Arc<Variant>>,
     ) -> Result<(Invite, std::sync::Arc<Variant>), CodeError> {
         let mut r = Reader::new(body);
@@ -227,13 +275,24 @@ impl Invite {
             CodeError::Damaged(format!("this app does not know the game \"{id}\""))
         })?;
         let options = read_options(&mut r)?;
-        let intro = read_intro(&mut r, &variant)?;
+        let opening = if super::fair_deal::deals_by_chance(&variant) {
+            if format < FAIR_DEAL_FORMAT {
+                return Err(CodeError::Damaged(format!(
+                    "this {} invitation was made by an older version of Flagfall, whose deals \
+                     cannot be checked; both devices need this version",
+                    variant.name
+                )));
+            }
+            Opening::DealCommitment(r.array::<16>()?)
+        } else {
+            Opening::Setup(read_intro(&mut r, &variant)?)
+        };
         r.end()?;
         Ok((
             Invite {
                 variant: id,
                 options,
-                intro,
+                opening,
             },
             variant,
         ))
@@ -244,7 +303,13 @@ impl Turn {
     /// The lowest code format that holds this turn.
     pub fn format(&self) -> u8 {
         let draw = self.draw_offer || self.actions.contains(&SentAction::AgreeDraw);
-        if draw { 2 } else { FIRST_CODE_FORMAT }
+        if self.deal.is_some() {
+            FAIR_DEAL_FORMAT
+        } else if draw {
+            2
+        } else {
+            FIRST_CODE_FORMAT
+        }
     }
 
     pub fn encode(&self, variant: &Variant) -> Vec<u8> {
@@ -252,8 +317,19 @@ impl Turn {
         let flags = u8::from(self.intro.is_some())
             | u8::from(self.answer.is_some()) << 1
             | u8::from(self.reveal.is_some()) << 2
-            | u8::from(self.draw_offer) << 3;
+            | u8::from(self.draw_offer) << 3
+            | u8::from(matches!(self.deal, Some(DealStep::Commit { .. }))) << 4
+            | u8::from(matches!(self.deal, Some(DealStep::Nonce(_)))) << 5;
         w.u8(flags);
+        match &self.deal {
+            Some(DealStep::Commit { commitment, nonce }) => {
+                w.bytes(commitment).bytes(nonce);
+            }
+            Some(DealStep::Nonce(nonce)) => {
+                w.bytes(nonce);
+            }
+            None => {}
+        }
         if let Some(intro) = &self.intro {
             write_intro(&mut w, variant, intro);
         }
@@ -280,9 +356,19 @@ impl Turn {
     pub fn decode(body: &[u8], variant: &Variant) -> Result<Turn, CodeError> {
         let mut r = Reader::new(body);
         let flags = r.u8()?;
-        if flags > 15 {
+        if flags > 63 || flags & 48 == 48 {
             return Err(r.invalid("unknown parts in a turn code").into());
         }
+        let deal = if flags & 16 != 0 {
+            Some(DealStep::Commit {
+                commitment: r.array::<16>()?,
+                nonce: r.array::<16>()?,
+            })
+        } else if flags & 32 != 0 {
+            Some(DealStep::Nonce(r.array::<16>()?))
+        } else {
+            None
+        };
         let intro = if flags & 1 != 0 {
             Some(read_intro(&mut r, variant)?)
         } else {
@@ -317,6 +403,7 @@ impl Turn {
         };
         r.end()?;
         Ok(Turn {
+            deal,
             intro,
             answer,
             actions,

@@ -4,6 +4,7 @@
 
 mod base45;
 mod device;
+pub mod fair_deal;
 pub mod message;
 mod proxy;
 pub mod qr_image;
@@ -16,6 +17,7 @@ mod verify;
 mod wire;
 
 pub use device::{Invitation, LinkError, LinkStatus, LinkedGame};
+pub use fair_deal::DealHandshake;
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};

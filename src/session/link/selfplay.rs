@@ -1,8 +1,9 @@
 //! Two computer players on two linked devices that talk only through codes:
 //! the `qr-selfplay` tool and the end-to-end tests drive this.
 
-use super::device::{Invitation, LinkStatus, LinkedGame};
-use crate::core::deal::random_deal;
+use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
+use super::fair_deal::{DealHandshake, deals_by_chance};
+use crate::core::deal::{Deal, random_deal};
 use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
 use crate::core::setup::CheckedSetup;
@@ -43,9 +44,96 @@ pub fn computer_setup(
     rng: &mut impl Rng,
 ) -> CheckedSetup {
     let deal = random_deal(variant, side, rng);
-    ai::sensible_setup(variant, side, &deal, rng)
-        .check(variant, &deal, options)
+    computer_setup_of(variant, options, side, &deal, rng)
+}
+
+/// A computer player's sensible setup of a given deal.
+pub fn computer_setup_of(
+    variant: &Variant,
+    options: &GameOptions,
+    side: Side,
+    deal: &Deal,
+    rng: &mut impl Rng,
+) -> CheckedSetup {
+    ai::sensible_setup(variant, side, deal, rng)
+        .check(variant, deal, options)
         .expect("sensible setups are valid")
+}
+
+/// Two devices that have started a game through a courier.
+pub struct Pair {
+    /// The inviter, then the joiner.
+    pub devices: [LinkedGame; 2],
+    /// Codes carried so far.
+    pub codes: usize,
+    /// Each device's last code that the other has read.
+    pub carried: [Option<String>; 2],
+}
+
+/// Invites and joins with computer setups, every code through the courier;
+/// with the fair deal (`fair_deal`) when the variant's deal is chance.
+pub fn start_pair(
+    variant: &Arc<Variant>,
+    options: GameOptions,
+    inviter: Side,
+    rng: &mut impl Rng,
+    courier: &mut impl Courier,
+) -> Result<Pair, String> {
+    let joiner = inviter.opponent();
+    let mut codes = 0;
+    let mut carry = |from: Side, text: &str| {
+        let read = courier.carry(codes, from, text);
+        codes += 1;
+        read
+    };
+    if !deals_by_chance(variant) {
+        let setup = computer_setup(variant, &options, inviter, rng);
+        let first = LinkedGame::invite(
+            Arc::clone(variant),
+            options,
+            setup,
+            rng.random(),
+            rng.random(),
+        );
+        let invite_text = first.last_code().expect("an invitation").to_string();
+        let read = carry(inviter, &invite_text)?;
+        let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
+        let setup = computer_setup(variant, &options, joiner, rng);
+        let second =
+            LinkedGame::join(&invitation, setup, rng.random()).map_err(|e| e.to_string())?;
+        return Ok(Pair {
+            devices: [first, second],
+            codes,
+            carried: [Some(invite_text), None],
+        });
+    }
+    let failed = |e: LinkError| e.to_string();
+    let mut first = DealHandshake::invite(
+        Arc::clone(variant),
+        options,
+        inviter,
+        rng.random(),
+        rng.random(),
+    );
+    let invitation =
+        Invitation::read(&carry(inviter, first.last_code())?, builtin_variant).map_err(failed)?;
+    let mut second = DealHandshake::join(&invitation, rng.random()).map_err(failed)?;
+    first
+        .read(&carry(joiner, second.last_code())?)
+        .map_err(failed)?;
+    let dealt = first.deal().ok_or("the inviter has no hand")?;
+    let setup = computer_setup_of(variant, &options, inviter, &dealt, rng);
+    let first = LinkedGame::after_handshake(&first, setup).map_err(failed)?;
+    let first_text = first.last_code().unwrap_or_default().to_string();
+    second.read(&carry(inviter, &first_text)?).map_err(failed)?;
+    let dealt = second.deal().ok_or("the joiner has no hand")?;
+    let setup = computer_setup_of(variant, &options, joiner, &dealt, rng);
+    let second = LinkedGame::after_handshake(&second, setup).map_err(failed)?;
+    Ok(Pair {
+        devices: [first, second],
+        codes,
+        carried: [Some(first_text), None],
+    })
 }
 
 /// Plays a whole game; the inviter is Red for even seeds, Blue for odd ones.
@@ -62,23 +150,11 @@ pub fn self_play(
     } else {
         Side::Blue
     };
-    let setup = computer_setup(&variant, &options, inviter, &mut rng);
-    let first = LinkedGame::invite(
-        Arc::clone(&variant),
-        options,
-        setup,
-        rng.random(),
-        rng.random(),
-    );
-    let mut codes = 0;
-    let invite_text = first.last_code().expect("an invitation").to_string();
-    let read = courier.carry(codes, inviter, &invite_text)?;
-    codes += 1;
-    let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
-    let setup = computer_setup(&variant, &options, inviter.opponent(), &mut rng);
-    let second = LinkedGame::join(&invitation, setup, rng.random()).map_err(|e| e.to_string())?;
-    let mut devices = [first, second];
-    let mut carried = [Some(invite_text), None];
+    let Pair {
+        mut devices,
+        mut codes,
+        mut carried,
+    } = start_pair(&variant, options, inviter, &mut rng, courier)?;
     let mut plies = 0;
     for _ in 0..20_000 {
         // Carry every new code across until none is left (a code read may

@@ -3,12 +3,19 @@
 //! and the invitation it joined) plus every code read and action played;
 //! loading replays them, so a saved game is checked like a live one.
 //!
+//! A domino game starts with the fair deal (`fair_deal`): this device shows
+//! its first code and reads the other device's deal step before it sees its
+//! hand (stage `Dealing`).
+//!
 //! Save formats: 2 adds the log entries "offer draw" and "decline draw" (an
-//! accepted draw is "play draw"); format 1 files (before draw offers) are
-//! read as they are.
+//! accepted draw is "play draw"); 3 adds the fair deal (stage "dealing", and
+//! `handshake`, the other device's deal step as read) and the log entry
+//! "abandon". Older files are read as they are (a format 1 or 2 domino game
+//! in progress dealt without the fair deal and cannot go on: it is refused).
 
 use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
-use crate::core::deal::{Deal, deal_dominoes};
+use super::fair_deal::{DealHandshake, deals_by_chance};
+use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
 use crate::core::piece::PieceId;
@@ -23,11 +30,14 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The save format this app writes; it reads every format from 1 up.
-pub const LINKED_FORMAT: u32 = 2;
+pub const LINKED_FORMAT: u32 = 3;
 
 /// Where this device's side of the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkedStage {
+    /// The fair deal: this device's first code is on show, and the other
+    /// device's deal step is awaited before this device sees its hand.
+    Dealing,
     /// Looking at the deal (domino) or choosing discards (piecepack).
     Deal,
     /// Arranging the army.
@@ -49,6 +59,10 @@ pub struct LinkedSession {
     invitation: Option<(String, Invitation)>,
     deal: Option<Deal>,
     draft: Option<SetupDraft>,
+    /// The fair deal, for a variant whose deal is chance, and the other
+    /// device's deal step as read.
+    handshake: Option<DealHandshake>,
+    handshake_read: Option<String>,
     game: Option<LinkedGame>,
     /// Every code read and action played since the game began, in order.
     log: Vec<Logged>,
@@ -81,8 +95,11 @@ pub struct SavedLinked {
     /// This device's deal and setup so far; absent before it has a deal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mine: Option<SideRecord>,
-    /// "deal", "setup" or "game".
+    /// "dealing", "deal", "setup" or "game".
     pub stage: String,
+    /// The other device's deal step as read (the fair deal of a domino game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handshake: Option<String>,
     /// The commitment this device sent (game stage), in hexadecimal: the
     /// setup and salt of the file must still make it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -99,8 +116,21 @@ impl LinkedSession {
         let mut secret = rand::rng();
         let mut session = LinkedSession::empty(variant, options, me, seed, secret.random());
         session.salt = secret.random();
+        // (Making an invitation cannot fail; only joining one can.)
+        session.begin_handshake().ok();
         session.begin();
         session
+    }
+
+    /// Reads the other device's deal step (stage `Dealing`): then this
+    /// device has its hand. On any error nothing changes.
+    fn read_deal_step(&mut self, text: &str) -> Result<(), LinkError> {
+        let handshake = self.handshake.as_mut().ok_or(LinkError::NotYourTurn)?;
+        handshake.read(text)?;
+        self.deal = handshake.deal();
+        self.handshake_read = Some(text.to_string());
+        self.revision += 1;
+        Ok(())
     }
 
     /// Joins the game of an invitation's text; this device plays the other side.
@@ -116,6 +146,7 @@ impl LinkedSession {
         );
         session.salt = rand::rng().random();
         session.invitation = Some((text.to_string(), invitation));
+        session.begin_handshake()?;
         session.begin();
         Ok(session)
     }
@@ -131,17 +162,38 @@ impl LinkedSession {
             invitation: None,
             deal: None,
             draft: None,
+            handshake: None,
+            handshake_read: None,
             game: None,
             log: Vec::new(),
             revision: 0,
         }
     }
 
+    /// Starts the fair deal when the variant's deal is chance: the
+    /// invitation, or the joiner's first code.
+    fn begin_handshake(&mut self) -> Result<(), LinkError> {
+        if !deals_by_chance(&self.variant) {
+            return Ok(());
+        }
+        self.handshake = Some(match &self.invitation {
+            None => DealHandshake::invite(
+                Arc::clone(&self.variant),
+                self.options,
+                self.me,
+                self.game_id,
+                self.salt,
+            ),
+            Some((_, invitation)) => DealHandshake::join(invitation, self.salt)?,
+        });
+        Ok(())
+    }
+
+    /// A fixed army goes straight to setting up; a domino hand waits for the
+    /// fair deal, piecepack discards for the player's choice.
     fn begin(&mut self) {
-        match self.variant.army {
-            ArmyRule::Fixed => self.start_setup(Deal::Fixed),
-            ArmyRule::Domino { .. } => self.deal = deal_dominoes(&self.variant, &mut self.rng),
-            ArmyRule::Suited { .. } => {}
+        if matches!(self.variant.army, ArmyRule::Fixed) {
+            self.start_setup(Deal::Fixed);
         }
     }
 
@@ -175,7 +227,18 @@ impl LinkedSession {
         match (&self.game, &self.draft) {
             (Some(_), _) => LinkedStage::Game,
             (None, Some(_)) => LinkedStage::Setup,
+            (None, None) if self.handshake.is_some() && self.deal.is_none() => LinkedStage::Dealing,
             (None, None) => LinkedStage::Deal,
+        }
+    }
+
+    /// The code to show now: the game's last code, or in the fair deal this
+    /// device's first code.
+    pub fn code_on_show(&self) -> Option<&str> {
+        match (&self.game, &self.handshake) {
+            (Some(game), _) => game.last_code(),
+            (None, Some(handshake)) => Some(handshake.last_code()),
+            (None, None) => None,
         }
     }
 
@@ -248,6 +311,13 @@ impl LinkedSession {
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
             })?;
+        if let Some(handshake) = &self.handshake {
+            let game =
+                LinkedGame::after_handshake(handshake, checked).map_err(|e| vec![e.to_string()])?;
+            self.revision += 1;
+            self.game = Some(game);
+            return Ok(());
+        }
         let game = match &self.invitation {
             None => LinkedGame::invite(
                 Arc::clone(&self.variant),
@@ -343,10 +413,15 @@ impl LinkedSession {
         Ok(())
     }
 
-    /// Reads the other device's code; on any error nothing changes.
+    /// Reads the other device's code; on any error nothing changes. In the
+    /// fair deal it is the other device's deal step; after it, and before
+    /// this device is set up, no code is read (`YourCodeFirst`).
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
-        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        if self.game.is_none() && self.stage() == LinkedStage::Dealing {
+            return self.read_deal_step(text);
+        }
+        let game = self.game.as_mut().ok_or(LinkError::YourCodeFirst)?;
         game.read(text)?;
         self.log.push(Logged::Read(text.to_string()));
         self.revision += 1;
@@ -371,7 +446,9 @@ impl LinkedSession {
             salt: hex(&self.salt),
             invitation: self.invitation.as_ref().map(|(text, _)| text.clone()),
             mine,
+            handshake: self.handshake_read.clone(),
             stage: match self.stage() {
+                LinkedStage::Dealing => "dealing",
                 LinkedStage::Deal => "deal",
                 LinkedStage::Setup => "setup",
                 LinkedStage::Game => "game",
@@ -409,14 +486,34 @@ impl LinkedSession {
             }
             session.invitation = Some((text.clone(), invitation));
         }
+        if deals_by_chance(&variant) {
+            if saved.format < 3 {
+                return Err(format!(
+                    "it is a {} game dealt before the fair deal (save format {}); it cannot go on",
+                    variant.name, saved.format
+                ));
+            }
+            session
+                .begin_handshake()
+                .map_err(|e| format!("its invitation: {e}"))?;
+            if let Some(text) = &saved.handshake {
+                session
+                    .read_deal_step(text)
+                    .map_err(|e| format!("its deal step: {e}"))?;
+            }
+        }
         if let Some(record) = &saved.mine {
             let draft = restore_draft(&variant, saved.side, record)?;
+            if session.handshake.is_some() && session.deal.as_ref() != Some(draft.deal()) {
+                return Err("its hand is not the one the fair deal gave".into());
+            }
             session.deal = Some(draft.deal().clone());
             if saved.stage != "deal" {
                 session.draft = Some(draft);
             }
         }
         match saved.stage.as_str() {
+            "dealing" if session.stage() == LinkedStage::Dealing => {}
             "deal" if session.draft.is_none() => {}
             "setup" if session.draft.is_some() => {}
             "game" => {

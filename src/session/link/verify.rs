@@ -1,7 +1,8 @@
 //! The cheat check: when the other device opens its setup, everything it
 //! claimed during the game is held against it.
 
-use super::device::replay;
+use super::device::{FairTerms, replay};
+use super::fair_deal;
 use super::message::{Intro, Reveal, commitment};
 use super::proxy::{Known, public_setup};
 use crate::core::battle;
@@ -40,7 +41,7 @@ pub struct Checked {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn verify(
+pub(super) fn verify(
     variant: &std::sync::Arc<Variant>,
     options: &GameOptions,
     game_id: u32,
@@ -49,6 +50,7 @@ pub fn verify(
     reveal: &Reveal,
     plies: &[(Side, Action)],
     claims: &[Claim],
+    fair: Option<&FairTerms>,
 ) -> Checked {
     let enemy = mine.side().opponent();
     let fail = |why: String| Checked {
@@ -78,6 +80,19 @@ pub fn verify(
         return fail("the setup it opened is not the one it showed at the start".into());
     }
     let mut lies = Vec::new();
+    if let Some(terms) = fair
+        && let Err(why) = fair_deal::check(
+            variant,
+            game_id,
+            enemy,
+            &reveal.salt,
+            &reveal.deal,
+            &terms.their_commitment,
+            &terms.nonce_sent,
+        )
+    {
+        lies.push(why);
+    }
     for claim in claims {
         let truth = theirs.placements()[claim.piece as usize].piece;
         let kind = variant.kind(truth.kind);

@@ -1,0 +1,425 @@
+//! The fair deal between two devices: a domino hand drawn at random that
+//! neither device can choose, and that stays secret until the end.
+//!
+//! Each device has a secret salt (the one its setup commitment uses). The
+//! steps, in the first codes of a game whose deal is chance (`deals_by_chance`):
+//!
+//! 1. The inviter's invitation carries its deal commitment, a hash of its
+//!    salt, before it has seen anything of the other device.
+//! 2. The joiner's first code carries its own deal commitment and its
+//!    number, a public value made from its salt (`nonce`). The inviter's
+//!    hand is drawn from the inviter's salt and that number.
+//! 3. The inviter's next code carries its number and its setup; the joiner's
+//!    hand is drawn from the joiner's salt and that number. Then the joiner
+//!    sends its setup, and play begins.
+//!
+//! Neither device can steer its own hand: its salt was fixed by its
+//! commitment before it saw the number it is mixed with, and the number
+//! comes from a device that cannot see the salt. Neither can see the other's
+//! hand: the salt stays secret. When the game ends each device opens its salt
+//! and deal (`message::Reveal`), and the other device checks the commitment
+//! and deals again from the salt and the number it sent: the stones, the
+//! stones set aside and the number of reshuffles must all come out the same
+//! (`check`). The piecepack discard is a choice, not chance, and is not dealt.
+
+use super::device::{Invitation, LinkError, check_public};
+use super::message::{CodeKind, DealStep, Envelope, Header, Intro, Invite, Opening, Turn};
+use crate::core::deal::{Deal, deal_dominoes_with};
+use crate::core::options::GameOptions;
+use crate::core::side::Side;
+use crate::core::variant::{ArmyRule, Variant};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+/// One device's side of the fair deal, before it has its hand: it makes the
+/// first codes (the invitation, or the joiner's first code) and reads the
+/// other device's deal step. Once `deal` is known the player sets up, and
+/// `LinkedGame::after_handshake` goes on from here.
+#[derive(Debug, Clone)]
+pub struct DealHandshake {
+    variant: Arc<Variant>,
+    options: GameOptions,
+    me: Side,
+    game_id: u32,
+    salt: [u8; 16],
+    joiner: bool,
+    their_commitment: Option<[u8; 16]>,
+    their_nonce: Option<[u8; 16]>,
+    /// The inviter's setup, which comes with its number (joiner only).
+    their_intro: Option<Intro>,
+    /// Codes exchanged so far (both devices').
+    seq: u16,
+    last_code: String,
+}
+
+impl DealHandshake {
+    /// Step 1: the invitation, with this device's deal commitment.
+    pub fn invite(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        me: Side,
+        game_id: u32,
+        salt: [u8; 16],
+    ) -> DealHandshake {
+        let invite = Invite {
+            variant: variant.id.clone(),
+            options,
+            opening: Opening::DealCommitment(commitment(game_id, me, &salt)),
+        };
+        let mut handshake = DealHandshake {
+            variant,
+            options,
+            me,
+            game_id,
+            salt,
+            joiner: false,
+            their_commitment: None,
+            their_nonce: None,
+            their_intro: None,
+            seq: 0,
+            last_code: String::new(),
+        };
+        let body = invite.encode(&handshake.variant);
+        handshake.send(CodeKind::Invite, invite.format(), body);
+        handshake
+    }
+
+    /// Step 2: the joiner's first code, with its commitment and number.
+    pub fn join(invitation: &Invitation, salt: [u8; 16]) -> Result<DealHandshake, LinkError> {
+        let Opening::DealCommitment(theirs) = invitation.opening else {
+            return Err(LinkError::Refused(
+                "its deal is not chance: join it with a setup".into(),
+            ));
+        };
+        let me = invitation.inviter.opponent();
+        let mut handshake = DealHandshake {
+            variant: Arc::clone(&invitation.variant),
+            options: invitation.options,
+            me,
+            game_id: invitation.game_id,
+            salt,
+            joiner: true,
+            their_commitment: Some(theirs),
+            their_nonce: None,
+            their_intro: None,
+            seq: 1,
+            last_code: String::new(),
+        };
+        let turn = Turn {
+            deal: Some(DealStep::Commit {
+                commitment: commitment(invitation.game_id, me, &salt),
+                nonce: nonce(&salt),
+            }),
+            ..Turn::default()
+        };
+        let body = turn.encode(&handshake.variant);
+        handshake.send(CodeKind::Turn, turn.format(), body);
+        Ok(handshake)
+    }
+
+    /// Reads the other device's deal step: the joiner's commitment and
+    /// number (on the inviter), or the inviter's number and setup (on the
+    /// joiner). On any error nothing changes.
+    pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        let envelope = Envelope::from_text(text)?;
+        let header = envelope.header;
+        match header.kind {
+            CodeKind::Turn => {}
+            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
+                return Err(LinkError::OwnCode);
+            }
+            CodeKind::Invite if header.game_id == self.game_id => {
+                return Err(LinkError::AlreadyRead(header.seq));
+            }
+            CodeKind::Invite => return Err(LinkError::Invitation),
+            CodeKind::Transfer => return Err(LinkError::Transfer),
+        }
+        if header.game_id != self.game_id {
+            return Err(LinkError::WrongGame);
+        }
+        if header.sender == self.me {
+            return Err(LinkError::OwnCode);
+        }
+        if self.their_nonce.is_some() {
+            return Err(LinkError::YourCodeFirst);
+        }
+        if header.seq < self.seq {
+            return Err(LinkError::AlreadyRead(header.seq));
+        }
+        if header.seq > self.seq {
+            return Err(LinkError::OutOfOrder {
+                got: header.seq,
+                expected: self.seq,
+            });
+        }
+        let turn = Turn::decode(&envelope.body, &self.variant)?;
+        if turn.format() > header.format {
+            return Err(crate::session::link::CodeError::Damaged(format!(
+                "code format {} cannot hold a step of the deal",
+                header.format
+            ))
+            .into());
+        }
+        let extra = turn.answer.is_some()
+            || !turn.actions.is_empty()
+            || turn.reveal.is_some()
+            || turn.draw_offer;
+        let refused = |why: &str| Err(LinkError::Refused(why.into()));
+        match (self.joiner, turn.deal, turn.intro) {
+            _ if extra => return refused("it plays before the deal is done"),
+            (false, Some(DealStep::Commit { commitment, nonce }), None) => {
+                self.their_commitment = Some(commitment);
+                self.their_nonce = Some(nonce);
+            }
+            (true, Some(DealStep::Nonce(nonce)), Some(intro)) => {
+                check_public(&self.variant, self.me.opponent(), &intro.public)
+                    .map_err(LinkError::Refused)?;
+                self.their_nonce = Some(nonce);
+                self.their_intro = Some(intro);
+            }
+            (false, _, _) => {
+                return refused("its first code lacks its deal commitment and number");
+            }
+            (true, _, _) => return refused("its code lacks its number for the deal and its setup"),
+        }
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// This device's hand, once the other device's number is known.
+    pub fn deal(&self) -> Option<Deal> {
+        let their_nonce = self.their_nonce.as_ref()?;
+        deal(
+            &self.variant,
+            self.game_id,
+            self.me,
+            &self.salt,
+            their_nonce,
+        )
+    }
+
+    /// The code to show: the invitation, or the joiner's first code.
+    pub fn last_code(&self) -> &str {
+        &self.last_code
+    }
+
+    /// Codes exchanged so far (both devices').
+    pub fn codes(&self) -> u16 {
+        self.seq
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    pub fn side(&self) -> Side {
+        self.me
+    }
+
+    pub fn game_id(&self) -> u32 {
+        self.game_id
+    }
+
+    pub(super) fn salt(&self) -> &[u8; 16] {
+        &self.salt
+    }
+
+    pub(super) fn their_commitment(&self) -> Option<[u8; 16]> {
+        self.their_commitment
+    }
+
+    pub(super) fn their_intro(&self) -> Option<&Intro> {
+        self.their_intro.as_ref()
+    }
+
+    fn send(&mut self, kind: CodeKind, format: u8, body: Vec<u8>) {
+        let envelope = Envelope {
+            header: Header {
+                format,
+                kind,
+                sender: self.me,
+                game_id: self.game_id,
+                seq: self.seq,
+            },
+            body,
+        };
+        self.last_code = envelope.to_text();
+        self.seq += 1;
+    }
+}
+
+/// Whether the variant's deal is chance, so two devices deal it fairly.
+pub fn deals_by_chance(variant: &Variant) -> bool {
+    matches!(variant.army, ArmyRule::Domino { .. })
+}
+
+/// What a device shows of its secret before the deal: a hash of its salt.
+pub fn commitment(game_id: u32, side: Side, salt: &[u8; 16]) -> [u8; 16] {
+    first_16(
+        Sha256::new()
+            .chain_update(b"flagfall deal commitment 1")
+            .chain_update(game_id.to_le_bytes())
+            .chain_update([side.index() as u8])
+            .chain_update(salt)
+            .finalize()
+            .as_slice(),
+    )
+}
+
+/// The public number a device gives the other device's deal: made from its
+/// salt (so a saved game needs nothing more), telling nothing of it.
+pub fn nonce(salt: &[u8; 16]) -> [u8; 16] {
+    first_16(
+        Sha256::new()
+            .chain_update(b"flagfall deal nonce 1")
+            .chain_update(salt)
+            .finalize()
+            .as_slice(),
+    )
+}
+
+/// `side`'s deal, drawn from its salt and the other device's number.
+pub fn deal(
+    variant: &Variant,
+    game_id: u32,
+    side: Side,
+    salt: &[u8; 16],
+    their_nonce: &[u8; 16],
+) -> Option<Deal> {
+    let seed: [u8; 32] = Sha256::new()
+        .chain_update(b"flagfall fair deal 1")
+        .chain_update(game_id.to_le_bytes())
+        .chain_update([side.index() as u8])
+        .chain_update(salt)
+        .chain_update(their_nonce)
+        .finalize()
+        .into();
+    let mut stream = Stream {
+        seed,
+        block: 0,
+        buffer: Vec::new(),
+    };
+    deal_dominoes_with(variant, |bound| stream.below(bound))
+}
+
+/// Checks a deal the other device opened at the end against its commitment
+/// and the number this device sent it; what is false, in a sentence.
+pub fn check(
+    variant: &Variant,
+    game_id: u32,
+    side: Side,
+    salt: &[u8; 16],
+    opened: &Deal,
+    their_commitment: &[u8; 16],
+    nonce_sent: &[u8; 16],
+) -> Result<(), String> {
+    if commitment(game_id, side, salt) != *their_commitment {
+        return Err("the secret it opened is not the one it committed to before the deal".into());
+    }
+    let drawn = deal(variant, game_id, side, salt, nonce_sent);
+    if drawn.as_ref() == Some(opened) {
+        return Ok(());
+    }
+    let redraws = |d: Option<&Deal>| match d {
+        Some(Deal::Domino { redraws, .. }) => *redraws,
+        _ => 0,
+    };
+    Err(format!(
+        "its stones are not the ones dealt from its secret and this device's number: it chose \
+         its hand (it claimed {} reshuffles; the deal made {})",
+        redraws(Some(opened)),
+        redraws(drawn.as_ref())
+    ))
+}
+
+fn first_16(digest: &[u8]) -> [u8; 16] {
+    let mut out = [0; 16];
+    out.copy_from_slice(&digest[..16]);
+    out
+}
+
+/// Numbers from SHA-256 of the seed and a block counter: the same on every
+/// device and in every version of the app (unlike a library's random
+/// generator, whose stream may change).
+struct Stream {
+    seed: [u8; 32],
+    block: u64,
+    buffer: Vec<u32>,
+}
+
+impl Stream {
+    fn next_u32(&mut self) -> u32 {
+        if self.buffer.is_empty() {
+            let digest = Sha256::new()
+                .chain_update(self.seed)
+                .chain_update(self.block.to_le_bytes())
+                .finalize();
+            self.block += 1;
+            self.buffer = digest
+                .chunks_exact(4)
+                .rev()
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+        }
+        self.buffer.pop().unwrap_or_default()
+    }
+
+    /// A number below `bound`, every one equally likely (draws above the
+    /// last whole multiple of `bound` are thrown away).
+    fn below(&mut self, bound: usize) -> usize {
+        let bound = bound.clamp(1, u32::MAX as usize) as u32;
+        let limit = u32::MAX - u32::MAX % bound;
+        loop {
+            let x = self.next_u32();
+            if x < limit {
+                return (x % bound) as usize;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::variant::builtin_variant;
+
+    #[test]
+    fn the_deal_is_fixed_by_salt_and_number_and_differs_for_either() {
+        let v = builtin_variant("domino").unwrap();
+        let a = deal(&v, 1, Side::Red, &[1; 16], &[2; 16]).unwrap();
+        assert_eq!(
+            Some(&a),
+            deal(&v, 1, Side::Red, &[1; 16], &[2; 16]).as_ref()
+        );
+        assert_ne!(
+            Some(&a),
+            deal(&v, 1, Side::Red, &[1; 16], &[3; 16]).as_ref()
+        );
+        assert_ne!(
+            Some(&a),
+            deal(&v, 1, Side::Red, &[4; 16], &[2; 16]).as_ref()
+        );
+        assert!(a.army(&v, Side::Red).is_ok());
+    }
+
+    #[test]
+    fn picks_are_uniform_enough() {
+        let mut stream = Stream {
+            seed: [9; 32],
+            block: 0,
+            buffer: Vec::new(),
+        };
+        let mut counts = [0u32; 7];
+        for _ in 0..70_000 {
+            counts[stream.below(7)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
+            "{counts:?}"
+        );
+    }
+}
