@@ -68,6 +68,14 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         plies: usize,
     },
+    /// Measure what the worst inputs of two-device play cost (time and peak
+    /// memory of this process): run one case a process. `--list` names them.
+    BenchInputs {
+        /// huge-header, largest-picture, widest-picture or longest-paste.
+        case: Option<String>,
+        #[arg(long)]
+        list: bool,
+    },
     /// Computer against computer: levels random, heuristic, best.
     Match {
         #[arg(long, default_value = "classic")]
@@ -268,6 +276,32 @@ fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("bench-storage: {e}");
                     ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::BenchInputs { case, list }) => {
+            use flagfall::tools::input_bench;
+            let Some(case) = case.filter(|_| !list) else {
+                for (name, what) in input_bench::CASES {
+                    println!("{name}\t{what}");
+                }
+                return ExitCode::SUCCESS;
+            };
+            match input_bench::run(&case) {
+                Ok(cost) => {
+                    println!(
+                        "{case}: {} bytes in, {:.1} ms, peak {:.1} MB (resident before: {:.1} MB): {}",
+                        cost.input_bytes,
+                        cost.millis,
+                        cost.peak_mb,
+                        cost.rss_before_mb,
+                        cost.outcome
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("bench-inputs: {e}");
+                    ExitCode::from(2)
                 }
             }
         }

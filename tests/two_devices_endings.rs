@@ -7,9 +7,11 @@
 mod common;
 
 use common::variant;
-use flagfall::core::moves::{Action, Outcome, WinReason};
+use flagfall::core::moves::{Action, Move, Outcome, WinReason};
 use flagfall::core::options::GameOptions;
 use flagfall::core::side::Side;
+use flagfall::core::square::Square;
+use flagfall::core::variant::Special;
 use flagfall::core::variant::builtin_variant;
 use flagfall::session::ai::{self, Level};
 use flagfall::session::link::message::{
@@ -239,4 +241,72 @@ fn a_game_the_other_device_stopped_answering_can_be_ended_as_abandoned() {
         red.play(Action::Resign(Side::Red)),
         Err(LinkError::NotYourTurn)
     ));
+}
+
+/// A device that moves a piece its setup says cannot move (a bomb), then
+/// resigns and opens that setup, is false at the end.
+#[test]
+fn a_bomb_that_moved_is_false_at_the_end() {
+    let v = variant("classic");
+    for seed in 0..10 {
+        let [mut red, mut blue] = linked(GameOptions::defaults(&v), seed);
+        red.read(&code(&blue)).unwrap();
+        red.play(ai::choose(Level::Heuristic, &red.view().unwrap(), 1).unwrap())
+            .unwrap();
+        blue.read(&code(&red)).unwrap();
+        // A Blue bomb with an empty square beside it.
+        let view = blue.view().unwrap();
+        let is_bomb = |sq: Square| {
+            view.at(sq).is_some_and(|p| {
+                p.owner == Side::Blue
+                    && p.piece
+                        .is_some_and(|k| v.kind(k.kind).special == Special::Bomb)
+            })
+        };
+        let step = v
+            .board
+            .squares()
+            .filter(|&sq| is_bomb(sq))
+            .find_map(|from| {
+                v.board
+                    .squares()
+                    .filter(|to| from.distance(*to) == 1)
+                    .find(|&to| view.at(to).is_none() && !v.board.is_blocked(to))
+                    .map(|to| Move { from, to })
+            });
+        let Some(bomb_move) = step else { continue };
+        // Blue's device plays a legal move; the code Red reads moves the bomb.
+        blue.play(ai::choose(Level::Heuristic, &view, 2).unwrap())
+            .unwrap();
+        let text = code(&blue);
+        let envelope = Envelope::from_text(&text).unwrap();
+        let mut turn = Turn::decode(&envelope.body, &v).unwrap();
+        turn.actions = vec![SentAction::Move {
+            mv: bomb_move,
+            shown: None,
+        }];
+        let forged = Envelope {
+            body: turn.encode(&v),
+            ..envelope
+        }
+        .to_text();
+        red.read(&forged).unwrap();
+        red.play(ai::choose(Level::Heuristic, &red.view().unwrap(), 3).unwrap())
+            .unwrap();
+        // Blue resigns, which opens its true setup.
+        if blue.read(&code(&red)).is_err() {
+            continue;
+        }
+        blue.play(Action::Resign(Side::Blue)).unwrap();
+        red.read(&code(&blue)).unwrap();
+        let Some(Verdict::False(lies)) = red.verdict() else {
+            panic!("seed {seed}: a moved bomb passed: {:?}", red.verdict());
+        };
+        assert!(
+            lies.iter().any(|l| l.contains("which that piece cannot")),
+            "{lies:?}"
+        );
+        return;
+    }
+    panic!("no game had a bomb to move");
 }

@@ -3,6 +3,7 @@
 pub mod autoplay;
 pub mod bench;
 pub mod check_games;
+pub mod input_bench;
 pub mod matches;
 pub mod qr_selfplay;
 pub mod screenshot;

@@ -167,10 +167,12 @@ pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
         ))
     })?;
     let (width, height) = (image.width(), image.height());
+    // Each conversion takes the decoded picture, so it is freed before the
+    // search: at most the picture and its grey copy are held at once.
     let pixels = if image.color().has_alpha() {
         // Transparent pixels are often black with alpha 0: put them on white.
         image
-            .to_luma_alpha8()
+            .into_luma_alpha8()
             .pixels()
             .map(|p| {
                 let [l, a] = p.0.map(u32::from);
@@ -178,7 +180,7 @@ pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
             })
             .collect()
     } else {
-        image.to_luma8().into_raw()
+        image.into_luma8().into_raw()
     };
     let scan = scan(width, height, &pixels);
     if !scan.texts.is_empty() {
@@ -192,9 +194,11 @@ pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
 
 /// The largest picture read: a 48-megapixel photo's width and height.
 pub const MAX_PICTURE_SIDE: u32 = 8_192;
-/// The most memory the decoder may take for one picture (a 12-megapixel
-/// phone photo decodes to 36 MB of RGB).
-pub const MAX_PICTURE_BYTES: u64 = 64 << 20;
+/// The most memory the decoder may take for one picture, counted at 4
+/// bytes a pixel: 12.5 megapixels (a 12-megapixel phone photo decodes to
+/// 36 MB of RGB, then 12 MB of grey; BENCHMARKS.md has what the largest
+/// costs).
+pub const MAX_PICTURE_BYTES: u64 = 48 << 20;
 
 /// Why a picture is refused before decoding: its header declares more
 /// pixels than the limits allow (a file can be small and declare huge ones).
