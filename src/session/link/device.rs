@@ -17,6 +17,13 @@
 //! outlives its answer, and a code that accepts a draw this device did not
 //! offer in its last code is refused. An offer sent with a ply that ends the
 //! game is dropped.
+//!
+//! The end. The side the result does not favour opens its setup first (the
+//! loser, or whoever sees a draw first); the side it favours opens only in
+//! answer, once the other's opening is checked (`may_open`). Until then the
+//! result is not verified; a player may end a game whose other device went
+//! silent as abandoned (`abandon`). The whole protocol, with every lie and
+//! what it gets, is in `docs/two-devices.md`.
 
 use super::fair_deal::{self, DealHandshake};
 use super::message::{
@@ -66,6 +73,8 @@ pub enum LinkError {
     NotAbandoned,
     #[error("show this device's code to the other device first")]
     YourCodeFirst,
+    #[error("set up first: this device's next code carries its setup")]
+    SetUpFirst,
     #[error("the other player has not offered a draw: there is none to answer")]
     NotOffered,
     #[error("the other player offers a draw: accept it, or decline it by playing on")]

@@ -415,13 +415,13 @@ impl LinkedSession {
 
     /// Reads the other device's code; on any error nothing changes. In the
     /// fair deal it is the other device's deal step; after it, and before
-    /// this device is set up, no code is read (`YourCodeFirst`).
+    /// this device is set up, no code is read (`SetUpFirst`).
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
         if self.game.is_none() && self.stage() == LinkedStage::Dealing {
             return self.read_deal_step(text);
         }
-        let game = self.game.as_mut().ok_or(LinkError::YourCodeFirst)?;
+        let game = self.game.as_mut().ok_or(LinkError::SetUpFirst)?;
         game.read(text)?;
         self.log.push(Logged::Read(text.to_string()));
         self.revision += 1;
