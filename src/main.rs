@@ -68,6 +68,19 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         plies: usize,
     },
+    /// Print and play: write a sheet as PDF. `--list` names what can be printed.
+    Print {
+        /// What to print (see --list).
+        what: Option<String>,
+        #[arg(long)]
+        list: bool,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// The PDF file to write.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Measure what the worst inputs of two-device play cost (time and peak
     /// memory of this process): run one case a process. `--list` names them.
     BenchInputs {
@@ -275,6 +288,42 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("bench-storage: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Print {
+            what,
+            list,
+            paper,
+            out,
+        }) => {
+            use flagfall::session::print;
+            let (Some(what), Some(out), false) = (what, out, list) else {
+                if list {
+                    for p in print::PRINTABLES {
+                        println!("{}\t{}", p.name, p.what);
+                    }
+                    return ExitCode::SUCCESS;
+                }
+                eprintln!("print: give what to print and --out FILE.pdf (or --list)");
+                return ExitCode::from(2);
+            };
+            let Some(paper) = print::Paper::by_name(&paper) else {
+                eprintln!("print: --paper is a4 or letter, not \"{paper}\"");
+                return ExitCode::from(2);
+            };
+            match print::print(&what, paper)
+                .map_err(|e| e.to_string())
+                .and_then(|pdf| {
+                    std::fs::write(&out, pdf).map_err(|e| format!("{}: {e}", out.display()))
+                }) {
+                Ok(()) => {
+                    println!("wrote {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("print: {e}");
                     ExitCode::FAILURE
                 }
             }

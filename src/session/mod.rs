@@ -10,6 +10,7 @@ pub mod ai;
 pub mod link;
 pub mod pass_and_play;
 pub mod photos;
+pub mod print;
 pub mod referee;
 pub mod referee_clock;
 pub mod saved;
