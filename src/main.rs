@@ -301,7 +301,7 @@ fn main() -> ExitCode {
             use flagfall::session::print;
             let (Some(what), Some(out), false) = (what, out, list) else {
                 if list {
-                    for p in print::PRINTABLES {
+                    for p in print::printables() {
                         println!("{}\t{}", p.name, p.what);
                     }
                     return ExitCode::SUCCESS;
@@ -446,7 +446,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match flagfall::app::run(cli.data_dir, desktop_photos(), None) {
+        None => match flagfall::app::run(cli.data_dir, desktop_photos(), None, None) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("flagfall: the window could not open: {e}");

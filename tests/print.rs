@@ -5,7 +5,9 @@
 //! FLAGFALL_NEEDS_POPPLER, which makes their absence a failure; elsewhere the
 //! rendering checks say they were skipped.
 
-use flagfall::session::print::{self, PRINTABLES, Paper, paper};
+use flagfall::core::referee::LiveRules;
+use flagfall::core::variant::builtin;
+use flagfall::session::print::{self, Kind, Paper, paper, printables};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -50,10 +52,12 @@ fn write_pdf(name: &str, paper: Paper, dir: &Path) -> PathBuf {
 fn every_sheet_on_both_papers_opens_renders_and_holds_real_text() {
     let dir = out_dir();
     let poppler = poppler();
-    for printable in PRINTABLES {
+    let all = printables();
+    assert_eq!(all.len(), 7 + builtin().variants.len());
+    for printable in &all {
         for paper in [paper::A4, paper::LETTER] {
-            let path = write_pdf(printable.name, paper, &dir);
-            let pages = print::pages(printable.name, paper).unwrap();
+            let path = write_pdf(&printable.name, paper, &dir);
+            let pages = print::pages(&printable.name, paper).unwrap();
             if !poppler {
                 continue;
             }
@@ -64,8 +68,14 @@ fn every_sheet_on_both_papers_opens_renders_and_holds_real_text() {
                 "{info}"
             );
             let text = run("pdftotext", &[file, "-"]);
+            let expected = match &printable.kind {
+                Kind::Board { .. } | Kind::LiveCards => "Print at actual size",
+                Kind::PiecepackLayout => "The secret discard",
+                Kind::RefereeSheet => "the referee's sheet",
+                Kind::Rules(_) => "the rules",
+            };
             assert!(
-                text.contains("Print at actual size"),
+                text.contains(expected),
                 "{}: no real text: {text}",
                 printable.name
             );
@@ -199,4 +209,201 @@ fn squares_measure_what_was_chosen_to_a_tenth_of_a_millimetre() {
 fn an_unknown_sheet_is_refused_with_where_to_look() {
     let e = print::print("chess-board", paper::A4).unwrap_err();
     assert!(e.to_string().contains("--list"), "{e}");
+}
+
+/// Renders page `page` of `path` at 254 dpi (a pixel is 0.1 mm), in grey.
+fn render_254(path: &Path, page: usize, dir: &Path, name: &str) -> image::GrayImage {
+    let prefix = dir.join(format!("{name}-p{page}-254"));
+    let page = page.to_string();
+    run(
+        "pdftoppm",
+        &[
+            "-r",
+            "254",
+            "-gray",
+            "-png",
+            "-singlefile",
+            "-f",
+            &page,
+            "-l",
+            &page,
+            path.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    );
+    image::open(prefix.with_extension("png"))
+        .unwrap()
+        .to_luma8()
+}
+
+#[test]
+fn the_go_go_decks_hold_every_card_once_and_cut_to_size() {
+    let rules = LiveRules::built_in();
+    let per_sheet = print::GRID.0 * print::GRID.1;
+    let sheets_a_deck = (rules.deck_size() as usize).div_ceil(per_sheet);
+    for paper in [paper::A4, paper::LETTER] {
+        let pages = print::pages("go-go-cards", paper).unwrap();
+        assert_eq!(pages.len(), 2 * sheets_a_deck, "{}", paper.name);
+        // Each card's number, in each team's colour, once.
+        let svg: String = pages.iter().map(|p| p.svg.as_str()).collect();
+        for team in &rules.teams {
+            let fills = svg.matches(&format!("stroke=\"{}\"", team.colour)).count();
+            assert_eq!(fills, rules.deck_size() as usize, "{}", team.name);
+        }
+        for n in 1..=rules.deck_size() {
+            let label = format!("{} {n}/{}<", rules.name, rules.deck_size());
+            assert_eq!(svg.matches(&label).count(), 2, "{label}");
+        }
+    }
+    if !poppler() {
+        return;
+    }
+    let dir = out_dir();
+    for paper in [paper::A4, paper::LETTER] {
+        let path = write_pdf("go-go-cards", paper, &dir);
+        let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+        for role in &rules.roles {
+            let shown = text.matches(&role.name).count();
+            assert!(
+                shown >= 2 * usize::from(role.count),
+                "{}: {shown} on the cards",
+                role.name
+            );
+        }
+        for special in rules.roles.iter().filter(|r| !r.note.is_empty()) {
+            let first_words: String = special
+                .note
+                .split(' ')
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                text.contains(&first_words),
+                "{}: no rule line",
+                special.name
+            );
+        }
+        // The cut marks above the first row stand at the cards' edges:
+        // the cards are as wide as chosen, to 0.1 mm.
+        let image = render_254(
+            &path,
+            1,
+            &dir,
+            &format!("cards-{}", paper.name.replace(' ', "-")),
+        );
+        let (w, _) = image.dimensions();
+        // The marks run from 1 to 4.5 mm above the cards, which start 4.5 mm
+        // below the 10 mm margin.
+        let y = ((10.0 + 2.5) * 10.0) as u32;
+        let marks = lines_along((0..w).map(|x| image.get_pixel(x, y).0[0]));
+        assert_eq!(
+            marks.len(),
+            print::GRID.0 + 1,
+            "{}: marks at {marks:?}",
+            paper.name
+        );
+        for pair in marks.windows(2) {
+            let width = (pair[1] - pair[0]) / 10.0;
+            assert!(
+                (width - print::CARD.0).abs() <= 0.1,
+                "{}: a card {width} mm wide",
+                paper.name
+            );
+        }
+        let x = (marks[0] - 25.0) as u32;
+        // Down to the caption, whose text starts at the margin.
+        let above_caption = ((paper.height - 22.0) * 10.0) as u32;
+        let rows = lines_along((0..above_caption).map(|y| image.get_pixel(x, y).0[0]));
+        assert_eq!(
+            rows.len(),
+            print::GRID.1 + 1,
+            "{}: marks at {rows:?}",
+            paper.name
+        );
+        for pair in rows.windows(2) {
+            let depth = (pair[1] - pair[0]) / 10.0;
+            assert!(
+                (depth - print::CARD.1).abs() <= 0.1,
+                "{}: a card {depth} mm tall",
+                paper.name
+            );
+        }
+    }
+}
+
+#[test]
+fn every_rules_sheet_fits_one_page_in_readable_type() {
+    for variant in &builtin().variants {
+        for paper in [paper::A4, paper::LETTER] {
+            let size = print::type_size(variant, paper);
+            assert!(
+                size.is_some_and(|s| s >= 2.4),
+                "{} on {}: type {size:?} mm",
+                variant.id,
+                paper.name
+            );
+        }
+    }
+    if !poppler() {
+        return;
+    }
+    let dir = out_dir();
+    let classic = flagfall::core::variant::builtin_variant("classic").unwrap();
+    let path = write_pdf("rules-classic", paper::LETTER, &dir);
+    let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rules = flagfall::core::rules_text::rules_text(&classic);
+    // Every sentence of the rules screen is on the sheet, in order.
+    let mut from = 0;
+    for paragraph in rules.split("\n\n").skip(1) {
+        let words = paragraph
+            .split_whitespace()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let at = text[from..]
+            .find(&words)
+            .unwrap_or_else(|| panic!("\"{words}\" is not on the sheet after {from}"));
+        from += at;
+    }
+}
+
+#[test]
+fn the_referee_sheet_holds_the_whole_challenge_table() {
+    if !poppler() {
+        return;
+    }
+    let rules = LiveRules::built_in();
+    let dir = out_dir();
+    let path = write_pdf("go-go-referee", paper::A4, &dir);
+    let text = run("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
+    // The table's rows, read back as text: each challenger's cells in order.
+    for challenger in rules.role_ids() {
+        let role = rules.role(challenger);
+        let line = text
+            .lines()
+            .find(|l| {
+                l.trim_start().starts_with(&format!("{} ", role.name))
+                    && ["wins", "is out", "both out", "may not"]
+                        .iter()
+                        .any(|word| l.contains(word))
+            })
+            .unwrap_or_else(|| panic!("no row for {}: {text}", role.name));
+        let cells: Vec<&str> = rules
+            .role_ids()
+            .map(|challenged| match rules.challenge(challenger, challenged) {
+                flagfall::core::referee::Challenge::ChallengerWins => "wins",
+                flagfall::core::referee::Challenge::ChallengedWins => "is out",
+                flagfall::core::referee::Challenge::BothOut => "both out",
+                flagfall::core::referee::Challenge::NotAllowed => "may not",
+            })
+            .collect();
+        let read: String = line.split_whitespace().collect::<Vec<_>>().join(" ");
+        let expected = cells.join(" ");
+        assert!(
+            read.ends_with(&expected),
+            "{}: {read} is not {expected}",
+            role.name
+        );
+    }
 }

@@ -192,7 +192,7 @@ fn read_permission(sdk_version: i32) -> &'static str {
     }
 }
 
-fn sdk_version(env: &mut Env) -> Result<i32, JniError> {
+pub(crate) fn sdk_version(env: &mut Env) -> Result<i32, JniError> {
     env.get_static_field(
         jni_str!("android/os/Build$VERSION"),
         jni_str!("SDK_INT"),

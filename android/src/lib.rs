@@ -1,11 +1,13 @@
 //! Flagfall on Android: the desktop app's screens and rules, started from
 //! Android's native activity, with its data in the app's private folder,
-//! codes read from the newest photos in the phone's gallery, and the
-//! referee's clock heard as beeps and felt as buzzes.
+//! codes read from the newest photos in the phone's gallery, printed sheets
+//! saved to Downloads, and the referee's clock heard as beeps and felt as
+//! buzzes.
 //!
 //! Everything but the entry point compiles on every platform, so the desktop
 //! build checks the Android code too (`cargo clippy -p flagfall-android`).
 
+pub mod downloads;
 pub mod gallery;
 pub mod signals;
 
@@ -22,6 +24,17 @@ fn android_main(app: slint::android::AndroidApp) {
         Ok(gallery) => Some(Arc::new(gallery) as Arc<dyn flagfall::session::photos::PhotoSource>),
         Err(e) => {
             eprintln!("flagfall: the gallery cannot be reached ({e}); codes can still be pasted");
+            None
+        }
+    };
+    // SAFETY: as for the gallery.
+    let downloads = unsafe { downloads::Downloads::new(app.vm_as_ptr(), app.activity_as_ptr()) };
+    let shelf = match downloads {
+        Ok(downloads) => {
+            Some(Arc::new(downloads) as Arc<dyn flagfall::session::print::shelf::PdfShelf>)
+        }
+        Err(e) => {
+            eprintln!("flagfall: Downloads cannot be reached ({e}); sheets stay in the app");
             None
         }
     };
@@ -49,7 +62,7 @@ fn android_main(app: slint::android::AndroidApp) {
         eprintln!("flagfall: Slint cannot start on this device: {e}");
         return;
     }
-    if let Err(e) = flagfall::app::run(data_dir, photos, signals) {
+    if let Err(e) = flagfall::app::run(data_dir, photos, signals, shelf) {
         eprintln!("flagfall: {e}");
     }
 }

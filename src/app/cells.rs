@@ -10,6 +10,7 @@ use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 use crate::core::view::PlayerView;
 use crate::session::SetupDraft;
+use crate::session::looks;
 use slint::Color;
 
 /// What the glue needs to draw a board for one player.
@@ -57,22 +58,13 @@ mod role {
     pub const FLAG: i32 = 2;
 }
 
-/// A piecepack suit as the piecepack standard marks it: its symbol (0 suns,
-/// 1 moons, 2 crowns, 3 arms), its colour and the colour of marks on it.
-/// Our suits are named by colour; the standard's crowns are green, which our
-/// yellow suit stands in for.
+/// A piecepack suit as the piecepack standard marks it (`session::looks`):
+/// its symbol (0 suns, 1 moons, 2 crowns, 3 arms), its colour and the colour
+/// of marks on it.
 fn suit_look(variant: &Variant, suit: SuitId) -> (i32, Color, Color) {
-    let white = Color::from_rgb_u8(0xff, 0xff, 0xff);
-    match variant.suit(suit).key.as_str() {
-        "red" => (0, Color::from_rgb_u8(0xb0, 0x2a, 0x1e), white),
-        "black" => (1, Color::from_rgb_u8(0x2b, 0x2b, 0x2b), white),
-        "yellow" => (
-            2,
-            Color::from_rgb_u8(0xe3, 0xaa, 0x12),
-            Color::from_rgb_u8(0x1d, 0x1d, 0x1f),
-        ),
-        _ => (3, Color::from_rgb_u8(0x1f, 0x5f, 0xa8), white),
-    }
+    let look = looks::suit_look(&variant.suit(suit).key);
+    let colour = |[r, g, b]: looks::Rgb| Color::from_rgb_u8(r, g, b);
+    (look.symbol as i32, colour(look.face), colour(look.ink))
 }
 
 /// Whether the variant's board is piecepack tiles, whose blocked squares are

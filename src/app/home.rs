@@ -122,6 +122,7 @@ pub(super) fn connect(app: &App) {
     }));
     home.on_show_rules(app.unit(super::rules::show));
     home.on_open_record(app.unit(super::records::open));
+    home.on_open_print(app.unit(super::print::open));
     home.on_open_referee(app.unit(super::referee::open));
     home.on_show_settings(app.unit(|s, _| s.route.overlay = router::Overlay::Settings));
     home.on_send_game(app.unit(|s, _| codes::send_game(s)));

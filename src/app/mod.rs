@@ -1,9 +1,9 @@
 //! The app's glue between the session layer and the Slint screens. Each
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
-//! `referee` for the Stratego go go referee's screens), which owns
-//! its slice of [`State`], fills its screen's Slint global (`HomeAdapter`,
-//! ...) and answers that global's callbacks. `router` decides which screen is
+//! `print` for print and play, `referee` for the Stratego go go referee's
+//! screens), which owns its slice of [`State`], fills its screen's Slint
+//! global (`HomeAdapter`, ...) and answers that global's callbacks. `router` decides which screen is
 //! shown, `board` serves the board the game screens share, `games` holds the
 //! games on this device and saves them, and `linked` is the glue of
 //! two-device play. Screens see a game only through one player's view.
@@ -20,6 +20,7 @@ mod home;
 mod linked;
 mod models;
 mod play;
+mod print;
 mod records;
 mod referee;
 mod router;
@@ -39,6 +40,7 @@ use crate::core::variant::builtin;
 use crate::session::PassAndPlay;
 use crate::session::link::LinkedSession;
 use crate::session::photos::PhotoSource;
+use crate::session::print::shelf::PdfShelf;
 use crate::session::signals::Signals;
 use crate::session::storage::Settings;
 use crate::session::{SetupLibrary, Storage};
@@ -66,6 +68,8 @@ pub struct AppConfig {
     pub photos: Option<Arc<dyn PhotoSource>>,
     /// How the referee's clock is heard (none: shown only).
     pub signals: Option<Arc<dyn Signals>>,
+    /// Where printed sheets are saved (none: the data folder's exports).
+    pub pdf_shelf: Option<Arc<dyn PdfShelf>>,
 }
 
 impl AppConfig {
@@ -77,6 +81,7 @@ impl AppConfig {
             background_work: false,
             photos: None,
             signals: None,
+            pdf_shelf: None,
         }
     }
 
@@ -107,6 +112,7 @@ impl AppConfig {
                 background_work: true,
                 photos: None,
                 signals: Some(crate::session::signals::desktop()),
+                pdf_shelf: None,
             },
             warning,
         )
@@ -121,9 +127,11 @@ pub fn run(
     data_dir: Option<PathBuf>,
     photos: Option<Arc<dyn PhotoSource>>,
     signals: Option<Arc<dyn Signals>>,
+    pdf_shelf: Option<Arc<dyn PdfShelf>>,
 ) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
     config.photos = photos;
+    config.pdf_shelf = pdf_shelf;
     if signals.is_some() {
         config.signals = signals;
     }
@@ -152,6 +160,8 @@ struct State {
     display: settings::DisplaySettings,
     /// The Stratego go go referee's match and screens.
     referee: referee::RefereeState,
+    /// The print-and-play screen's choices.
+    print: print::PrintState,
     /// Problems worth telling the player (unreadable files, failed saves),
     /// shown on the home screen.
     notices: Vec<String>,
@@ -195,6 +205,8 @@ impl App {
             referee.session = session;
             notices.extend(problem);
         }
+        let print =
+            print::PrintState::with_default_shelf(config.pdf_shelf, config.storage.as_ref());
         let mut games = games::Games::open(config.storage, library, config.seed, &mut notices);
         games.background_work = config.background_work;
         games.fresh_seeds = config.fresh_seeds;
@@ -211,6 +223,7 @@ impl App {
             deal: deal::DealState::new(&window),
             display: settings::DisplaySettings::from_saved(&settings),
             referee,
+            print,
             notices,
         };
         let app = App {
@@ -229,6 +242,7 @@ impl App {
         rules::connect(&app);
         settings::connect(&app);
         records::connect(&app);
+        print::connect(&app);
         referee::connect(&app);
         app.refresh();
         Ok(app)
@@ -371,7 +385,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Over => gameover::refresh(w, s),
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => referee::refresh(w, s),
         // Filled when they are opened, and changed only by the player.
-        Screen::Rules | Screen::Settings | Screen::Records => {}
+        Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }
 }
 

@@ -24,6 +24,8 @@ pub(super) enum Screen {
     Settings,
     /// Opening a game record to watch.
     Records,
+    /// Print and play: sheets saved as PDF.
+    Print,
     /// Stratego go go, the referee's companion: the match's setup, the
     /// field, and the challenge resolver (which also takes a flag touch).
     RefereeSetup,
@@ -45,6 +47,7 @@ impl Screen {
             Screen::Rules => "rules",
             Screen::Settings => "settings",
             Screen::Records => "records",
+            Screen::Print => "print",
             Screen::RefereeSetup => "referee-setup",
             Screen::Referee => "referee",
             Screen::RefereeChallenge => "referee-challenge",
@@ -60,6 +63,7 @@ pub(super) enum Overlay {
     Rules,
     Settings,
     Records,
+    Print,
 }
 
 /// A two-device game shows the codes while waiting and the board on the
@@ -97,6 +101,7 @@ pub(super) fn screen(s: &State) -> Screen {
         Overlay::Rules => return Screen::Rules,
         Overlay::Settings => return Screen::Settings,
         Overlay::Records => return Screen::Records,
+        Overlay::Print => return Screen::Print,
         Overlay::None => {}
     }
     {

@@ -4,10 +4,12 @@
 //! (`ai`), two-device play by codes (`link`), codes in the newest photos
 //! (`photos`), storage of games in progress, finished games and settings, and
 //! the referee's companion for Stratego go go (`referee`, its clocks in
-//! `referee_clock`, their beeps in `signals`).
+//! `referee_clock`, their beeps in `signals`), print-and-play sheets as PDF
+//! (`print`), and how the props look on screen and paper (`looks`).
 
 pub mod ai;
 pub mod link;
+pub mod looks;
 pub mod pass_and_play;
 pub mod photos;
 pub mod print;

@@ -234,9 +234,14 @@ impl Storage {
         (games, problems)
     }
 
+    /// Where records and printed sheets are written for the player.
+    pub fn exports_dir(&self) -> PathBuf {
+        self.root.join("exports")
+    }
+
     /// Writes a game's record where the player can pick it up; returns the path.
     pub fn export(&self, game: &Game) -> Result<PathBuf, String> {
-        let dir = self.root.join("exports");
+        let dir = self.exports_dir();
         let path = dir.join(format!("{}-{}.json", timestamp(), game.variant().id));
         write_atomic(&path, GameRecord::from_game(game).to_json().as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;

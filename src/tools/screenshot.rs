@@ -6,7 +6,7 @@ use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{App, AppConfig};
 use crate::app::{
     BoardAdapter, DealAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter, PlayAdapter,
-    RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, SetupAdapter,
+    PrintAdapter, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, SetupAdapter,
 };
 use crate::core::Position;
 use crate::core::moves::Action;
@@ -26,7 +26,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 16] = [
+pub const SCREENS: [&str; 17] = [
     "home",
     "rules",
     "settings",
@@ -40,6 +40,7 @@ pub const SCREENS: [&str; 16] = [
     "send-game",
     "read-code",
     "records",
+    "print",
     "referee-setup",
     "referee",
     "referee-challenge",
@@ -82,6 +83,21 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "records" => {
             w.global::<HomeAdapter>().invoke_open_record();
+            return Ok(());
+        }
+        "print" => {
+            // The variant's board, or its rules sheet when it has no board.
+            w.global::<HomeAdapter>().invoke_open_print();
+            let printables = crate::session::print::printables();
+            let board = format!("{variant}-board");
+            let rules = format!("rules-{variant}");
+            let chosen = printables
+                .iter()
+                .position(|p| p.name == board)
+                .or_else(|| printables.iter().position(|p| p.name == rules));
+            if let Some(i) = chosen {
+                w.global::<PrintAdapter>().invoke_choose(i as i32);
+            }
             return Ok(());
         }
         "referee-setup" | "referee" | "referee-challenge" => {

@@ -1,12 +1,14 @@
 //! The referee's rules for Stratego go go (seed 000), the live-action game:
 //! the rules as data (`rules`), one team's cards (`deck`), a match of rounds
-//! (`game`) and the multi-way combat helper (`cluster`). Pure: the clock,
-//! saving and the screens are above.
+//! (`game`), the multi-way combat helper (`cluster`) and the rules in words
+//! for the referee's sheet (`text`). Pure: the clock, saving and the screens
+//! are above.
 
 pub mod cluster;
 pub mod deck;
 pub mod game;
 pub mod rules;
+pub mod text;
 
 pub use game::{LiveMatch, MatchSettings, RoundEnd, Verdict};
 pub use rules::{Challenge, LiveRules, Role, RoleId, RoleSpecial, TeamLook};

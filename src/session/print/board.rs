@@ -5,7 +5,7 @@
 
 use super::Page;
 use super::paper::{CAPTION, MARGIN, OVERLAP, Paper, Tile, tiles};
-use super::svg::Svg;
+use super::svg::{Svg, trim, wrap};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
@@ -214,27 +214,4 @@ impl BoardPlan<'_> {
         }
         svg.document(sw, sh)
     }
-}
-
-/// `text` broken into lines of at most `width` millimetres at `size` (a
-/// DejaVu Sans letter is about 0.55 of the size wide on average).
-fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
-    let most = (width / (0.55 * size)) as usize;
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.len() + 1 + word.len() <= most => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
-/// A length without a needless ".0".
-fn trim(mm: f64) -> String {
-    let text = format!("{mm:.1}");
-    text.trim_end_matches(".0").to_string()
 }

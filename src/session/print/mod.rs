@@ -1,19 +1,32 @@
 //! Print and play: sheets for the table, as PDF. Each sheet is drawn once as
-//! SVG in millimetres (`board`, `svg`), tiled over paper when it is bigger
-//! than a sheet (`paper`), and made into a PDF (`pdf`).
+//! SVG in millimetres, tiled over paper when it is bigger than a sheet
+//! (`paper`), and made into a PDF (`pdf`).
 //!
-//! What it prints today: the boards of Domino Stratego, the classic game,
-//! the 8x8 game and Piecepack Stratego (for players without tiles).
+//! What it prints (`printables`): the boards of Domino Stratego, the classic
+//! game, the 8x8 game and Piecepack Stratego at the size the props need
+//! (`board`), the Piecepack Stratego layout card (`piecepack`), Stratego go
+//! go's 46 role cards (`cards`) and the referee's sheet (`referee`), and a
+//! one-page rules sheet per variant (`rules`). `shelf` is where a PDF is
+//! kept for the player.
 
 mod board;
+mod cards;
 pub mod paper;
 pub mod pdf;
+mod piecepack;
+mod referee;
+mod rules;
+mod sheet;
+pub mod shelf;
 mod svg;
 
 pub use board::BoardPlan;
+pub use cards::{CARD, GRID};
 pub use paper::Paper;
+pub use rules::type_size;
 
-use crate::core::variant::builtin_variant;
+use crate::core::referee::LiveRules;
+use crate::core::variant::{builtin, builtin_variant};
 
 /// One page: its size in millimetres and its drawing.
 #[derive(Debug, Clone)]
@@ -24,46 +37,130 @@ pub struct Page {
 }
 
 /// Something to print: its name on the command line, and what it is.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Printable {
-    pub name: &'static str,
-    pub what: &'static str,
+    pub name: String,
+    /// A few words, for a list on a phone.
+    pub title: String,
+    /// What it is, in a line.
+    pub what: String,
+    pub kind: Kind,
+}
+
+/// The kinds of sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// A board at size, tiled over as many sheets as it needs.
+    Board {
+        variant: &'static str,
+        /// A square's width and depth, in millimetres.
+        square: (f64, f64),
+        /// Why the squares are that size.
+        why: &'static str,
+    },
+    PiecepackLayout,
+    LiveCards,
+    RefereeSheet,
+    /// The rules of the variant with this id.
+    Rules(String),
+}
+
+/// A board to print, with the size of its squares and why.
+struct BoardSheet {
+    name: &'static str,
+    title: &'static str,
+    what: &'static str,
     variant: &'static str,
     square: (f64, f64),
     why: &'static str,
 }
 
-/// Everything that can be printed, in the order the lists show it.
-pub const PRINTABLES: [Printable; 4] = [
-    Printable {
+const BOARDS: [BoardSheet; 4] = [
+    BoardSheet {
         name: "domino-board",
+        title: "Domino Stratego board",
         what: "Domino Stratego board, 8 x 10, each square holding a domino on its edge",
         variant: "domino",
         square: (56.0, 28.0),
         why: "A double-six domino is 2 x 1 inch (50.8 x 25.4 mm, 9.5 thick); stood on its long edge it needs 51 x 10 mm: 56 x 28 leaves room to take hold of it.",
     },
-    Printable {
+    BoardSheet {
         name: "classic-board",
+        title: "Classic board",
         what: "Classic 10 x 10 board with its lakes",
         variant: "classic",
         square: (32.0, 32.0),
         why: "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare.",
     },
-    Printable {
+    BoardSheet {
         name: "small-board",
+        title: "Small 8 x 8 board",
         what: "Small 8 x 8 board with its lakes",
         variant: "small",
         square: (32.0, 32.0),
         why: "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare.",
     },
-    Printable {
+    BoardSheet {
         name: "piecepack-board",
+        title: "Piecepack Stratego board",
         what: "Piecepack Stratego 6 x 6 board with its hole, for players without tiles",
         variant: "piecepack",
         square: (25.4, 25.4),
         why: "1 inch squares, as the piecepack's 2 inch tiles make them four a tile; 3/4 inch coins fit.",
     },
 ];
+
+/// Everything that can be printed, in the order the lists show it.
+pub fn printables() -> Vec<Printable> {
+    let mut out: Vec<Printable> = BOARDS
+        .iter()
+        .map(|board| Printable {
+            name: board.name.to_string(),
+            title: board.title.to_string(),
+            what: board.what.to_string(),
+            kind: Kind::Board {
+                variant: board.variant,
+                square: board.square,
+                why: board.why,
+            },
+        })
+        .collect();
+    let live = LiveRules::built_in();
+    out.extend([
+        Printable {
+            name: "piecepack-layout".to_string(),
+            title: "Piecepack Stratego layout card".to_string(),
+            what: "Piecepack Stratego layout card: the tiles round the hole, the suits, the coin-to-rank key and the secret discard".to_string(),
+            kind: Kind::PiecepackLayout,
+        },
+        Printable {
+            name: "go-go-cards".to_string(),
+            title: format!("{} role cards", live.name),
+            what: format!(
+                "{}: the {} role cards, a deck in each team's colour, with cut marks",
+                live.name,
+                2 * live.deck_size()
+            ),
+            kind: Kind::LiveCards,
+        },
+        Printable {
+            name: "go-go-referee".to_string(),
+            title: format!("{}: referee's sheet", live.name),
+            what: format!(
+                "{}: the referee's sheet, the challenge table and the field rules",
+                live.name
+            ),
+            kind: Kind::RefereeSheet,
+        },
+    ]);
+    out.extend(builtin().variants.iter().map(|v| Printable {
+        name: format!("rules-{}", v.id),
+        title: format!("Rules: {}", v.name),
+        what: format!("{}: the rules on one page", v.name),
+        kind: Kind::Rules(v.id.clone()),
+    }));
+    out
+}
 
 /// What went wrong, in a sentence.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -76,19 +173,32 @@ pub enum PrintError {
 
 /// The pages of `name` on `paper`.
 pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
-    let printable = PRINTABLES
-        .iter()
+    let unknown = || PrintError::Unknown(name.to_string());
+    let printable = printables()
+        .into_iter()
         .find(|p| p.name == name)
-        .ok_or_else(|| PrintError::Unknown(name.to_string()))?;
-    let variant =
-        builtin_variant(printable.variant).ok_or_else(|| PrintError::Unknown(name.to_string()))?;
-    let plan = BoardPlan {
-        title: format!("{} board", variant.name),
-        variant: &variant,
-        square: printable.square,
-        why: printable.why,
-    };
-    Ok(plan.pages(paper))
+        .ok_or_else(unknown)?;
+    let variant = |id: &str| builtin_variant(id).ok_or_else(unknown);
+    Ok(match printable.kind {
+        Kind::Board {
+            variant: id,
+            square,
+            why,
+        } => {
+            let variant = variant(id)?;
+            BoardPlan {
+                title: format!("{} board", variant.name),
+                variant: &variant,
+                square,
+                why,
+            }
+            .pages(paper)
+        }
+        Kind::PiecepackLayout => vec![piecepack::layout_card(&*variant("piecepack")?, paper)],
+        Kind::LiveCards => cards::card_sheets(&LiveRules::built_in(), paper),
+        Kind::RefereeSheet => vec![referee::referee_sheet(&LiveRules::built_in(), paper)],
+        Kind::Rules(id) => vec![rules::rules_sheet(&*variant(&id)?, paper)],
+    })
 }
 
 /// `name` on `paper`, as a PDF document.
@@ -97,7 +207,10 @@ pub fn print(name: &str, paper: Paper) -> Result<Vec<u8>, PrintError> {
     pdf::to_pdf(&format!("Flagfall: {name}"), &pages).map_err(PrintError::Pdf)
 }
 
-/// The square size `name` is printed with, in millimetres (width, depth).
+/// The square size the board `name` is printed with, in millimetres (width, depth).
 pub fn square_of(name: &str) -> Option<(f64, f64)> {
-    PRINTABLES.iter().find(|p| p.name == name).map(|p| p.square)
+    printables().into_iter().find_map(|p| match p.kind {
+        Kind::Board { square, .. } if p.name == name => Some(square),
+        _ => None,
+    })
 }
