@@ -3,7 +3,8 @@
 //! line, nine to a sheet with cut marks.
 
 use super::Page;
-use super::paper::{CAPTION, MARGIN, Paper};
+use super::paper::{MARGIN, Paper};
+use super::sheet::write_caption;
 use super::svg::{LEADING, Svg, trim, wrap};
 use crate::core::referee::{LiveRules, Role, RoleSpecial, TeamLook};
 
@@ -87,11 +88,7 @@ fn sheet(
         trim(w),
         trim(h)
     );
-    let mut y = paper.height - MARGIN - CAPTION + 4.0;
-    for line in wrap(&caption, paper.width - 2.0 * MARGIN, 2.6) {
-        svg.text(MARGIN, y, 2.6, "#333333", "start", &line);
-        y += 3.4;
-    }
+    write_caption(&mut svg, paper, &caption);
     Page {
         width: paper.width,
         height: paper.height,

@@ -140,7 +140,7 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
         3.2,
         "#000000",
         &format!(
-            "Lay {tile_count} tiles face down, {} by {}, and leave the centre tile out: that gap is the {} ({}), which no piece enters or crosses. Each tile is {} squares; the board is {} by {}.",
+            "Lay {tile_count} tiles face down, {} by {}, and leave the centre tile out: that gap is the {} ({}), which no piece enters or crosses. Each tile is 2 by 2 squares; the board is {} by {}.",
             board.columns / 2,
             board.rows / 2,
             board.blocked_name,
@@ -150,7 +150,6 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
                 .map(Square::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
-            4,
             board.columns,
             board.rows
         ),

@@ -33,14 +33,19 @@ pub fn sheet(paper: Paper, title: &str, caption: &str, body: impl FnOnce(&mut Sv
     let mut svg = Svg::default();
     svg.bold(MARGIN, MARGIN + 6.0, 6.0, "#000000", "start", title);
     body(&mut svg, area(paper));
-    let mut y = paper.height - MARGIN - CAPTION + 4.0;
-    for line in wrap(caption, paper.width - 2.0 * MARGIN, 2.6) {
-        svg.text(MARGIN, y, 2.6, "#333333", "start", &line);
-        y += 3.4;
-    }
+    write_caption(&mut svg, paper, caption);
     Page {
         width: paper.width,
         height: paper.height,
         svg: svg.document(paper.width, paper.height),
+    }
+}
+
+/// `text` in the caption band at the foot of a sheet of `paper`.
+pub fn write_caption(svg: &mut Svg, paper: Paper, text: &str) {
+    let mut y = paper.height - MARGIN - CAPTION + 4.0;
+    for line in wrap(text, paper.width - 2.0 * MARGIN, 2.6) {
+        svg.text(MARGIN, y, 2.6, "#333333", "start", &line);
+        y += 3.4;
     }
 }

@@ -66,7 +66,6 @@ impl Svg {
 
     /// Lines of `text` wrapped to `width` from the baseline at (x, y);
     /// returns the baseline after the last line.
-    #[allow(clippy::too_many_arguments)]
     pub fn paragraph(
         &mut self,
         x: f64,
