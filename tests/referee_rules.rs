@@ -181,8 +181,25 @@ fn a_defeated_player_loses_the_card_and_may_enter_again_while_cards_remain() {
 fn a_trap_cannot_challenge_or_take_the_flag() {
     let rules = rules();
     let mut game = new_match();
+    // Nobody on the field takes the flag; asking changes nothing.
+    assert_eq!(
+        game.may_take_flag(&rules, Team::First, role("Worker"))
+            .unwrap_err(),
+        "Red has no player on the field"
+    );
     game.enter(Team::First).unwrap();
     game.enter(Team::Second).unwrap();
+    // The resolver asks before the referee confirms: the same rule as the touch.
+    assert_eq!(
+        game.may_take_flag(&rules, Team::First, role("Trap"))
+            .unwrap_err(),
+        "a Trap may not take the flag: the round goes on"
+    );
+    assert!(
+        game.may_take_flag(&rules, Team::First, role("Worker"))
+            .is_ok()
+    );
+    assert!(!game.round_over());
     assert_eq!(
         game.challenge(&rules, Team::First, role("Trap"), role("Worker"))
             .unwrap_err(),

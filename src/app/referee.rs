@@ -375,15 +375,8 @@ fn judge(s: &mut State, w: &AppWindow) {
         )
     };
     let (verdict, ok) = match (s.referee.page, a, d) {
-        (Page::Flag, Some(a), _) => match session {
-            Some(_) if rules.role(a).special == crate::core::referee::RoleSpecial::Trap => (
-                format!(
-                    "A {} may not take the flag: the round goes on.",
-                    rules.role(a).name
-                ),
-                false,
-            ),
-            Some(x) => (
+        (Page::Flag, Some(a), _) => match session.map(|x| (x, x.may_take_flag(team, a))) {
+            Some((x, Ok(()))) => (
                 format!(
                     "{} takes the flag with a {}: the round is theirs.",
                     x.game().name(team),
@@ -391,6 +384,7 @@ fn judge(s: &mut State, w: &AppWindow) {
                 ),
                 true,
             ),
+            Some((_, Err(refused))) => (format!("{}.", super::capitalized(&refused)), false),
             None => (String::new(), false),
         },
         (Page::Flag, None, _) => ("Which role touched the flag?".to_string(), false),

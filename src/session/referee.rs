@@ -153,6 +153,11 @@ impl RefereeSession {
         }
     }
 
+    /// Whether `team`'s `role` may take the flag now (nothing changes).
+    pub fn may_take_flag(&self, team: Team, role: RoleId) -> Result<(), String> {
+        self.game.may_take_flag(&self.rules, team, role)
+    }
+
     pub fn touch_flag(&mut self, now: Duration, team: Team, role: RoleId) -> Result<(), String> {
         self.change(|game, rules| game.touch_flag(rules, team, role))?;
         self.end_round_clock(now);

@@ -257,6 +257,14 @@ impl LiveMatch {
         team: Team,
         role: RoleId,
     ) -> Result<(), String> {
+        self.may_take_flag(rules, team, role)?;
+        self.results.push(RoundEnd::Flag(team));
+        Ok(())
+    }
+
+    /// Whether a player of `team` carrying `role` may take the flag now
+    /// (nothing changes): why not, if not.
+    pub fn may_take_flag(&self, rules: &LiveRules, team: Team, role: RoleId) -> Result<(), String> {
         self.playing()?;
         let deck = self.deck(team);
         if rules.role(role).special == RoleSpecial::Trap {
@@ -275,7 +283,6 @@ impl LiveMatch {
                 rules.role(role).name
             ));
         }
-        self.results.push(RoundEnd::Flag(team));
         Ok(())
     }
 
