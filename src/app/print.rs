@@ -117,7 +117,16 @@ fn draw(s: &mut State, w: &AppWindow, page: usize) {
         .map(|p| p.what.clone());
     screen.set_about(about.unwrap_or_default().into());
     screen.set_paper(i32::from(s.print.paper == paper::LETTER));
-    s.print.pages = print::pages(s.print.name(), s.print.paper).unwrap_or_default();
+    // The names come from the same list, so this fails only if a sheet
+    // cannot be drawn; then the screen says why instead of a preview.
+    s.print.pages = match print::pages(s.print.name(), s.print.paper) {
+        Ok(pages) => pages,
+        Err(e) => {
+            screen.set_failed(true);
+            screen.set_message(format!("This sheet cannot be drawn: {e}").into());
+            Vec::new()
+        }
+    };
     show_page(s, w, page);
 }
 
