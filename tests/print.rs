@@ -236,6 +236,19 @@ fn render_254(path: &Path, page: usize, dir: &Path, name: &str) -> image::GrayIm
         .to_luma8()
 }
 
+/// Cut marks at 254 dpi (centres in pixels): one more than `cards`, each
+/// neighbour `length` millimetres on, to 0.1 mm.
+fn assert_cards_between(marks: &[f64], cards: usize, length: f64, paper: &str) {
+    assert_eq!(marks.len(), cards + 1, "{paper}: marks at {marks:?}");
+    for pair in marks.windows(2) {
+        let between = (pair[1] - pair[0]) / 10.0;
+        assert!(
+            (between - length).abs() <= 0.1,
+            "{paper}: a card {between} mm, not {length}"
+        );
+    }
+}
+
 #[test]
 fn the_go_go_decks_hold_every_card_once_and_cut_to_size() {
     let rules = LiveRules::built_in();
@@ -296,38 +309,12 @@ fn the_go_go_decks_hold_every_card_once_and_cut_to_size() {
         // below the 10 mm margin.
         let y = ((10.0 + 2.5) * 10.0) as u32;
         let marks = lines_along((0..w).map(|x| image.get_pixel(x, y).0[0]));
-        assert_eq!(
-            marks.len(),
-            print::GRID.0 + 1,
-            "{}: marks at {marks:?}",
-            paper.name
-        );
-        for pair in marks.windows(2) {
-            let width = (pair[1] - pair[0]) / 10.0;
-            assert!(
-                (width - print::CARD.0).abs() <= 0.1,
-                "{}: a card {width} mm wide",
-                paper.name
-            );
-        }
+        assert_cards_between(&marks, print::GRID.0, print::CARD.0, paper.name);
         let x = (marks[0] - 25.0) as u32;
         // Down to the caption, whose text starts at the margin.
         let above_caption = ((paper.height - 22.0) * 10.0) as u32;
         let rows = lines_along((0..above_caption).map(|y| image.get_pixel(x, y).0[0]));
-        assert_eq!(
-            rows.len(),
-            print::GRID.1 + 1,
-            "{}: marks at {rows:?}",
-            paper.name
-        );
-        for pair in rows.windows(2) {
-            let depth = (pair[1] - pair[0]) / 10.0;
-            assert!(
-                (depth - print::CARD.1).abs() <= 0.1,
-                "{}: a card {depth} mm tall",
-                paper.name
-            );
-        }
+        assert_cards_between(&rows, print::GRID.1, print::CARD.1, paper.name);
     }
 }
 

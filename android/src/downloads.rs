@@ -28,13 +28,8 @@ impl Downloads {
     /// As `Gallery::new`: `vm` is the process's `JavaVM` and `activity` a
     /// valid JNI reference to the app's `Activity` during this call.
     pub unsafe fn new(vm: *mut c_void, activity: *mut c_void) -> Result<Downloads, JniError> {
-        // SAFETY: the caller passes the process's JavaVM.
-        let vm = unsafe { JavaVM::from_raw(vm.cast()) };
-        let activity = vm.attach_current_thread(|env| {
-            // SAFETY: a valid reference, only borrowed here to make our own.
-            let borrowed = unsafe { JObject::from_raw(env, activity.cast()) };
-            env.new_global_ref(&borrowed)
-        })?;
+        // SAFETY: the caller's promise, passed on.
+        let (vm, activity) = unsafe { crate::gallery::hold_activity(vm, activity) }?;
         Ok(Downloads { vm, activity })
     }
 

@@ -45,13 +45,8 @@ impl Gallery {
     /// reference to the app's `Activity` for the duration of this call
     /// (`AndroidApp::vm_as_ptr` and `activity_as_ptr`).
     pub unsafe fn new(vm: *mut c_void, activity: *mut c_void) -> Result<Gallery, JniError> {
-        // SAFETY: the caller passes the process's JavaVM.
-        let vm = unsafe { JavaVM::from_raw(vm.cast()) };
-        let activity = vm.attach_current_thread(|env| {
-            // SAFETY: a valid reference, only borrowed here to make our own.
-            let borrowed = unsafe { JObject::from_raw(env, activity.cast()) };
-            env.new_global_ref(&borrowed)
-        })?;
+        // SAFETY: the caller's promise, passed on.
+        let (vm, activity) = unsafe { hold_activity(vm, activity) }?;
         Ok(Gallery { vm, activity })
     }
 
@@ -190,6 +185,24 @@ fn read_permission(sdk_version: i32) -> &'static str {
     } else {
         "android.permission.READ_EXTERNAL_STORAGE"
     }
+}
+
+/// The process's `JavaVM` and our own global reference to the activity.
+///
+/// # Safety
+/// As [`Gallery::new`].
+pub(crate) unsafe fn hold_activity(
+    vm: *mut c_void,
+    activity: *mut c_void,
+) -> Result<(JavaVM, Global<JObject<'static>>), JniError> {
+    // SAFETY: the caller passes the process's JavaVM.
+    let vm = unsafe { JavaVM::from_raw(vm.cast()) };
+    let activity = vm.attach_current_thread(|env| {
+        // SAFETY: a valid reference, only borrowed here to make our own.
+        let borrowed = unsafe { JObject::from_raw(env, activity.cast()) };
+        env.new_global_ref(&borrowed)
+    })?;
+    Ok((vm, activity))
 }
 
 pub(crate) fn sdk_version(env: &mut Env) -> Result<i32, JniError> {

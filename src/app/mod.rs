@@ -205,8 +205,7 @@ impl App {
             referee.session = session;
             notices.extend(problem);
         }
-        let print =
-            print::PrintState::with_default_shelf(config.pdf_shelf, config.storage.as_ref());
+        let print = print::PrintState::new(config.pdf_shelf, config.storage.as_ref());
         let mut games = games::Games::open(config.storage, library, config.seed, &mut notices);
         games.background_work = config.background_work;
         games.fresh_seeds = config.fresh_seeds;

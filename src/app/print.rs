@@ -22,20 +22,9 @@ pub(super) struct PrintState {
 }
 
 impl PrintState {
-    /// `shelf` is where PDFs go; none means nothing can be saved here.
-    pub(super) fn new(shelf: Option<Arc<dyn PdfShelf>>) -> PrintState {
-        PrintState {
-            printables: print::printables(),
-            selected: 0,
-            paper: paper::A4,
-            page: 0,
-            pages: Vec::new(),
-            shelf,
-        }
-    }
-
-    /// The shelf given, or the data folder's exports.
-    pub(super) fn with_default_shelf(
+    /// PDFs go to `shelf`, or without one to the data folder's exports;
+    /// with neither, nothing can be saved here.
+    pub(super) fn new(
         shelf: Option<Arc<dyn PdfShelf>>,
         storage: Option<&crate::session::Storage>,
     ) -> PrintState {
@@ -46,7 +35,14 @@ impl PrintState {
                 }) as Arc<dyn PdfShelf>
             })
         });
-        PrintState::new(shelf)
+        PrintState {
+            printables: print::printables(),
+            selected: 0,
+            paper: paper::A4,
+            page: 0,
+            pages: Vec::new(),
+            shelf,
+        }
     }
 
     fn name(&self) -> &str {

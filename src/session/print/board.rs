@@ -69,12 +69,8 @@ impl BoardPlan<'_> {
             let (x, y) = self.corner(s);
             let fill = if v.board.is_blocked(s) {
                 "#a9d2ee"
-            } else if v.in_setup_zone(Side::Red, s) {
-                "#f4d3cd"
-            } else if v.in_setup_zone(Side::Blue, s) {
-                "#d2def3"
             } else {
-                "#ffffff"
+                zone_fill(v, s).unwrap_or("#ffffff")
             };
             svg.rect(x, y, w, h, fill, Some(("#000000", 0.3)));
         }
@@ -213,5 +209,16 @@ impl BoardPlan<'_> {
             svg.text(MARGIN, y, 2.6, "#333333", "start", &line);
         }
         svg.document(sw, sh)
+    }
+}
+
+/// The shade of a square in a side's setup rows, on every sheet that draws them.
+pub fn zone_fill(variant: &Variant, square: Square) -> Option<&'static str> {
+    if variant.in_setup_zone(Side::Red, square) {
+        Some("#f4d3cd")
+    } else if variant.in_setup_zone(Side::Blue, square) {
+        Some("#d2def3")
+    } else {
+        None
     }
 }

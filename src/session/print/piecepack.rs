@@ -4,6 +4,7 @@
 //! the app draws them (`session::looks`).
 
 use super::Page;
+use super::board::zone_fill;
 use super::paper::Paper;
 use super::sheet::{Area, sheet};
 use super::svg::{LEADING, Svg};
@@ -37,15 +38,10 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
     for s in board.squares() {
         let x = x0 + f64::from(s.col) * SQUARE;
         let y = y0 + (rows - 1.0 - f64::from(s.row)) * SQUARE;
-        let fill = if board.is_blocked(s) {
+        if board.is_blocked(s) {
             continue;
-        } else if variant.in_setup_zone(Side::Red, s) {
-            "#f4d3cd"
-        } else if variant.in_setup_zone(Side::Blue, s) {
-            "#d2def3"
-        } else {
-            "#f3efe6"
-        };
+        }
+        let fill = zone_fill(variant, s).unwrap_or("#f3efe6");
         svg.rect(x, y, SQUARE, SQUARE, fill, Some(("#8a8373", 0.2)));
     }
     // Tiles are two squares a side: their edges drawn heavier, the missing
