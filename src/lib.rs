@@ -1,6 +1,7 @@
 //! Flagfall: hidden-rank battle games of the Stratego family.
 //!
-//! The layers, each using only those before it: `core` holds the rules
+//! The layers, each using only those before it: `i18n` holds the languages
+//! and the translation catalogue every text goes through, `core` the rules
 //! (pure, no I/O), `session` the services over them (a game session,
 //! computer players, two-device play, storage), `app` the glue to the Slint
 //! screens (one controller per screen), and `tools` the command-line tools
@@ -8,5 +9,6 @@
 
 pub mod app;
 pub mod core;
+pub mod i18n;
 pub mod session;
 pub mod tools;

@@ -80,6 +80,9 @@ enum Command {
         /// The PDF file to write.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The sheet's language: en or ja.
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Measure what the worst inputs of two-device play cost (time and peak
     /// memory of this process): run one case a process. `--list` names them.
@@ -145,6 +148,9 @@ enum Command {
         out: PathBuf,
         #[arg(long, default_value_t = screenshot::DEFAULT_SEED)]
         seed: u64,
+        /// The app's language: en or ja (as on a device in that language).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
 }
 
@@ -297,8 +303,14 @@ fn main() -> ExitCode {
             list,
             paper,
             out,
+            lang,
         }) => {
             use flagfall::session::print;
+            let Some(language) = flagfall::i18n::Language::of_locale(&lang) else {
+                eprintln!("print: --lang is en or ja, not \"{lang}\"");
+                return ExitCode::from(2);
+            };
+            flagfall::i18n::set_language(language);
             let (Some(what), Some(out), false) = (what, out, list) else {
                 if list {
                     for p in print::printables() {
@@ -439,7 +451,8 @@ fn main() -> ExitCode {
             size: (width, height),
             out,
             seed,
-        }) => match screenshot::screenshot(&variant, &screen, width, height, seed, &out) {
+            lang,
+        }) => match screenshot::screenshot(&variant, &screen, width, height, seed, &out, &lang) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("screenshot: {e}");

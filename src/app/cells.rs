@@ -1,7 +1,7 @@
 //! Board squares as the screens show them, from one player's side: Red sees
 //! row 1 at the bottom, Blue sees the board turned round.
 
-use super::words::{Numbering, label, name};
+use super::words::{Numbering, label, name, side_name, suit_name};
 use super::{Cell, TrayItem};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -9,6 +9,7 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 use crate::core::view::PlayerView;
+use crate::i18n::translate;
 use crate::session::SetupDraft;
 use crate::session::looks;
 use slint::Color;
@@ -77,9 +78,9 @@ fn empty_cell(variant: &Variant, square: Square) -> Cell {
     let blocked = variant.board.is_blocked(square);
     Cell {
         a11y: if blocked {
-            format!("{square}, {}", variant.board.blocked_name)
+            crate::tr!("{}, {}", square, translate(&variant.board.blocked_name))
         } else {
-            format!("{square}, empty")
+            crate::tr!("{}, empty", square)
         }
         .into(),
         content: i32::from(blocked),
@@ -136,7 +137,7 @@ fn piece_look(
             Special::Flag => role::FLAG,
             _ => role::NONE,
         };
-        cell.rank_name = kind.name.clone().into();
+        cell.rank_name = translate(&kind.name).into();
     }
     cell
 }
@@ -151,14 +152,11 @@ fn piece_cell(
 ) -> Cell {
     let own = owner == display.viewer;
     let a11y = match (own, piece) {
-        (true, Some(p)) => format!("{square}, your {}", name(variant, p)),
-        (false, Some(p)) => format!("{square}, enemy {}", name(variant, p)),
+        (true, Some(p)) => crate::tr!("{}, your {}", square, name(variant, p)),
+        (false, Some(p)) => crate::tr!("{}, enemy {}", square, name(variant, p)),
         (_, None) => match suit {
-            Some(s) => format!(
-                "{square}, enemy {} coin",
-                variant.suit(s).name.to_lowercase()
-            ),
-            None => format!("{square}, enemy piece"),
+            Some(s) => crate::tr!("{}, enemy {} coin", square, suit_name(variant, s)),
+            None => crate::tr!("{}, enemy piece", square),
         },
     };
     Cell {
@@ -210,7 +208,7 @@ pub fn play_cells(
                         piece_cell(variant, display, square, seen.owner, shown, seen.suit);
                     if !own && display.memory_aid && seen.moved {
                         cell.note = "•".into();
-                        cell.a11y = format!("{}, has moved", cell.a11y).into();
+                        cell.a11y = crate::tr!("{}, has moved", cell.a11y).into();
                     }
                     cell
                 }
@@ -221,10 +219,10 @@ pub fn play_cells(
                 .last_move
                 .is_some_and(|m| m.from == square || m.to == square);
             if cell.selected {
-                cell.a11y = format!("{}, selected", cell.a11y).into();
+                cell.a11y = crate::tr!("{}, selected", cell.a11y).into();
             }
             if cell.target {
-                cell.a11y = format!("{}, can move here", cell.a11y).into();
+                cell.a11y = crate::tr!("{}, can move here", cell.a11y).into();
             }
             cell
         })
@@ -259,10 +257,10 @@ pub fn setup_cells(draft: &SetupDraft, display: &Display, selected: Option<Squar
             cell.zone = draft.can_hold(square);
             cell.selected = selected == Some(square);
             if cell.zone && draft.at(square).is_none() {
-                cell.a11y = format!("{square}, empty, your zone").into();
+                cell.a11y = crate::tr!("{}, empty, your zone", square).into();
             }
             if cell.selected {
-                cell.a11y = format!("{}, selected", cell.a11y).into();
+                cell.a11y = crate::tr!("{}, selected", cell.a11y).into();
             }
             cell
         })
@@ -280,7 +278,13 @@ pub fn revealed_cells(position: &Position, display: &Display) -> Vec<Cell> {
                 let mut cell =
                     piece_cell(variant, display, square, id.side, Some(piece), piece.suit);
                 cell.own = true; // both armies are shown in full
-                cell.a11y = format!("{square}, {} {}", id.side, name(variant, piece)).into();
+                cell.a11y = crate::tr!(
+                    "{}, {} {}",
+                    square,
+                    side_name(id.side),
+                    name(variant, piece)
+                )
+                .into();
                 cell.last = position
                     .last_move()
                     .is_some_and(|m| m.from == square || m.to == square);

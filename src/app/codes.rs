@@ -4,7 +4,9 @@
 //! game (this device's last code, and the other device's to read).
 
 use super::home::continue_game;
+use super::words::{list_separator, side_name};
 use super::{App, AppWindow, CodesAdapter, State, linked, router};
+use crate::i18n::translate;
 use crate::session::PassAndPlay;
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::{
@@ -52,7 +54,7 @@ pub(super) fn connect(app: &App) {
         let screen = w.global::<CodesAdapter>();
         let text = screen.get_pasted();
         if text.len() > MAX_PASTED_BYTES {
-            let message = format!(
+            let message = crate::tr!(
                 "That text is {} KB, longer than any code can be (at most {} KB): nothing was read.",
                 text.len() / 1024,
                 MAX_PASTED_BYTES / 1024
@@ -189,7 +191,7 @@ pub(super) fn collect_pictures(s: &mut State) -> bool {
         Ok(result) => (reading.for_link, result),
         Err(TryRecvError::Disconnected) => (
             reading.for_link,
-            Err("reading the picture failed; try again".to_string()),
+            Err(crate::tr!("reading the picture failed; try again")),
         ),
     };
     s.codes.picture_reading = None;
@@ -235,21 +237,23 @@ fn receive(s: &mut State, texts: &[String]) {
     };
     for text in texts {
         *status = match receiver.add(text) {
-            Ok((have, total)) if have < total => format!(
-                "Read part {have} of {total}. Still to read: part {}.",
+            Ok((have, total)) if have < total => crate::tr!(
+                "Read part {} of {}. Still to read: {}.",
+                have,
+                total,
                 receiver
                     .missing()
                     .iter()
-                    .map(ToString::to_string)
+                    .map(|n| crate::tr!("part {}", n))
                     .collect::<Vec<_>>()
-                    .join(", part ")
+                    .join(list_separator().as_str())
             ),
             Ok(_) => String::new(),
             Err(TransferError::NotTransfer) => {
                 // An invitation, or a code of a two-device game kept here.
                 return read_link_code(s, text);
             }
-            Err(e) => format!("Not read: {e}. Nothing changed."),
+            Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
         };
     }
     if !receiver.is_complete() {
@@ -266,7 +270,7 @@ fn receive(s: &mut State, texts: &[String]) {
             continue_game(s, 0);
         }
         Err(e) => {
-            *status = format!("The parts do not make a game this app can open: {e}");
+            *status = crate::tr!("The parts do not make a game this app can open: {}", e);
             *receiver = TransferReceiver::default();
         }
     }
@@ -277,10 +281,12 @@ fn read_link_code(s: &mut State, text: &str) {
         Ok(()) => return,
         Err(LinkError::NotInvitation) => match linked::read_into_any(s, text) {
             Some(Ok(())) => return,
-            Some(Err(e)) => format!("Not read: {e}."),
-            None => "This code belongs to a two-device game that is not on this device.".into(),
+            Some(Err(e)) => crate::tr!("Not read: {}.", e),
+            None => {
+                crate::tr!("This code belongs to a two-device game that is not on this device.")
+            }
         },
-        Err(e) => format!("Not read: {e}. Nothing changed."),
+        Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
     };
     if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
         *status = message;
@@ -307,26 +313,29 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     let screen = w.global::<CodesAdapter>();
     screen.set_news("".into());
     screen.set_can_see_board(false);
-    screen.set_close_label("Back to the menu".into());
+    screen.set_close_label(crate::tr!("Back to the menu").into());
     screen.set_can_abandon(false);
     screen.set_confirm_abandon(false);
     match codes {
         Codes::Send { texts, index } => {
-            screen.set_title("Move this game to another device".into());
+            screen.set_title(crate::tr!("Move this game to another device").into());
             screen.set_explanation(
-                "On the other device choose \"Read a code\" and read every part, in any order. \
-                 The game goes on there from this position."
-                    .into(),
+                crate::tr!(
+                    "On the other device choose \"Read a code\" and read every part, in any \
+                     order. The game goes on there from this position."
+                )
+                .into(),
             );
             screen.set_warning(
-                "These codes hold both armies: let only the other device see them.".into(),
+                crate::tr!("These codes hold both armies: let only the other device see them.")
+                    .into(),
             );
             screen.set_showing(true);
             screen.set_reading(false);
             screen.set_qr(qr_picture(&texts[*index]));
             screen.set_code_text(texts[*index].clone().into());
             screen.set_part_label(if texts.len() > 1 {
-                format!("part {} of {}", index + 1, texts.len()).into()
+                crate::tr!("part {} of {}", index + 1, texts.len()).into()
             } else {
                 "".into()
             });
@@ -335,11 +344,13 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
             screen.set_read_status("".into());
         }
         Codes::Receive { status, .. } => {
-            screen.set_title("Read a code".into());
+            screen.set_title(crate::tr!("Read a code").into());
             screen.set_explanation(
-                "Read the codes of a game moved from another device: paste a code's text, or \
-                 open a picture of it."
-                    .into(),
+                crate::tr!(
+                    "Read the codes of a game moved from another device: paste a code's text, or \
+                     open a picture of it."
+                )
+                .into(),
             );
             screen.set_warning("".into());
             screen.set_showing(false);
@@ -370,13 +381,13 @@ pub(super) fn refresh_link(w: &AppWindow, s: &State) {
     screen.set_can_see_board(true);
     screen.set_see_board_label(
         if over {
-            "See the result"
+            crate::tr!("See the result")
         } else {
-            "See the board"
+            crate::tr!("See the board")
         }
         .into(),
     );
-    screen.set_close_label("Menu".into());
+    screen.set_close_label(crate::tr!("Menu").into());
     screen.set_can_abandon(matches!(
         status,
         LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
@@ -393,7 +404,9 @@ fn show_link_code(w: &AppWindow, code: &str) {
     let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
     screen.set_part_label(
         shown_number
-            .map_or(String::new(), |n| format!("this device's code number {n}"))
+            .map_or(String::new(), |n| {
+                crate::tr!("this device's code number {}", n)
+            })
             .into(),
     );
     screen.set_can_previous(false);
@@ -405,21 +418,22 @@ fn refresh_dealing(w: &AppWindow, s: &State, link: &LinkedSession) {
     let screen = w.global::<CodesAdapter>();
     let (title, explanation) = if link.joined() {
         (
-            "Your code for the deal".to_string(),
-            "Let the other device read this code, then read the code it answers with: your \
-             stones are drawn from both devices' secrets, so neither device can choose them, \
-             and each checks the other's at the end."
-                .to_string(),
+            crate::tr!("Your code for the deal"),
+            crate::tr!(
+                "Let the other device read this code, then read the code it answers with: your \
+                 stones are drawn from both devices' secrets, so neither device can choose them, \
+                 and each checks the other's at the end."
+            ),
         )
     } else {
         (
-            "Invite the other device".to_string(),
-            format!(
+            crate::tr!("Invite the other device"),
+            crate::tr!(
                 "On the other device choose \"Read a code\" and read this invitation ({}, you \
                  play {}). Then read its answer here: your stones are drawn from both devices' \
                  secrets, so neither device can choose them.",
-                link.variant().name,
-                link.side()
+                translate(&link.variant().name),
+                side_name(link.side())
             ),
         )
     };
@@ -431,7 +445,7 @@ fn refresh_dealing(w: &AppWindow, s: &State, link: &LinkedSession) {
     screen.set_reading(true);
     screen.set_read_status(s.codes.link_status.clone().into());
     screen.set_can_see_board(false);
-    screen.set_close_label("Menu".into());
+    screen.set_close_label(crate::tr!("Menu").into());
     screen.set_can_abandon(false);
     screen.set_confirm_abandon(false);
 }
@@ -439,43 +453,51 @@ fn refresh_dealing(w: &AppWindow, s: &State, link: &LinkedSession) {
 /// The codes screen's title and what to do, at each step of a two-device game.
 fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
     match status {
-        LinkStatus::AwaitingJoin if crate::session::link::fair_deal::deals_by_chance(link.variant()) => (
-            "Show your code, then read theirs".to_string(),
-            "Let the other device read this code: it deals the other player's stones and shows \
-             where yours stand. Then read the code it shows once its player has set up."
-                .to_string(),
-        ),
+        LinkStatus::AwaitingJoin
+            if crate::session::link::fair_deal::deals_by_chance(link.variant()) =>
+        {
+            (
+                crate::tr!("Show your code, then read theirs"),
+                crate::tr!(
+                    "Let the other device read this code: it deals the other player's stones and \
+                 shows where yours stand. Then read the code it shows once its player has set up."
+                ),
+            )
+        }
         LinkStatus::AwaitingJoin => (
-            "Invite the other device".to_string(),
-            format!(
-                "On the other device choose \"Read a code\" and read this invitation ({}, you play {}). \
-                 Then read its answer here.",
-                link.variant().name,
-                link.side()
+            crate::tr!("Invite the other device"),
+            crate::tr!(
+                "On the other device choose \"Read a code\" and read this invitation ({}, you \
+                 play {}). Then read its answer here.",
+                translate(&link.variant().name),
+                side_name(link.side())
             ),
         ),
         LinkStatus::AwaitingCode => (
-            "Show your code, then read theirs".to_string(),
-            "Let the other device read this code. When its player has moved, read the code it shows."
-                .to_string(),
+            crate::tr!("Show your code, then read theirs"),
+            crate::tr!(
+                "Let the other device read this code. When its player has moved, read the code \
+                 it shows."
+            ),
         ),
         LinkStatus::AwaitingReveal => (
-            format!("Game over: {}", linked::outcome_text(link)),
+            crate::tr!("Game over: {}", linked::outcome_text(link)),
             linked::opening_step(link),
         ),
         LinkStatus::Abandoned => (
             linked::outcome_text(link),
-            "This game was ended as abandoned by the other device: it is not a result.".to_string(),
+            crate::tr!("This game was ended as abandoned by the other device: it is not a result."),
         ),
         LinkStatus::Finished => (
-            format!("Game over: {}", linked::outcome_text(link)),
-            "Let the other device read this code: it opens your setup so that device can check \
-             every battle. Then see the result."
-                .to_string(),
+            crate::tr!("Game over: {}", linked::outcome_text(link)),
+            crate::tr!(
+                "Let the other device read this code: it opens your setup so that device can check \
+                 every battle. Then see the result."
+            ),
         ),
         LinkStatus::YourTurn => (
-            "Codes of this game".to_string(),
-            "The last code this device made; the other device may read it again.".to_string(),
+            crate::tr!("Codes of this game"),
+            crate::tr!("The last code this device made; the other device may read it again."),
         ),
     }
 }

@@ -3,9 +3,11 @@
 //! piecepack discards to choose, before its setup.
 
 use super::models::{self, List};
+use super::words::side_name;
 use super::{App, AppWindow, DealAdapter, State};
 use crate::core::variant::{ArmyRule, Variant};
 use crate::core::{Deal, KindId};
+use crate::i18n::translate;
 use slint::{ComponentHandle, SharedString};
 
 pub(super) struct DealState {
@@ -65,7 +67,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
         (None, None) => return,
     };
     let screen = w.global::<DealAdapter>();
-    screen.set_title(format!("{side}'s deal").into());
+    screen.set_title(crate::tr!("{}'s deal", side_name(side)).into());
     match (&variant.army, deal) {
         (
             ArmyRule::Domino { dealt, .. },
@@ -78,19 +80,27 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
             let names = |stones: &[KindId]| {
                 stones
                     .iter()
-                    .map(|k| variant.kind(*k).name.clone())
+                    .map(|k| translate(&variant.kind(*k).name))
                     .collect::<Vec<_>>()
                     .join("  ")
             };
-            let reshuffles = match redraws {
-                0 => "Your first draw held both the 0-0 and the 6-6.".to_string(),
-                1 => {
-                    "The first draw lacked the 0-0 or the 6-6, so all stones were reshuffled once."
-                        .to_string()
-                }
-                n => format!("Draws lacking the 0-0 or the 6-6 made {n} reshuffles."),
+            let explanation = match redraws {
+                0 => crate::tr!(
+                    "You drew {} stones. Your first draw held both the 0-0 and the 6-6.",
+                    dealt
+                ),
+                1 => crate::tr!(
+                    "You drew {} stones. The first draw lacked the 0-0 or the 6-6, so all stones \
+                     were reshuffled once.",
+                    dealt
+                ),
+                n => crate::tr!(
+                    "You drew {} stones. Draws lacking the 0-0 or the 6-6 made {} reshuffles.",
+                    dealt,
+                    n
+                ),
             };
-            screen.set_explanation(format!("You drew {dealt} stones. {reshuffles}").into());
+            screen.set_explanation(explanation.into());
             screen.set_hand(names(hand).into());
             screen.set_set_aside(names(set_aside).into());
             models::update_texts(&s.deal.choices, Vec::new());
@@ -105,17 +115,23 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
         ) => {
             let suits: Vec<_> = variant.suits_of(side).collect();
             let (first, second) = (
-                &variant.kind(*first_loss).name,
-                &variant.kind(*second_loss).name,
+                translate(&variant.kind(*first_loss).name),
+                translate(&variant.kind(*second_loss).name),
             );
             screen.set_explanation(
-                format!("Choose your secret discards: one suit loses its {first}, the other its {second}. Your opponent never learns which.").into(),
+                crate::tr!(
+                    "Choose your secret discards: one suit loses its {}, the other its {}. Your \
+                     opponent never learns which.",
+                    first,
+                    second
+                )
+                .into(),
             );
             screen.set_hand("".into());
             screen.set_set_aside("".into());
             models::update_texts(
                 &s.deal.choices,
-                discard_choices(variant, &suits, first, second),
+                discard_choices(variant, &suits, &first, &second),
             );
             let chosen = match deal {
                 Some(Deal::Discard { first_loss_suit }) => {
@@ -143,10 +159,13 @@ fn discard_choices(
             let other = suits
                 .iter()
                 .find(|o| *o != s)
-                .map_or(String::new(), |o| variant.suit(*o).name.clone());
-            format!(
-                "{} gives up its {first}; {other} gives up its {second}",
-                variant.suit(*s).name
+                .map_or(String::new(), |o| translate(&variant.suit(*o).name));
+            crate::tr!(
+                "{} gives up its {}; {} gives up its {}",
+                translate(&variant.suit(*s).name),
+                first,
+                other,
+                second
             )
         })
         .collect()

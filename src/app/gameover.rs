@@ -7,7 +7,7 @@ use super::games::link_finished;
 use super::models::{self, List};
 use super::{App, AppWindow, GameOverAdapter, State, board, cells, linked, router};
 use crate::core::Game;
-use crate::core::record::action_text;
+use crate::core::record::action_label;
 use crate::core::side::Side;
 use crate::session::Stage;
 use crate::session::link::LinkedSession;
@@ -66,10 +66,10 @@ pub(super) fn connect(app: &App) {
         let game = shown_game(s);
         s.over.export_status = match (&s.games.storage, game) {
             (Some(storage), Some(game)) => match storage.export(&game) {
-                Ok(path) => format!("Saved the record as {}", path.display()),
-                Err(e) => format!("The record could not be saved: {e}"),
+                Ok(path) => crate::tr!("Saved the record as {}", path.display()),
+                Err(e) => crate::tr!("The record could not be saved: {}", e),
             },
-            _ => "No data folder: the record cannot be saved.".to_string(),
+            _ => crate::tr!("No data folder: the record cannot be saved."),
         };
     }));
     over.on_first(app.unit(|s, _| s.over.replay_at = 0));
@@ -130,12 +130,14 @@ fn show_replay(w: &AppWindow, s: &State, game: &Game) {
     );
     let position = game.position_after(at);
     let text = if at == 0 {
-        format!("Starting position. {total} moves in all.")
+        crate::tr!("Starting position. {} moves in all.", total)
     } else {
         let start = game.position_after(0);
-        format!(
-            "After move {at} of {total}: {}",
-            action_text(&start, game.actions()[at - 1])
+        crate::tr!(
+            "After move {} of {}: {}",
+            at,
+            total,
+            action_label(&start, game.actions()[at - 1])
         )
     };
     over.set_replay_text(text.into());
@@ -145,7 +147,7 @@ fn show_replay(w: &AppWindow, s: &State, game: &Game) {
         game.actions()
             .iter()
             .enumerate()
-            .map(|(i, action)| format!("{}. {}", i + 1, action_text(&start, *action))),
+            .map(|(i, action)| format!("{}. {}", i + 1, action_label(&start, *action))),
     );
     over.set_move_at(at as i32);
     let display = s.display.for_viewer(Side::Red);
@@ -166,9 +168,9 @@ fn show_unreplayable(w: &AppWindow, s: &State, link: &LinkedSession) {
     let over = w.global::<GameOverAdapter>();
     over.set_result(linked::outcome_text(link).into());
     let why = if link.status() == Some(crate::session::link::LinkStatus::Abandoned) {
-        "There is no replay: the other device never opened its setup."
+        crate::tr!("There is no replay: the other device never opened its setup.")
     } else {
-        "There is no replay: the other device's opened setup was false."
+        crate::tr!("There is no replay: the other device's opened setup was false.")
     };
     over.set_replay_text(why.into());
     models::update_texts(&s.over.moves, std::iter::empty());

@@ -272,7 +272,7 @@ pub(super) fn autosave(s: &mut State) {
     if saved.is_ok() {
         games.saved_revision = Some(session.revision());
     }
-    after_save(s, saved, ended, "move");
+    after_save(s, saved, ended, false);
 }
 
 fn autosave_link(s: &mut State) {
@@ -288,18 +288,26 @@ fn autosave_link(s: &mut State) {
     if saved.is_ok() {
         games.link_saved_revision = Some(link.revision());
     }
-    after_save(s, saved, ended, "code");
+    after_save(s, saved, ended, true);
 }
 
 /// A game that just ended joins the finished list; a failed save is told,
-/// and the game goes on (it is saved again after the next `step`).
-fn after_save(s: &mut State, saved: Result<(), String>, ended: bool, step: &str) {
+/// and the game goes on (it is saved again after the next move, or the next
+/// code of a two-device game).
+fn after_save(s: &mut State, saved: Result<(), String>, ended: bool, linked: bool) {
     match saved {
         Ok(()) if ended => s.games.reload_finished(&mut s.notices),
         Ok(()) => {}
+        Err(e) if linked => {
+            s.fail(crate::tr!(
+                "{} (the game goes on; it will be saved again after the next code)",
+                e
+            ));
+        }
         Err(e) => {
-            s.fail(format!(
-                "{e} (the game goes on; it will be saved again after the next {step})"
+            s.fail(crate::tr!(
+                "{} (the game goes on; it will be saved again after the next move)",
+                e
             ));
         }
     }

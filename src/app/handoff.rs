@@ -2,6 +2,7 @@
 //! `HandoffAdapter`): between two players on one device it names who takes
 //! the device next and shows no piece until that player taps.
 
+use super::words::side_name;
 use super::{App, AppWindow, HandoffAdapter, State};
 use crate::core::side::Side;
 use crate::session::Stage;
@@ -24,13 +25,13 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     };
     let handoff = w.global::<HandoffAdapter>();
     let side = session.handoff().unwrap_or(Side::Red);
-    handoff.set_player(side.name().into());
+    handoff.set_player(side_name(side).into());
     handoff.set_blue(side == Side::Blue);
     let detail = match (session.stage(), session.draw_offer()) {
-        (_, Some(offerer)) => format!("{offerer} offers a draw."),
-        (Stage::Deal(_), _) => format!("{side}: your deal."),
-        (Stage::Setup(_), _) => format!("{side}: set up your army."),
-        _ => format!("{side} to play."),
+        (_, Some(offerer)) => crate::tr!("{} offers a draw.", side_name(offerer)),
+        (Stage::Deal(_), _) => crate::tr!("{}: your deal.", side_name(side)),
+        (Stage::Setup(_), _) => crate::tr!("{}: set up your army.", side_name(side)),
+        _ => crate::tr!("{} to play.", side_name(side)),
     };
     handoff.set_detail(detail.into());
 }

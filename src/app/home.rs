@@ -4,10 +4,12 @@
 //! and settings screens.
 
 use super::models::{self, List};
+use super::words::side_name;
 use super::{App, AppWindow, HomeAdapter, State, VariantItem, cells, codes, linked, router};
 use crate::core::options::{GameOptions, TwoSquares};
 use crate::core::side::Side;
 use crate::core::variant::Variant;
+use crate::i18n::translate;
 use crate::session::ai::Level;
 use crate::session::pass_and_play::Computer;
 use crate::session::{PassAndPlay, Stage};
@@ -32,15 +34,7 @@ pub(super) struct HomeState {
 impl HomeState {
     pub(super) fn new(w: &AppWindow, variants: Vec<Arc<Variant>>) -> HomeState {
         let home = w.global::<HomeAdapter>();
-        let items: Vec<VariantItem> = variants
-            .iter()
-            .map(|v| VariantItem {
-                id: v.id.clone().into(),
-                name: v.name.clone().into(),
-                summary: v.summary.clone().into(),
-            })
-            .collect();
-        home.set_variants(slint::ModelRc::new(slint::VecModel::from(items)));
+        set_variant_items(w, &variants);
         let state = HomeState {
             selected: variants.iter().position(|v| v.id == "classic").unwrap_or(0),
             variants,
@@ -79,6 +73,25 @@ impl HomeState {
     }
 }
 
+/// The variants to choose from, named in the current language.
+fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
+    let items: Vec<VariantItem> = variants
+        .iter()
+        .map(|v| VariantItem {
+            id: v.id.clone().into(),
+            name: translate(&v.name).into(),
+            summary: translate(&v.summary).into(),
+        })
+        .collect();
+    w.global::<HomeAdapter>()
+        .set_variants(slint::ModelRc::new(slint::VecModel::from(items)));
+}
+
+/// Names the variants again, in the language just chosen.
+pub(super) fn relabel(w: &AppWindow, s: &State) {
+    set_variant_items(w, &s.home.variants);
+}
+
 pub(super) fn connect(app: &App) {
     let home = app.window().global::<HomeAdapter>();
     home.on_select_variant(app.indexed(|s, w, i| {
@@ -107,7 +120,7 @@ pub(super) fn connect(app: &App) {
             Some(i) if delete => {
                 if let Err(e) = s.games.delete_in_progress(i) {
                     s.notices
-                        .push(format!("The game could not be deleted: {e}"));
+                        .push(crate::tr!("The game could not be deleted: {}", e));
                 }
             }
             _ => {}
@@ -157,10 +170,10 @@ fn start_game(s: &mut State, w: &AppWindow) {
         if variant.setup.anywhere {
             // Each device keeps its setup secret until the game is over, so
             // neither could keep clear of the squares the other chose.
-            s.notices.push(format!(
+            s.notices.push(crate::tr!(
                 "{} cannot be played between two devices: both armies choose from the same squares, \
                  and a device cannot see the other's setup. Play it on one device.",
-                variant.name
+                translate(&variant.name)
             ));
             return;
         }
@@ -199,19 +212,22 @@ pub(super) fn continue_game(s: &mut State, index: usize) {
     router::show_game(s);
 }
 
-/// The lines of "Continue", in the order `continue_game` counts them.
 /// The board games under Continue; the referee's match comes after them.
 fn board_games_in_progress(s: &State) -> usize {
     s.games.local_in_progress().len() + s.games.links_in_progress().len()
 }
 
-fn continue_labels(s: &State) -> Vec<String> {
+/// The games of "Continue", in the order `continue_game` counts them, each
+/// described as its line names it after "Continue: ".
+fn continue_descriptions(s: &State) -> Vec<String> {
     let locals = s.games.local_in_progress().into_iter().map(|session| {
-        let what = match session.stage() {
-            Stage::Deal(side) | Stage::Setup(side) => format!("{side} setting up"),
-            _ => format!("{} to play", session.holder()),
-        };
-        format!("Continue: {}, {what}", session.variant().name)
+        let variant = translate(&session.variant().name);
+        match session.stage() {
+            Stage::Deal(side) | Stage::Setup(side) => {
+                crate::tr!("{}, {} setting up", variant, side_name(side))
+            }
+            _ => crate::tr!("{}, {} to play", variant, side_name(session.holder())),
+        }
     });
     let links = s
         .games
@@ -243,26 +259,31 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
             .rules
             .two_squares_choices
             .iter()
-            .map(|c: &TwoSquares| c.to_string()),
+            .map(|c: &TwoSquares| c.label()),
     );
     home.set_offers_aggressor(variant.rules.aggressor_advantage.offered);
     home.set_offers_silent(variant.rules.silent_defense.offered);
     home.set_offers_rescue(variant.rules.rescue.offered);
     home.set_offers_more_squares(variant.rules.more_squares.offered);
     home.set_notice(s.notices.join("\n").into());
-    let labels = continue_labels(s);
-    let confirm =
-        s.home
-            .confirm_delete
-            .and_then(|i| labels.get(i))
-            .map_or(String::new(), |label| {
-                format!(
-                    "{}. It is deleted from this device and cannot be brought back.",
-                    label.trim_start_matches("Continue: ")
-                )
-            });
+    let descriptions = continue_descriptions(s);
+    let confirm = s
+        .home
+        .confirm_delete
+        .and_then(|i| descriptions.get(i))
+        .map_or(String::new(), |what| {
+            crate::tr!(
+                "{}. It is deleted from this device and cannot be brought back.",
+                what
+            )
+        });
     home.set_confirm_delete_text(confirm.into());
-    models::update_texts(&s.home.continue_games, labels);
+    models::update_texts(
+        &s.home.continue_games,
+        descriptions
+            .iter()
+            .map(|what| crate::tr!("Continue: {}", what)),
+    );
     models::update_texts(
         &s.home.finished_games,
         s.games.finished.iter().map(|f| {
@@ -271,9 +292,10 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
                 .position()
                 .outcome()
                 .map_or(String::new(), |o| super::capitalized(&o.to_string()));
-            format!(
-                "{}: {outcome} ({} moves)",
-                f.game.variant().name,
+            crate::tr!(
+                "{}: {} ({} moves)",
+                translate(&f.game.variant().name),
+                outcome,
                 f.game.actions().len()
             )
         }),

@@ -5,11 +5,13 @@
 //! screen (`codes::refresh_link`).
 
 use super::router::{self, LinkView};
+use super::words::side_name;
 use super::{State, words};
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
+use crate::i18n::translate;
 use crate::session::link::{LinkError, LinkStatus, LinkedSession, LinkedStage, Verdict};
 use std::sync::Arc;
 
@@ -141,7 +143,7 @@ pub(super) fn read_all(s: &mut State, texts: &[String]) {
                 s.codes.link_status.clear();
                 s.play.forget();
             }
-            Err(e) => not_read(s, format!("Not read: {e}.")),
+            Err(e) => not_read(s, crate::tr!("Not read: {}.", e)),
         }
     }
 }
@@ -203,14 +205,15 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
     let verdict = link.game().and_then(|g| g.verdict());
     match (link.status(), verdict) {
         (Some(LinkStatus::Abandoned), _) => {
-            "Abandoned by the other device: not a result".to_string()
+            crate::tr!("Abandoned by the other device: not a result")
         }
         (_, Some(Verdict::False(_))) => {
-            "No result: the other device's claims were false".to_string()
+            crate::tr!("No result: the other device's claims were false")
         }
-        (Some(LinkStatus::AwaitingReveal), _) => {
-            format!("{plain} (not verified: the other device has not opened its setup)")
-        }
+        (Some(LinkStatus::AwaitingReveal), _) => crate::tr!(
+            "{} (not verified: the other device has not opened its setup)",
+            plain
+        ),
         _ => plain,
     }
 }
@@ -220,26 +223,27 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
 pub(super) fn opening_step(link: &LinkedSession) -> String {
     let opened = link.game().is_some_and(|g| g.has_opened());
     if opened {
-        "This device has opened its setup in the code on show. Let the other device read it, \
-         then read its last code, which opens its setup: only then is the result checked and \
-         counted. Until then the game waits under Continue."
-            .to_string()
+        crate::tr!(
+            "This device has opened its setup in the code on show. Let the other device read it, \
+             then read its last code, which opens its setup: only then is the result checked and \
+             counted. Until then the game waits under Continue."
+        )
     } else {
-        "The result favours you, so the other device opens its setup first: let it read this \
-         code, then read its answer. This device opens its own once it has checked theirs. \
-         Until then the result does not count, and the game waits under Continue."
-            .to_string()
+        crate::tr!(
+            "The result favours you, so the other device opens its setup first: let it read this \
+             code, then read its answer. This device opens its own once it has checked theirs. \
+             Until then the result does not count, and the game waits under Continue."
+        )
     }
 }
 
 /// The check of the other device's claims, in words.
 pub(super) fn verdict_text(link: &LinkedSession) -> String {
     match link.game().and_then(|g| g.verdict()) {
-        Some(Verdict::Verified) => {
+        Some(Verdict::Verified) => crate::tr!(
             "Verified: every battle and move the other device reported fits its opened setup."
-                .into()
-        }
-        Some(Verdict::False(claims)) => format!(
+        ),
+        Some(Verdict::False(claims)) => crate::tr!(
             "The other device's claims were false: {}",
             claims.join("; ")
         ),
@@ -247,20 +251,21 @@ pub(super) fn verdict_text(link: &LinkedSession) -> String {
     }
 }
 
-/// A line of the home screen's "Continue" list.
+/// A line of the home screen's "Continue" list, as it reads after "Continue: ".
 pub(super) fn continue_label(link: &LinkedSession) -> String {
     let what = match (link.stage(), link.status()) {
-        (LinkedStage::Dealing, _) => "waiting for the other device's code for the deal".to_string(),
-        (LinkedStage::Deal | LinkedStage::Setup, _) => "you are setting up".to_string(),
-        (_, Some(LinkStatus::YourTurn)) => "your turn".to_string(),
+        (LinkedStage::Dealing, _) => crate::tr!("waiting for the other device's code for the deal"),
+        (LinkedStage::Deal | LinkedStage::Setup, _) => crate::tr!("you are setting up"),
+        (_, Some(LinkStatus::YourTurn)) => crate::tr!("your turn"),
         (_, Some(LinkStatus::AwaitingReveal)) => {
-            "over, not verified: the other device has not opened its setup".to_string()
+            crate::tr!("over, not verified: the other device has not opened its setup")
         }
-        _ => "waiting for the other device's code".to_string(),
+        _ => crate::tr!("waiting for the other device's code"),
     };
-    format!(
-        "Continue: {}, two devices ({}), {what}",
-        link.variant().name,
-        link.side()
+    crate::tr!(
+        "{}, two devices ({}), {}",
+        translate(&link.variant().name),
+        side_name(link.side()),
+        what
     )
 }

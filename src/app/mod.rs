@@ -70,6 +70,9 @@ pub struct AppConfig {
     pub signals: Option<Arc<dyn Signals>>,
     /// Where printed sheets are saved (none: the data folder's exports).
     pub pdf_shelf: Option<Arc<dyn PdfShelf>>,
+    /// The platform's preferred locales, most preferred first: the language
+    /// setting "System" picks the first the app speaks (English without one).
+    pub system_locales: Vec<String>,
 }
 
 impl AppConfig {
@@ -82,24 +85,30 @@ impl AppConfig {
             photos: None,
             signals: None,
             pdf_shelf: None,
+            system_locales: Vec::new(),
         }
     }
 
     /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
     pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
         let seed = games::os_seed();
+        let system_locales: Vec<String> = sys_locale::get_locales().collect();
+        // Without a data folder there are no saved settings: the warnings
+        // below are in the platform's language.
+        crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
         let (storage, warning) = match data_dir.or_else(Storage::default_root) {
             None => (
                 None,
-                Some("no data folder: nothing will be saved".to_string()),
+                Some(crate::tr!("no data folder: nothing will be saved")),
             ),
             Some(root) => match Storage::open(&root) {
                 Ok(storage) => (Some(storage), None),
                 Err(e) => (
                     None,
-                    Some(format!(
-                        "the data folder {} cannot be used ({e}): nothing will be saved",
-                        root.display()
+                    Some(crate::tr!(
+                        "the data folder {} cannot be used ({}): nothing will be saved",
+                        root.display(),
+                        e
                     )),
                 ),
             },
@@ -113,6 +122,7 @@ impl AppConfig {
                 photos: None,
                 signals: Some(crate::session::signals::desktop()),
                 pdf_shelf: None,
+                system_locales,
             },
             warning,
         )
@@ -158,6 +168,7 @@ struct State {
     codes: codes::CodesState,
     deal: deal::DealState,
     display: settings::DisplaySettings,
+    locale: settings::LocaleSettings,
     /// The Stratego go go referee's match and screens.
     referee: referee::RefereeState,
     /// The print-and-play screen's choices.
@@ -188,16 +199,29 @@ pub struct App {
 impl App {
     pub fn new(config: AppConfig) -> Result<App, PlatformError> {
         let window = AppWindow::new()?;
+        // The language first, so that every text from here on is in it (the
+        // platform's, should the settings be unreadable).
+        crate::i18n::set_language(
+            crate::i18n::LanguageChoice::System.resolve(&config.system_locales),
+        );
+        let (settings, settings_warning) = match &config.storage {
+            Some(storage) => storage.settings(),
+            None => (Settings::default(), None),
+        };
+        let locale = settings::LocaleSettings {
+            choice: settings.language,
+            system: config.system_locales,
+        };
+        settings::apply_language(&locale);
         let mut notices: Vec<String> = builtin().errors.iter().map(|e| e.to_string()).collect();
-        let (library, settings) = match &config.storage {
+        notices.extend(settings_warning);
+        let library = match &config.storage {
             Some(storage) => {
                 let (library, warning) = SetupLibrary::open(storage.setup_library_path());
                 notices.extend(warning);
-                let (settings, warning) = storage.settings();
-                notices.extend(warning);
-                (library, settings)
+                library
             }
-            None => (SetupLibrary::in_memory(), Settings::default()),
+            None => SetupLibrary::in_memory(),
         };
         let mut referee = referee::RefereeState::new(&window, config.signals, config.seed);
         if let Some(storage) = &config.storage {
@@ -221,6 +245,7 @@ impl App {
             codes: codes::CodesState::new(config.photos),
             deal: deal::DealState::new(&window),
             display: settings::DisplaySettings::from_saved(&settings),
+            locale,
             referee,
             print,
             notices,
@@ -321,6 +346,13 @@ impl App {
     pub fn refresh(&self) {
         refresh(&self.window, &self.state.borrow());
     }
+}
+
+/// Fills again what the screens were given once (lists of names made in
+/// Rust), after the language changed; the rest is filled at each refresh.
+fn relabel(s: &mut State, w: &AppWindow) {
+    home::relabel(w, s);
+    referee::relabel(w, s);
 }
 
 /// What follows every change: the computer's turn and saving.

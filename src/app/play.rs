@@ -103,7 +103,7 @@ pub(super) fn connect(app: &App) {
         s.play.hint = None;
         s.play.pick = None;
         if !s.games.session.as_mut().is_some_and(|x| x.take_back()) {
-            s.fail("there is no move of yours to take back");
+            s.fail(crate::tr!("there is no move of yours to take back"));
         }
     }));
     play.on_hint(app.unit(|s, _| {
@@ -146,7 +146,7 @@ pub(super) fn square_clicked(s: &mut State, square: Square) {
     };
     if view.rescue_pending {
         let Some(i) = s.play.rescue_chosen else {
-            s.fail("first choose which piece to rescue");
+            s.fail(crate::tr!("first choose which piece to rescue"));
             return;
         };
         let Some(piece) = rescuable(&view).get(i).map(|(_, ids)| ids[0]) else {
@@ -261,12 +261,16 @@ fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
         .map(|(i, (side, action))| {
             let text = match action {
                 Action::Move(m) => m.to_string(),
-                Action::Rescue { to, .. } => format!("rescue onto {to}"),
-                Action::SkipRescue => "no rescue".to_string(),
-                Action::Resign(_) => "resigns".to_string(),
-                Action::AgreeDraw => "draw agreed".to_string(),
+                Action::Rescue { to, .. } => crate::tr!("rescue onto {}", to),
+                Action::SkipRescue => crate::tr!("no rescue"),
+                Action::Resign(_) => crate::tr!("resigns"),
+                Action::AgreeDraw => crate::tr!("draw agreed"),
             };
-            let who = if *side == viewer { "you" } else { side.name() };
+            let who = if *side == viewer {
+                crate::tr!("you")
+            } else {
+                words::side_name(*side)
+            };
             format!("{}. {who}: {text}", i + 1)
         })
         .collect();
@@ -305,7 +309,7 @@ fn refresh_common(w: &AppWindow, s: &State, view: &PlayerView, plies: &[(Side, A
             .into_iter()
             .map(|(piece, ids)| match ids.len() {
                 1 => words::name(variant, piece),
-                n => format!("{} ({n} captured)", words::name(variant, piece)),
+                n => crate::tr!("{} ({} captured)", words::name(variant, piece), n),
             }),
     );
     play.set_rescue_chosen(s.play.rescue_chosen.map_or(-1, |i| i as i32));
@@ -343,18 +347,19 @@ fn refresh_local(w: &AppWindow, s: &State, session: &PassAndPlay) {
         }
     };
     board::show(w, s, variant, cells);
+    let name = words::side_name(side);
     let status = if let Some((level, _)) = session.computer_turn() {
-        format!("The computer ({}) is thinking…", level.name())
+        crate::tr!("The computer ({}) is thinking…", level.label())
     } else if session.battle_on_show() {
-        format!("{side} {}: your move led to a battle", symbol(side))
+        crate::tr!("{} {}: your move led to a battle", name, symbol(side))
     } else if view.rescue_pending {
-        format!("{side} {}: you may rescue a piece", symbol(side))
+        crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
     } else {
-        format!("{side} {}: your turn", symbol(side))
+        crate::tr!("{} {}: your turn", name, symbol(side))
     };
     play.set_status(status.into());
     let news = match s.play.hint {
-        Some(m) => Some(format!("Hint: {m}")),
+        Some(m) => Some(crate::tr!("Hint: {}", m)),
         None => session
             .last_ply_seen_by(side)
             .filter(|p| p.side != side)
@@ -372,7 +377,9 @@ fn refresh_local(w: &AppWindow, s: &State, session: &PassAndPlay) {
     play.set_draw_offer_visible(offer.is_some());
     play.set_draw_offer_text(
         offer
-            .map_or(String::new(), |o| format!("{o} offers a draw."))
+            .map_or(String::new(), |o| {
+                crate::tr!("{} offers a draw.", words::side_name(o))
+            })
             .into(),
     );
     play.set_solo(session.computer().is_some());
@@ -395,14 +402,16 @@ fn refresh_linked(w: &AppWindow, s: &State, link: &LinkedSession) {
         &view.variant,
         cells::play_cells(&view, &display, s.play.pick, &targets),
     );
+    let name = words::side_name(side);
     let status = match link.status() {
         Some(LinkStatus::YourTurn) if view.rescue_pending => {
-            format!("{side} {}: you may rescue a piece", symbol(side))
+            crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
         }
-        Some(LinkStatus::YourTurn) => format!("{side} {}: your turn", symbol(side)),
-        Some(LinkStatus::AwaitingReveal) => format!("Game over: {}", linked::outcome_text(link)),
-        _ => format!(
-            "{side} {}: waiting for the other device's code",
+        Some(LinkStatus::YourTurn) => crate::tr!("{} {}: your turn", name, symbol(side)),
+        Some(LinkStatus::AwaitingReveal) => crate::tr!("Game over: {}", linked::outcome_text(link)),
+        _ => crate::tr!(
+            "{} {}: waiting for the other device's code",
+            name,
             symbol(side)
         ),
     };
@@ -412,11 +421,11 @@ fn refresh_linked(w: &AppWindow, s: &State, link: &LinkedSession) {
     let your_turn = link.status() == Some(LinkStatus::YourTurn);
     let offer_news = match offer {
         Some(offerer) if offerer == side => Some(if your_turn {
-            "You offer a draw: the offer goes with your move.".to_string()
+            crate::tr!("You offer a draw: the offer goes with your move.")
         } else {
-            "You offered a draw: the other device answers on its turn.".to_string()
+            crate::tr!("You offered a draw: the other device answers on its turn.")
         }),
-        _ if link.draw_declined() => Some("The other player declined your draw offer.".to_string()),
+        _ if link.draw_declined() => Some(crate::tr!("The other player declined your draw offer.")),
         _ => None,
     };
     let news = [Some(linked::news(link)), offer_news]
@@ -433,7 +442,9 @@ fn refresh_linked(w: &AppWindow, s: &State, link: &LinkedSession) {
     play.set_draw_offer_visible(offered_to_me.is_some());
     play.set_draw_offer_text(
         offered_to_me
-            .map_or(String::new(), |o| format!("{o} offers a draw."))
+            .map_or(String::new(), |o| {
+                crate::tr!("{} offers a draw.", words::side_name(o))
+            })
             .into(),
     );
     play.set_solo(false);

@@ -52,17 +52,16 @@ impl PrintState {
     }
 }
 
+/// The sheets to choose from, by title.
+fn set_items(w: &AppWindow, printables: &[Printable]) {
+    let items: Vec<SharedString> = printables.iter().map(|p| p.title.as_str().into()).collect();
+    w.global::<PrintAdapter>()
+        .set_items(ModelRc::new(VecModel::from(items)));
+}
+
 pub(super) fn connect(app: &App) {
     let screen = app.window().global::<PrintAdapter>();
-    let items: Vec<SharedString> = app
-        .state
-        .borrow()
-        .print
-        .printables
-        .iter()
-        .map(|p| p.title.as_str().into())
-        .collect();
-    screen.set_items(ModelRc::new(VecModel::from(items)));
+    set_items(app.window(), &app.state.borrow().print.printables);
     screen.on_choose(app.indexed(|s, w, i| {
         if i < s.print.printables.len() {
             s.print.selected = i;
@@ -88,8 +87,11 @@ pub(super) fn connect(app: &App) {
     }));
 }
 
-/// Opens the screen at the sheet last chosen.
+/// Opens the screen at the sheet last chosen, its texts in the language
+/// chosen now.
 pub(super) fn open(s: &mut State, w: &AppWindow) {
+    s.print.printables = print::printables();
+    set_items(w, &s.print.printables);
     clear_message(w);
     s.route.overlay = router::Overlay::Print;
     let page = s.print.page;
@@ -119,7 +121,7 @@ fn draw(s: &mut State, w: &AppWindow, page: usize) {
         Ok(pages) => pages,
         Err(e) => {
             screen.set_failed(true);
-            screen.set_message(format!("This sheet cannot be drawn: {e}").into());
+            screen.set_message(crate::tr!("This sheet cannot be drawn: {}", e).into());
             Vec::new()
         }
     };
@@ -141,9 +143,14 @@ fn show_page(s: &mut State, w: &AppWindow, page: usize) {
     screen.set_pages(count as i32);
     screen.set_page_text(
         if count == 0 {
-            "no preview".to_string()
+            crate::tr!("no preview")
         } else {
-            format!("page {} of {count} ({})", page + 1, s.print.paper.name)
+            crate::tr!(
+                "page {} of {} ({})",
+                page + 1,
+                count,
+                crate::i18n::translate(s.print.paper.name)
+            )
         }
         .into(),
     );
@@ -154,9 +161,9 @@ fn save(s: &mut State, w: &AppWindow) {
     let screen = w.global::<PrintAdapter>();
     let name = s.print.name().to_string();
     let kept = match &s.print.shelf {
-        None => {
-            Err("this app keeps no files (no data folder), so the PDF cannot be saved".to_string())
-        }
+        None => Err(crate::tr!(
+            "this app keeps no files (no data folder), so the PDF cannot be saved"
+        )),
         Some(shelf) => print::print(&name, s.print.paper)
             .map_err(|e| e.to_string())
             .and_then(|pdf| shelf.keep(&shelf::file_name(&name, s.print.paper), &pdf)),
@@ -164,11 +171,13 @@ fn save(s: &mut State, w: &AppWindow) {
     match kept {
         Ok(place) => {
             screen.set_failed(false);
-            screen.set_message(format!("Saved to {place}. Print it at actual size (100%).").into());
+            screen.set_message(
+                crate::tr!("Saved to {}. Print it at actual size (100%).", place).into(),
+            );
         }
         Err(e) => {
             screen.set_failed(true);
-            screen.set_message(format!("The PDF was not saved: {e}").into());
+            screen.set_message(crate::tr!("The PDF was not saved: {}", e).into());
         }
     }
 }

@@ -24,16 +24,17 @@ pub(super) fn connect(app: &App) {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
         let opened = read_file(path)
             .map(|text| replay_record(&text, name.as_deref(), &RuleOverrides::default()));
-        show(s, w, opened, name.as_deref().unwrap_or("the record"));
+        let shown = name.unwrap_or_else(|| crate::tr!("the record"));
+        show(s, w, opened, &shown);
     }));
     screen.on_open_text(app.unit(|s, w| {
         let text = w.global::<RecordsAdapter>().get_pasted().to_string();
         let opened = if text.len() as u64 > LARGEST_RECORD {
-            Err("the pasted text is too long for a game record".to_string())
+            Err(crate::tr!("the pasted text is too long for a game record"))
         } else {
             Ok(replay_record(&text, None, &RuleOverrides::default()))
         };
-        show(s, w, opened, "the pasted record");
+        show(s, w, opened, &crate::tr!("the pasted record"));
     }));
     screen.on_back(app.unit(|s, w| {
         w.global::<RecordsAdapter>().set_message("".into());
@@ -55,7 +56,7 @@ fn read_file(path: &Path) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{shown}: {e}"))?;
     if bytes.len() as u64 > LARGEST_RECORD {
-        return Err(format!("{shown} is too big for a game record"));
+        return Err(crate::tr!("{} is too big for a game record", shown));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
@@ -73,11 +74,15 @@ fn show(s: &mut State, w: &AppWindow, opened: Result<Replay, String>, name: &str
     let (game, note) = match (replay.game, replay.verdict) {
         (Some(game), verdict) => (game, note(name, &verdict)),
         (None, Verdict::NotStarted { reason }) => {
-            screen.set_message(format!("{name} is a game that never started: {reason}.").into());
+            screen.set_message(
+                crate::tr!("{} is a game that never started: {}.", name, reason).into(),
+            );
             return;
         }
         (None, verdict) => {
-            screen.set_message(format!("{name} cannot be replayed: {}", reason(&verdict)).into());
+            screen.set_message(
+                crate::tr!("{} cannot be replayed: {}", name, reason(&verdict)).into(),
+            );
             return;
         }
     };
@@ -90,15 +95,21 @@ fn show(s: &mut State, w: &AppWindow, opened: Result<Replay, String>, name: &str
 /// What the engine found, in words, above the replay.
 fn note(name: &str, verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Ok => format!("{name}: every move replays, and the result is the engine's."),
+        Verdict::Ok => crate::tr!(
+            "{}: every move replays, and the result is the engine's.",
+            name
+        ),
         Verdict::Illegal {
             move_number,
             reason,
-        } => format!(
-            "{name}: the rules refuse move {move_number} ({reason}), so the replay stops before it."
+        } => crate::tr!(
+            "{}: the rules refuse move {} ({}), so the replay stops before it.",
+            name,
+            move_number,
+            reason
         ),
         Verdict::ResultMismatch { reason, .. } => {
-            format!("{name}: every move replays, but the {reason}.")
+            crate::tr!("{}: every move replays, but the {}.", name, reason)
         }
         other => format!("{name}: {}", reason(other)),
     }
@@ -106,15 +117,15 @@ fn note(name: &str, verdict: &Verdict) -> String {
 
 fn reason(verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Ok => "it replays".to_string(),
+        Verdict::Ok => crate::tr!("it replays"),
         Verdict::Illegal {
             move_number: 0,
             reason,
-        } => format!("the setups break the rules: {reason}"),
+        } => crate::tr!("the setups break the rules: {}", reason),
         Verdict::Illegal {
             move_number,
             reason,
-        } => format!("move {move_number} breaks the rules: {reason}"),
+        } => crate::tr!("move {} breaks the rules: {}", move_number, reason),
         Verdict::ResultMismatch { reason, .. }
         | Verdict::Unreadable { reason }
         | Verdict::NotStarted { reason } => reason.clone(),

@@ -6,12 +6,14 @@
 //! while a round runs; every change is saved.
 
 use super::models::{self, List};
+use super::words::list_separator;
 use super::{
     App, AppWindow, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, RefereeTeam,
     State,
 };
 use crate::core::referee::cluster::BLOCKING;
 use crate::core::referee::{LiveRules, MatchSettings, RoleId, RoundEnd, Team, TeamLook};
+use crate::i18n::translate;
 use crate::session::referee::RefereeSession;
 use crate::session::referee_clock::Signal;
 use crate::session::signals::Signals;
@@ -20,13 +22,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Team colours a referee can pick, readable in sunlight on white: (name, #rrggbb).
+/// The names are English: they are shown through `translate`.
 const COLOURS: [(&str, &str); 6] = [
-    ("Red", "#d55e00"),
-    ("Blue", "#0072b2"),
-    ("Green", "#009e73"),
-    ("Purple", "#6a3d9a"),
-    ("Black", "#1d1d1f"),
-    ("Pink", "#cc79a7"),
+    (crate::tr_noop!("Red"), "#d55e00"),
+    (crate::tr_noop!("Blue"), "#0072b2"),
+    (crate::tr_noop!("Green"), "#009e73"),
+    (crate::tr_noop!("Purple"), "#6a3d9a"),
+    (crate::tr_noop!("Black"), "#1d1d1f"),
+    (crate::tr_noop!("Pink"), "#cc79a7"),
 ];
 
 /// Which referee screen is shown.
@@ -56,6 +59,10 @@ pub(super) struct RefereeState {
     shown: (String, String),
     teams: List<RefereeTeam>,
     team_names: List<SharedString>,
+    /// The roles to pick in the resolver, with their strengths.
+    roles: List<SharedString>,
+    /// The team colours to pick in the match setup.
+    colours: List<SharedString>,
     /// For the coin toss of a tied cluster.
     coin: u64,
 }
@@ -66,26 +73,15 @@ impl RefereeState {
         let teams = models::list();
         let roles = models::list();
         let team_names = models::list();
+        let colours = models::list();
         w.global::<RefereeAdapter>()
             .set_teams(models::handle(&teams));
         let resolver = w.global::<RefereeChallengeAdapter>();
         resolver.set_roles(models::handle(&roles));
         resolver.set_team_names(models::handle(&team_names));
-        models::update_texts(
-            &roles,
-            rules.roles.iter().map(|r| match r.strength {
-                Some(s) => format!("{} {s}", r.name),
-                None => r.name.clone(),
-            }),
-        );
-        let setup = w.global::<RefereeSetupAdapter>();
-        setup.set_colours(models::handle(&{
-            let colours = models::list();
-            models::update_texts(&colours, COLOURS.iter().map(|c| c.0.to_string()));
-            colours
-        }));
-        w.global::<RefereeAdapter>().set_blocking(BLOCKING.into());
-        RefereeState {
+        w.global::<RefereeSetupAdapter>()
+            .set_colours(models::handle(&colours));
+        let state = RefereeState {
             session: None,
             page: Page::Closed,
             rules,
@@ -96,8 +92,26 @@ impl RefereeState {
             shown: Default::default(),
             teams,
             team_names,
+            roles,
+            colours,
             coin: seed | 1,
-        }
+        };
+        state.label(w);
+        state
+    }
+
+    /// Fills the lists and texts made once, in the language chosen now.
+    fn label(&self, w: &AppWindow) {
+        models::update_texts(
+            &self.roles,
+            self.rules.roles.iter().map(|r| match r.strength {
+                Some(s) => format!("{} {s}", translate(&r.name)),
+                None => translate(&r.name),
+            }),
+        );
+        models::update_texts(&self.colours, COLOURS.iter().map(|c| translate(c.0)));
+        w.global::<RefereeAdapter>()
+            .set_blocking(translate(BLOCKING).into());
     }
 
     fn now(&self) -> Duration {
@@ -123,7 +137,7 @@ impl RefereeState {
                 signals.call(signal);
             }
             if signal == Signal::RoundOver {
-                self.message = "Time is up: the round is a draw.".to_string();
+                self.message = crate::tr!("Time is up: the round is a draw.");
             }
         }
         let shown = (time_left(session, now), beat(session, now));
@@ -132,12 +146,12 @@ impl RefereeState {
         changed
     }
 
-    /// The label under Continue on the home screen.
+    /// The line under Continue on the home screen, as it reads after "Continue: ".
     pub(super) fn continue_label(&self) -> Option<String> {
         let session = self.session.as_ref()?;
         let game = session.game();
-        Some(format!(
-            "Continue: Stratego go go (referee), round {} of {}",
+        Some(crate::tr!(
+            "Stratego go go (referee), round {} of {}",
             game.round(),
             game.settings.rounds
         ))
@@ -160,6 +174,11 @@ impl RefereeState {
             _ => {}
         }
     }
+}
+
+/// Names the roles, colours and rules again, in the language just chosen.
+pub(super) fn relabel(w: &AppWindow, s: &State) {
+    s.referee.label(w);
 }
 
 pub(super) fn connect(app: &App) {
@@ -225,7 +244,7 @@ pub(super) fn connect(app: &App) {
     field.on_undo(app.unit(|s, _| {
         if let Some(session) = s.referee.session.as_mut() {
             session.undo();
-            s.referee.message = "Undone.".to_string();
+            s.referee.message = crate::tr!("Undone.");
         }
     }));
     field.on_next_round(
@@ -267,8 +286,8 @@ pub(super) fn open(s: &mut State, w: &AppWindow) {
     }
     let rules = Arc::clone(&s.referee.rules);
     let setup = w.global::<RefereeSetupAdapter>();
-    setup.set_first_name(rules.teams[0].name.as_str().into());
-    setup.set_second_name(rules.teams[1].name.as_str().into());
+    setup.set_first_name(translate(&rules.teams[0].name).into());
+    setup.set_second_name(translate(&rules.teams[1].name).into());
     let colour_index = |colour: &str| {
         COLOURS
             .iter()
@@ -311,7 +330,7 @@ fn start_match(s: &mut State, w: &AppWindow) {
     };
     let mut problems = settings.problems(&s.referee.rules);
     if settings.teams[0].colour == settings.teams[1].colour {
-        problems.push("the two teams need different colours".to_string());
+        problems.push(crate::tr!("the two teams need different colours"));
     }
     if !problems.is_empty() {
         setup.set_problems(problems.join("\n").into());
@@ -319,7 +338,7 @@ fn start_match(s: &mut State, w: &AppWindow) {
     }
     s.referee.session = Some(RefereeSession::new(Arc::clone(&s.referee.rules), settings));
     s.referee.saved = 0;
-    s.referee.message = "Tap the countdown to start the round.".to_string();
+    s.referee.message = crate::tr!("Tap the countdown to start the round.");
     s.referee.page = Page::Field;
 }
 
@@ -370,24 +389,27 @@ fn judge(s: &mut State, w: &AppWindow) {
     let session = s.referee.session.as_ref();
     let names = |t: Team| {
         session.map_or_else(
-            || ["the challenger", "the challenged"][t.index()].to_string(),
-            |x| x.game().name(t).to_string(),
+            || match t {
+                Team::First => crate::tr!("the challenger"),
+                Team::Second => crate::tr!("the challenged"),
+            },
+            |x| translate(x.game().name(t)),
         )
     };
     let (verdict, ok) = match (s.referee.page, a, d) {
         (Page::Flag, Some(a), _) => match session.map(|x| (x, x.may_take_flag(team, a))) {
             Some((x, Ok(()))) => (
-                format!(
+                crate::tr!(
                     "{} takes the flag with a {}: the round is theirs.",
-                    x.game().name(team),
-                    rules.role(a).name
+                    translate(x.game().name(team)),
+                    translate(&rules.role(a).name)
                 ),
                 true,
             ),
-            Some((_, Err(refused))) => (format!("{}.", super::capitalized(&refused)), false),
+            Some((_, Err(refused))) => (crate::tr!("{}.", super::capitalized(&refused)), false),
             None => (String::new(), false),
         },
-        (Page::Flag, None, _) => ("Which role touched the flag?".to_string(), false),
+        (Page::Flag, None, _) => (crate::tr!("Which role touched the flag?"), false),
         (_, Some(a), Some(d)) => match session.filter(|_| s.referee.page == Page::Challenge) {
             Some(x) => match x.judge(team, a, d) {
                 Ok(verdict) => (verdict.text, true),
@@ -404,7 +426,7 @@ fn judge(s: &mut State, w: &AppWindow) {
                 (verdict.text, false)
             }
         },
-        _ => ("Pick both roles.".to_string(), false),
+        _ => (crate::tr!("Pick both roles."), false),
     };
     resolver.set_verdict(verdict.into());
     resolver.set_can_confirm(ok);
@@ -441,17 +463,17 @@ fn time_left(session: &RefereeSession, now: Duration) -> String {
 fn beat(session: &RefereeSession, now: Duration) -> String {
     let clock = session.clock();
     if session.game().round_over() {
-        "Round over".to_string()
+        crate::tr!("Round over")
     } else if clock.held() {
-        "Hold".to_string()
+        crate::tr!("Hold")
     } else if !clock.running() {
         if clock.round_elapsed(now).is_zero() {
-            "Start"
+            crate::tr!("Start")
         } else {
-            "Paused"
+            crate::tr!("Paused")
         }
-        .to_string()
     } else if clock.just_stepped(now) {
+        // Not translated: `ui/referee.slint` compares it to mark the step.
         "STEP".to_string()
     } else {
         clock
@@ -474,15 +496,19 @@ fn summary(session: &RefereeSession) -> String {
         .iter()
         .enumerate()
         .map(|(i, end)| match end {
-            RoundEnd::Flag(team) => format!("Round {}: {} took the flag.", i + 1, game.name(*team)),
-            RoundEnd::TimeUp => format!("Round {}: time ran out, a draw.", i + 1),
+            RoundEnd::Flag(team) => crate::tr!(
+                "Round {}: {} took the flag.",
+                i + 1,
+                translate(game.name(*team))
+            ),
+            RoundEnd::TimeUp => crate::tr!("Round {}: time ran out, a draw.", i + 1),
         })
         .collect();
-    lines.push(format!(
+    lines.push(crate::tr!(
         "Rounds won: {} {}, {} {}, draws {}.",
-        game.name(Team::First),
+        translate(game.name(Team::First)),
         game.wins(Team::First),
-        game.name(Team::Second),
+        translate(game.name(Team::Second)),
         game.wins(Team::Second),
         game.draws()
     ));
@@ -491,16 +517,16 @@ fn summary(session: &RefereeSession) -> String {
             .role_ids()
             .filter_map(|r| {
                 let n = game.lost_in_match(team, r);
-                (n > 0).then(|| format!("{} {n}", rules.role(r).name))
+                (n > 0).then(|| format!("{} {n}", translate(&rules.role(r).name)))
             })
             .collect();
-        lines.push(format!(
+        lines.push(crate::tr!(
             "{} lost: {}.",
-            game.name(team),
+            translate(game.name(team)),
             if lost.is_empty() {
-                "nothing".to_string()
+                crate::tr!("nothing")
             } else {
-                lost.join(", ")
+                lost.join(list_separator().as_str())
             }
         ));
     }
@@ -521,20 +547,20 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     );
     resolver.set_title(
         match s.referee.page {
-            Page::Flag => "Flag touched",
-            Page::Resolver => "Challenge resolver",
-            _ => "Challenge",
+            Page::Flag => crate::tr!("Flag touched"),
+            Page::Resolver => crate::tr!("Challenge resolver"),
+            _ => crate::tr!("Challenge"),
         }
         .into(),
     );
     let field = w.global::<RefereeAdapter>();
     field.set_message(s.referee.message.clone().into());
     field.set_sound_note(match &s.referee.signals {
-        None => "No sound here: the countdown is shown on screen.".into(),
+        None => crate::tr!("No sound here: the countdown is shown on screen.").into(),
         Some(signals) => signals
             .problem()
             .map(|p| {
-                format!(
+                crate::tr!(
                     "{}: the countdown is shown on screen.",
                     super::capitalized(&p)
                 )
@@ -546,7 +572,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
         return;
     };
     let game = session.game();
-    field.set_round_text(format!("Round {} of {}", game.round(), game.settings.rounds).into());
+    field.set_round_text(crate::tr!("Round {} of {}", game.round(), game.settings.rounds).into());
     field.set_time_left(time_left(session, now).into());
     let warning =
         session.clock().round_left(now).as_secs() <= session.rules().warning_seconds as u64;
@@ -561,7 +587,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
         Team::BOTH.map(|team| {
             let deck = game.deck(team);
             RefereeTeam {
-                name: game.name(team).into(),
+                name: translate(game.name(team)).into(),
                 colour: colour(&game.settings.teams[team.index()].colour),
                 base: deck.at_base() as i32,
                 field: deck.on_field() as i32,
@@ -571,7 +597,7 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     );
     models::update_texts(
         &s.referee.team_names,
-        Team::BOTH.map(|t| game.name(t).to_string()),
+        Team::BOTH.map(|t| translate(game.name(t))),
     );
     field.set_summary(
         if game.round_over() {
@@ -587,22 +613,26 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
             field.set_cluster_needs_toss(cluster.chooser.is_none());
             let [a, b] = cluster.players;
             let text = match cluster.chooser {
-                None => format!("Equal numbers ({a} to {b}): toss a coin for the first choice."),
-                Some(team) if cluster.resolved == 0 => format!(
+                None => crate::tr!(
+                    "Equal numbers ({} to {}): toss a coin for the first choice.",
+                    a,
+                    b
+                ),
+                Some(team) if cluster.resolved == 0 => crate::tr!(
                     "{} has {} in the cluster to {}: {} chooses the first challenge.",
-                    if a > b {
+                    translate(if a > b {
                         game.name(Team::First)
                     } else {
                         game.name(Team::Second)
-                    },
+                    }),
                     a.max(b),
                     a.min(b),
-                    game.name(team)
+                    translate(game.name(team))
                 ),
-                Some(team) => format!(
+                Some(team) => crate::tr!(
                     "{} challenges resolved: {} chooses the next.",
                     cluster.resolved,
-                    game.name(team)
+                    translate(game.name(team))
                 ),
             };
             field.set_cluster_text(text.into());

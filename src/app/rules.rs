@@ -3,18 +3,25 @@
 
 use super::{App, AppWindow, RulesAdapter, State, router};
 use crate::core::rules_text::rules_text;
+use crate::i18n::translate;
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
 
 pub(super) fn connect(app: &App) {
     let rules = app.window().global::<RulesAdapter>();
-    let state = app.state.borrow();
-    let names: Vec<SharedString> = state
+    fill(app.window(), &app.state.borrow());
+    rules.on_back(app.unit(|s, _| s.route.overlay = router::Overlay::None));
+}
+
+/// The variants' names and rules, in the language chosen now.
+fn fill(w: &AppWindow, s: &State) {
+    let rules = w.global::<RulesAdapter>();
+    let names: Vec<SharedString> = s
         .home
         .variants
         .iter()
-        .map(|v| v.name.as_str().into())
+        .map(|v| translate(&v.name).into())
         .collect();
-    let texts: Vec<SharedString> = state
+    let texts: Vec<SharedString> = s
         .home
         .variants
         .iter()
@@ -22,12 +29,12 @@ pub(super) fn connect(app: &App) {
         .collect();
     rules.set_variant_names(ModelRc::new(VecModel::from(names)));
     rules.set_texts(ModelRc::new(VecModel::from(texts)));
-    rules.on_back(app.unit(|s, _| s.route.overlay = router::Overlay::None));
 }
 
 /// Opens the rules at the variant chosen on the home screen.
 pub(super) fn show(s: &mut State, w: &AppWindow) {
     s.route.overlay = router::Overlay::Rules;
+    fill(w, s);
     w.global::<RulesAdapter>()
         .set_variant_index(s.home.selected as i32);
 }

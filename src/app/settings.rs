@@ -1,9 +1,11 @@
 //! The settings screen's controller (`ui/settings.slint`, global
-//! `SettingsAdapter`): the memory aid and the rank numbering, saved when the
-//! player leaves the screen.
+//! `SettingsAdapter`): the memory aid, the rank numbering and the language.
+//! A new language takes effect at once, on every screen, and is saved at
+//! once; the rest is saved when the player leaves the screen.
 
 use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State, router};
 use crate::core::side::Side;
+use crate::i18n::{self, Language, LanguageChoice};
 use crate::session::storage::Settings;
 use slint::ComponentHandle;
 
@@ -36,12 +38,56 @@ impl DisplaySettings {
     }
 }
 
+/// The language setting and what "System" means on this platform.
+pub(super) struct LocaleSettings {
+    pub choice: LanguageChoice,
+    /// The platform's preferred locales, most preferred first (none in tests
+    /// and screenshots, where "System" is English).
+    pub system: Vec<String>,
+}
+
+impl LocaleSettings {
+    pub(super) fn language(&self) -> Language {
+        self.choice.resolve(&self.system)
+    }
+}
+
 pub(super) fn connect(app: &App) {
     let settings = app.window().global::<SettingsAdapter>();
-    let display = app.state.borrow().display;
-    settings.set_memory_aid(display.memory_aid);
-    settings.set_numbering_index(i32::from(display.numbering == Numbering::Classic));
+    let state = app.state.borrow();
+    settings.set_memory_aid(state.display.memory_aid);
+    settings.set_numbering_index(i32::from(state.display.numbering == Numbering::Classic));
+    let choice = state.locale.choice;
+    let index = LanguageChoice::ALL.iter().position(|c| *c == choice);
+    settings.set_language_index(index.unwrap_or(0) as i32);
+    drop(state);
+    settings.on_language_chosen(app.unit(choose_language));
     settings.on_back(app.unit(leave));
+}
+
+/// Puts the language the settings name into effect: for the texts made in
+/// Rust from now on, and for every text of the screens at once.
+pub(super) fn apply_language(locale: &LocaleSettings) {
+    let language = locale.language();
+    i18n::set_language(language);
+    let code = match language {
+        Language::English => "",
+        other => other.code(),
+    };
+    // It fails only without bundled translations, and build.rs bundles them.
+    let _ = slint::select_bundled_translation(code);
+}
+
+/// The player picked a language: it takes effect and is saved at once.
+fn choose_language(s: &mut State, w: &AppWindow) {
+    let index = w.global::<SettingsAdapter>().get_language_index();
+    let chosen = usize::try_from(index)
+        .ok()
+        .and_then(|i| LanguageChoice::ALL.get(i).copied());
+    s.locale.choice = chosen.unwrap_or_default();
+    apply_language(&s.locale);
+    super::relabel(s, w);
+    save(s);
 }
 
 /// Takes the settings from the screen, saves them, and goes back.
@@ -54,18 +100,24 @@ fn leave(s: &mut State, w: &AppWindow) {
     } else {
         Numbering::Modern
     };
-    if let Some(storage) = &s.games.storage {
-        let settings = Settings {
-            memory_aid: s.display.memory_aid,
-            numbering: match s.display.numbering {
-                Numbering::Classic => "classic",
-                Numbering::Modern => "modern",
-            }
-            .into(),
-            ..Settings::default()
-        };
-        if let Err(e) = storage.save_settings(&settings) {
-            s.notices.push(e);
+    save(s);
+}
+
+fn save(s: &mut State) {
+    let Some(storage) = &s.games.storage else {
+        return;
+    };
+    let settings = Settings {
+        memory_aid: s.display.memory_aid,
+        numbering: match s.display.numbering {
+            Numbering::Classic => "classic",
+            Numbering::Modern => "modern",
         }
+        .into(),
+        language: s.locale.choice,
+        ..Settings::default()
+    };
+    if let Err(e) = storage.save_settings(&settings) {
+        s.notices.push(e);
     }
 }

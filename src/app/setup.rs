@@ -4,6 +4,7 @@
 //! kind of game (the draft lives in the session).
 
 use super::models::{self, List};
+use super::words::side_name;
 use super::{App, AppWindow, SetupAdapter, State, TrayItem, board, cells};
 use crate::core::square::Square;
 use slint::{ComponentHandle, SharedString};
@@ -71,7 +72,9 @@ pub(super) fn connect(app: &App) {
         if let Some(draft) = s.games.draft_mut()
             && !draft.flip(square)
         {
-            s.fail("only a domino with two different numbers can be turned round");
+            s.fail(crate::tr!(
+                "only a domino with two different numbers can be turned round"
+            ));
         }
     }));
     setup.on_save(app.unit(save_setup));
@@ -101,7 +104,10 @@ pub(super) fn square_clicked(s: &mut State, square: Square) {
                 if !draft.place(piece, square) {
                     (
                         pick,
-                        Some(format!("{square} is not a free square of your setup zone")),
+                        Some(crate::tr!(
+                            "{} is not a free square of your setup zone",
+                            square
+                        )),
                     )
                 } else if left <= 1 {
                     (SetupPick::None, None)
@@ -115,7 +121,7 @@ pub(super) fn square_clicked(s: &mut State, square: Square) {
             let moved = draft.move_or_swap(from, square);
             (
                 SetupPick::None,
-                (!moved).then(|| format!("{square} is not in your setup zone")),
+                (!moved).then(|| crate::tr!("{} is not in your setup zone", square)),
             )
         }
         SetupPick::None if draft.at(square).is_some() => (SetupPick::Square(square), None),
@@ -134,7 +140,7 @@ pub(super) fn square_dragged(s: &mut State, from: Square, to: Square) {
         return;
     };
     if draft.at(from).is_some() && !draft.move_or_swap(from, to) {
-        s.fail(format!("{to} is not in your setup zone"));
+        s.fail(crate::tr!("{} is not in your setup zone", to));
     }
 }
 
@@ -159,7 +165,7 @@ fn save_setup(s: &mut State, w: &AppWindow) {
     };
     let (variant, setup) = (Arc::clone(draft.variant()), draft.to_setup());
     match s.games.library.save(&variant, &name, &setup) {
-        Ok(()) => s.setup.status = format!("Saved \"{}\".", name.trim()),
+        Ok(()) => s.setup.status = crate::tr!("Saved \"{}\".", name.trim()),
         Err(e) => {
             s.fail(e);
         }
@@ -181,7 +187,7 @@ fn load_setup(s: &mut State, w: &AppWindow) {
     };
     if let Some(draft) = s.games.draft_mut() {
         draft.load(&setup);
-        s.setup.status = format!("Loaded \"{name}\".");
+        s.setup.status = crate::tr!("Loaded \"{}\".", name);
     }
 }
 
@@ -196,11 +202,13 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
         SetupPick::Square(square) => Some(square),
         _ => None,
     };
-    setup.set_title(format!("{side}: set up your army").into());
+    setup.set_title(crate::tr!("{}: set up your army", side_name(side)).into());
     setup.set_hint(
-        "Tap a piece in the tray, then a square of your zone. Tap a placed piece, then another square to move or swap it \
-         (or drag it), or the tray to take it back."
-            .into(),
+        crate::tr!(
+            "Tap a piece in the tray, then a square of your zone. Tap a placed piece, then \
+             another square to move or swap it (or drag it), or the tray to take it back."
+        )
+        .into(),
     );
     let display = s.display.for_viewer(side);
     board::show(w, s, variant, cells::setup_cells(draft, &display, selected));

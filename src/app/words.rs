@@ -4,8 +4,9 @@ use crate::core::battle::BattleResult;
 use crate::core::moves::Action;
 use crate::core::piece::Piece;
 use crate::core::side::Side;
-use crate::core::variant::Variant;
+use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{ViewPiece, ViewPly};
+use crate::i18n::translate;
 
 /// Modern (10 = Marshal) or classic (1 = Marshal) rank numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,10 +28,23 @@ pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
     }
 }
 
+/// "Red", "Blue", in the current language.
+pub fn side_name(side: Side) -> String {
+    match side {
+        Side::Red => crate::tr!("Red"),
+        Side::Blue => crate::tr!("Blue"),
+    }
+}
+
+/// A suit's name as it reads inside a phrase: "yellow", "black".
+pub fn suit_name(variant: &Variant, suit: SuitId) -> String {
+    translate(&variant.suit(suit).name).to_lowercase()
+}
+
 /// "Captain", "yellow Miner", "stone 5/2".
 pub fn name(variant: &Variant, piece: Piece) -> String {
     if piece.domino_face(variant).is_some() {
-        format!("stone {}", piece.describe(variant))
+        crate::tr!("stone {}", piece.describe(variant))
     } else {
         piece.describe(variant)
     }
@@ -39,11 +53,11 @@ pub fn name(variant: &Variant, piece: Piece) -> String {
 /// A piece as `viewer` knows it: "your Captain", "the enemy Scout", "an enemy yellow coin".
 pub fn seen(variant: &Variant, viewer: Side, piece: &ViewPiece) -> String {
     match (piece.owner == viewer, piece.piece) {
-        (true, Some(p)) => format!("your {}", name(variant, p)),
-        (false, Some(p)) => format!("the enemy {}", name(variant, p)),
+        (true, Some(p)) => crate::tr!("your {}", name(variant, p)),
+        (false, Some(p)) => crate::tr!("the enemy {}", name(variant, p)),
         (_, None) => match piece.suit {
-            Some(suit) => format!("an enemy {} coin", variant.suit(suit).name.to_lowercase()),
-            None => "an enemy piece".to_string(),
+            Some(suit) => crate::tr!("an enemy {} coin", suit_name(variant, suit)),
+            None => crate::tr!("an enemy piece"),
         },
     }
 }
@@ -58,30 +72,33 @@ fn capitalize(text: String) -> String {
 
 /// One ply told to `viewer`: "Red moved e4-e5.", "Your Major attacked the enemy Captain: your Major wins."
 pub fn ply(variant: &Variant, viewer: Side, ply: &ViewPly) -> String {
-    let who = if ply.side == viewer {
-        "You".to_string()
-    } else {
-        ply.side.name().to_string()
-    };
+    let mine = ply.side == viewer;
+    let who = side_name(ply.side);
     match (&ply.action, &ply.battle) {
         (Action::Move(m), Some(b)) => {
             let attacker = seen(variant, viewer, &b.attacker);
             let defender = seen(variant, viewer, &b.defender);
             let result = match b.result {
-                BattleResult::AttackerWins => format!("{attacker} wins"),
-                BattleResult::DefenderWins => format!("{defender} wins"),
-                BattleResult::BothRemoved => "both are removed".to_string(),
+                BattleResult::AttackerWins => crate::tr!("{} wins", attacker),
+                BattleResult::DefenderWins => crate::tr!("{} wins", defender),
+                BattleResult::BothRemoved => crate::tr!("both are removed"),
             };
-            capitalize(format!(
-                "{attacker} attacked {defender} on {}: {result}.",
-                m.to
+            capitalize(crate::tr!(
+                "{} attacked {} on {}: {}.",
+                attacker,
+                defender,
+                m.to,
+                result
             ))
         }
-        (Action::Move(m), None) => format!("{who} moved {m}."),
-        (Action::Rescue { to, .. }, _) => format!("{who} rescued a piece onto {to}."),
-        (Action::SkipRescue, _) => format!("{who} declined a rescue."),
-        (Action::Resign(side), _) => format!("{side} resigned."),
-        (Action::AgreeDraw, _) => "The players agreed a draw.".to_string(),
+        (Action::Move(m), None) if mine => crate::tr!("You moved {}.", m),
+        (Action::Move(m), None) => crate::tr!("{} moved {}.", who, m),
+        (Action::Rescue { to, .. }, _) if mine => crate::tr!("You rescued a piece onto {}.", to),
+        (Action::Rescue { to, .. }, _) => crate::tr!("{} rescued a piece onto {}.", who, to),
+        (Action::SkipRescue, _) if mine => crate::tr!("You declined a rescue."),
+        (Action::SkipRescue, _) => crate::tr!("{} declined a rescue.", who),
+        (Action::Resign(side), _) => crate::tr!("{} resigned.", side_name(*side)),
+        (Action::AgreeDraw, _) => crate::tr!("The players agreed a draw."),
     }
 }
 
@@ -91,8 +108,8 @@ pub fn tally(variant: &Variant, viewer: Side, pieces: &[ViewPiece]) -> String {
     for piece in pieces {
         let text = match piece.piece {
             Some(p) => name(variant, p),
-            None if piece.owner == viewer => "piece".to_string(),
-            None => "hidden piece".to_string(),
+            None if piece.owner == viewer => crate::tr!("piece"),
+            None => crate::tr!("hidden piece"),
         };
         match counts.iter_mut().find(|(t, _)| *t == text) {
             Some((_, n)) => *n += 1,
@@ -100,11 +117,22 @@ pub fn tally(variant: &Variant, viewer: Side, pieces: &[ViewPiece]) -> String {
         }
     }
     if counts.is_empty() {
-        return "nothing".to_string();
+        return crate::tr!("nothing");
     }
     counts
         .into_iter()
-        .map(|(t, n)| if n == 1 { t } else { format!("{t} ×{n}") })
+        .map(|(t, n)| {
+            if n == 1 {
+                t
+            } else {
+                crate::tr!("{} ×{}", t, n)
+            }
+        })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(list_separator().as_str())
+}
+
+/// What separates the items of a list: ", " in English.
+pub fn list_separator() -> String {
+    crate::tr!(", ")
 }

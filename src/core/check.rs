@@ -83,7 +83,7 @@ pub fn replay_record(text: &str, file_name: Option<&str>, overrides: &RuleOverri
         Err(reason) => Replay {
             game: None,
             verdict: Verdict::Unreadable {
-                reason: format!("not a Gravon or Flagfall record: {reason}"),
+                reason: crate::tr!("not a Gravon or Flagfall record: {}", reason),
             },
         },
     }
@@ -128,7 +128,7 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
             reason,
         }) => Verdict::Illegal {
             move_number: number,
-            reason: format!("{text}: {reason}"),
+            reason: crate::tr!("{}: {}", text, reason),
         },
         Some(RecordError::BadAction { number, reason, .. }) => Verdict::Illegal {
             move_number: number,
@@ -143,10 +143,13 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
             match record.result {
                 Some(stated) if Some(stated) != engine => Verdict::ResultMismatch {
                     move_number: record.actions.len(),
-                    reason: format!(
-                        "record says {stated}, engine says {}",
-                        engine.map_or("the game goes on after the last move".to_string(), |o| o
-                            .to_string())
+                    reason: crate::tr!(
+                        "record says {}, engine says {}",
+                        stated,
+                        engine.map_or_else(
+                            || crate::tr!("the game goes on after the last move"),
+                            |o| o.to_string()
+                        )
                     ),
                 },
                 _ => Verdict::Ok,

@@ -5,6 +5,7 @@ use super::piece::Piece;
 use super::side::Side;
 use super::variant::{ArmyRule, KindId, SuitId, Variant};
 use rand::{Rng, RngExt};
+use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Deal {
@@ -22,32 +23,70 @@ pub enum Deal {
     Discard { first_loss_suit: SuitId },
 }
 
+/// Why a deal does not fit. Variant and stone names are the variant's
+/// (English) data names, translated when shown.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
-    #[error("{variant} needs {expected}, not {found}")]
     WrongKind {
         variant: String,
         expected: &'static str,
         found: &'static str,
     },
-    #[error("the hand holds {found} stones; {expected} are dealt")]
-    HandSize { expected: u32, found: usize },
-    #[error("stone {0} is dealt twice")]
+    HandSize {
+        expected: u32,
+        found: usize,
+    },
     StoneTwice(String),
-    #[error("the hand lacks {0}, which every deal must hold")]
     MissingStone(String),
-    #[error("the stones set aside must be exactly those not in the hand")]
     SetAside,
-    #[error("suit {suit} is not one of {side}'s suits")]
-    ForeignSuit { suit: String, side: Side },
+    ForeignSuit {
+        suit: String,
+        side: Side,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::i18n::translate;
+        let text = match self {
+            DealError::WrongKind {
+                variant,
+                expected,
+                found,
+            } => crate::tr!(
+                "{} needs {}, not {}",
+                translate(variant),
+                translate(expected),
+                translate(found)
+            ),
+            DealError::HandSize { expected, found } => {
+                crate::tr!("the hand holds {} stones; {} are dealt", found, expected)
+            }
+            DealError::StoneTwice(stone) => {
+                crate::tr!("stone {} is dealt twice", translate(stone))
+            }
+            DealError::MissingStone(stone) => crate::tr!(
+                "the hand lacks {}, which every deal must hold",
+                translate(stone)
+            ),
+            DealError::SetAside => {
+                crate::tr!("the stones set aside must be exactly those not in the hand")
+            }
+            DealError::ForeignSuit { suit, side } => {
+                crate::tr!("suit {} is not one of {}'s suits", suit, side)
+            }
+        };
+        f.write_str(&text)
+    }
 }
 
 impl Deal {
+    /// What kind of deal this is, in English (translated when shown).
     fn kind_name(&self) -> &'static str {
         match self {
-            Deal::Fixed => "no deal",
-            Deal::Domino { .. } => "a domino deal",
-            Deal::Discard { .. } => "a choice of discards",
+            Deal::Fixed => crate::tr_noop!("no deal"),
+            Deal::Domino { .. } => crate::tr_noop!("a domino deal"),
+            Deal::Discard { .. } => crate::tr_noop!("a choice of discards"),
         }
     }
 
@@ -125,9 +164,9 @@ impl Deal {
                 }
                 Ok(army)
             }
-            (ArmyRule::Fixed, _) => Err(mismatch("no deal")),
-            (ArmyRule::Domino { .. }, _) => Err(mismatch("a domino deal")),
-            (ArmyRule::Suited { .. }, _) => Err(mismatch("a choice of discards")),
+            (ArmyRule::Fixed, _) => Err(mismatch(crate::tr_noop!("no deal"))),
+            (ArmyRule::Domino { .. }, _) => Err(mismatch(crate::tr_noop!("a domino deal"))),
+            (ArmyRule::Suited { .. }, _) => Err(mismatch(crate::tr_noop!("a choice of discards"))),
         }
     }
 }

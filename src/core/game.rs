@@ -38,7 +38,7 @@ impl fmt::Display for StartError {
         lines.extend(
             self.clashes
                 .iter()
-                .map(|sq| format!("{sq} was chosen by both armies")),
+                .map(|sq| crate::tr!("{} was chosen by both armies", sq)),
         );
         f.write_str(&lines.join("\n"))
     }

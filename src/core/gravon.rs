@@ -75,7 +75,7 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
     loop {
         let event = reader
             .read_event()
-            .map_err(|e| format!("XML error at byte {}: {e}", reader.error_position()))?;
+            .map_err(|e| crate::tr!("XML error at byte {}: {}", reader.error_position(), e))?;
         match event {
             Event::Start(e) | Event::Empty(e) => match e.name().as_ref() {
                 "game" => {
@@ -83,17 +83,20 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
                     game.game_type = attribute(&e, "type")?.unwrap_or_default();
                 }
                 "field" => {
-                    game.field = attribute(&e, "content")?.ok_or("<field> has no content")?
+                    game.field = attribute(&e, "content")?
+                        .ok_or_else(|| crate::tr!("<field> has no content"))?
                 }
                 "move" => {
                     let number = match attribute(&e, "id")? {
                         Some(id) => id
                             .parse()
-                            .map_err(|_| format!("move id \"{id}\" is not a number"))?,
+                            .map_err(|_| crate::tr!("move id \"{}\" is not a number", id))?,
                         None => game.moves.len() + 1,
                     };
-                    let source = attribute(&e, "source")?.ok_or("a <move> has no source")?;
-                    let target = attribute(&e, "target")?.ok_or("a <move> has no target")?;
+                    let source = attribute(&e, "source")?
+                        .ok_or_else(|| crate::tr!("a <move> has no source"))?;
+                    let target = attribute(&e, "target")?
+                        .ok_or_else(|| crate::tr!("a <move> has no target"))?;
                     game.moves.push(GravonMove {
                         number,
                         source,
@@ -102,26 +105,26 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
                     });
                 }
                 "rescue" => {
-                    let square =
-                        attribute(&e, "rescuefield")?.ok_or("a <rescue> has no rescuefield")?;
-                    let piece =
-                        attribute(&e, "rescuepiece")?.ok_or("a <rescue> has no rescuepiece")?;
+                    let square = attribute(&e, "rescuefield")?
+                        .ok_or_else(|| crate::tr!("a <rescue> has no rescuefield"))?;
+                    let piece = attribute(&e, "rescuepiece")?
+                        .ok_or_else(|| crate::tr!("a <rescue> has no rescuepiece"))?;
                     let piece = piece
                         .parse()
-                        .map_err(|_| format!("rescuepiece \"{piece}\" is not a number"))?;
+                        .map_err(|_| crate::tr!("rescuepiece \"{}\" is not a number", piece))?;
                     let last = game
                         .moves
                         .last_mut()
-                        .ok_or("a <rescue> comes before any <move>")?;
+                        .ok_or_else(|| crate::tr!("a <rescue> comes before any <move>"))?;
                     last.rescue = Some(GravonRescue { square, piece });
                 }
                 "result" => {
                     let number = |name: &str| -> Result<u32, String> {
-                        let value =
-                            attribute(&e, name)?.ok_or(format!("<result> has no {name}"))?;
-                        value
-                            .parse()
-                            .map_err(|_| format!("result {name} \"{value}\" is not a number"))
+                        let value = attribute(&e, name)?
+                            .ok_or_else(|| crate::tr!("<result> has no {}", name))?;
+                        value.parse().map_err(|_| {
+                            crate::tr!("result {} \"{}\" is not a number", name, value)
+                        })
                     };
                     game.result = Some((number("type")?, number("winner")?));
                 }
@@ -132,21 +135,21 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
         }
     }
     if !saw_game {
-        return Err("no <game> element".into());
+        return Err(crate::tr!("no <game> element"));
     }
     if game.field.is_empty() {
-        return Err("no <field> with the setup".into());
+        return Err(crate::tr!("no <field> with the setup"));
     }
     Ok(game)
 }
 
 fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, String> {
     for attr in element.attributes() {
-        let attr = attr.map_err(|e| format!("bad attribute: {e}"))?;
+        let attr = attr.map_err(|e| crate::tr!("bad attribute: {}", e))?;
         if attr.key.as_ref() == name {
             let value = attr
                 .normalized_value(XmlVersion::Implicit1_0)
-                .map_err(|e| format!("bad attribute {name}: {e}"))?;
+                .map_err(|e| crate::tr!("bad attribute {}: {}", name, e))?;
             return Ok(Some(value.into_owned()));
         }
     }
@@ -155,7 +158,12 @@ fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, String>
 
 /// A square in move notation: "A1".."K:".
 pub fn parse_square(text: &str) -> Result<Square, String> {
-    let bad = || format!("\"{text}\" is not a Gravon square (A..K without J, then 1..9 or :)");
+    let bad = || {
+        crate::tr!(
+            "\"{}\" is not a Gravon square (A..K without J, then 1..9 or :)",
+            text
+        )
+    };
     let mut chars = text.chars();
     let col = chars.next().and_then(|c| COLUMNS.find(c)).ok_or_else(bad)?;
     let row = match chars.as_str() {
@@ -236,7 +244,11 @@ fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], String> 
     let cells: Vec<char> = record.field.chars().collect();
     let size = variant.board.columns as usize * variant.board.rows as usize;
     if cells.len() != size {
-        return Err(format!("the field has {} squares, not {size}", cells.len()));
+        return Err(crate::tr!(
+            "the field has {} squares, not {}",
+            cells.len(),
+            size
+        ));
     }
     let mut setups = [Setup::new(Side::Red), Setup::new(Side::Blue)];
     for (i, c) in cells.into_iter().enumerate() {
@@ -246,16 +258,18 @@ fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], String> 
             'B'..='M' => (Side::Red, c),
             'N'..='Y' => (Side::Blue, (c as u8 - b'N' + b'B') as char),
             _ => {
-                return Err(format!(
-                    "field square {} ({square}) holds '{c}', which is no piece",
-                    i + 1
+                return Err(crate::tr!(
+                    "field square {} ({}) holds '{}', which is no piece",
+                    i + 1,
+                    square,
+                    c
                 ));
             }
         };
         let key = KIND_KEYS[RED_LETTERS.find(letter).expect("letter in range")];
-        let kind = variant
-            .kind_by_key(key)
-            .ok_or_else(|| format!("{} has no {key}", variant.name))?;
+        let kind = variant.kind_by_key(key).ok_or_else(|| {
+            crate::tr!("{} has no {}", crate::i18n::translate(&variant.name), key)
+        })?;
         setups[side.index()].placements.push(Placement {
             square,
             piece: Piece::new(kind),
@@ -286,9 +300,9 @@ fn unfinished_setups(variant: &Variant, setups: &[Setup; 2]) -> Vec<Side> {
 pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> {
     let unreadable = |reason: String| Verdict::Unreadable { reason };
     let (variant_id, free) = variant_of(&record.game_type)
-        .ok_or_else(|| unreadable(format!("unknown game type \"{}\"", record.game_type)))?;
-    let variant =
-        builtin_variant(variant_id).ok_or_else(|| unreadable("built-in variant missing".into()))?;
+        .ok_or_else(|| unreadable(crate::tr!("unknown game type \"{}\"", record.game_type)))?;
+    let variant = builtin_variant(variant_id)
+        .ok_or_else(|| unreadable(crate::tr!("built-in variant missing")))?;
     let mut options = GameOptions::defaults(&variant);
     options.check_army = !free;
     options.two_squares = rules.two_squares;
@@ -329,15 +343,17 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
             reason,
         };
         let problem = if let Some(outcome) = game.position().outcome() {
-            Some(illegal(format!(
-                "the game was already over after move {ended_at}: {outcome}"
+            Some(illegal(crate::tr!(
+                "the game was already over after move {}: {}",
+                ended_at,
+                outcome
             )))
         } else {
             match (parse_square(&m.source), parse_square(&m.target)) {
                 (Ok(from), Ok(to)) => game
                     .play(Action::Move(Move::new(from, to)))
                     .err()
-                    .map(|e| illegal(format!("{from}-{to}: {e}"))),
+                    .map(|e| illegal(crate::tr!("{}: {}", Move::new(from, to), e))),
                 (Err(e), _) | (_, Err(e)) => Some(illegal(e)),
             }
         };
@@ -359,7 +375,7 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
             action.and_then(|action| {
                 game.play(action)
                     .map(|_| ())
-                    .map_err(|e| format!("the rescue: {e}"))
+                    .map_err(|e| crate::tr!("the rescue: {}", e))
             })
         }) {
             return Replay {
@@ -392,13 +408,13 @@ fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
     let position = game.position();
     let side = position
         .pending_rescue()
-        .ok_or("the record rescues a piece, but this move earns no rescue")?
+        .ok_or_else(|| crate::tr!("the record rescues a piece, but this move earns no rescue"))?
         .side;
     let to = parse_square(&rescue.square)?;
     let letter = match rescue.piece {
         n @ 1..=12 => n - 1,
         n @ 13..=24 => n - 13,
-        n => return Err(format!("rescuepiece {n} names no piece")),
+        n => return Err(crate::tr!("rescuepiece {} names no piece", n)),
     };
     let key = KIND_KEYS[letter as usize];
     let variant = position.variant();
@@ -406,7 +422,7 @@ fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
         .captured(side)
         .find(|id| variant.kind(position.piece(*id).piece.kind).key == key)
         .map(|piece| Action::Rescue { piece, to })
-        .ok_or_else(|| format!("{side} has no captured {key} to rescue"))
+        .ok_or_else(|| crate::tr!("{} has no captured {} to rescue", side, key))
 }
 
 /// Replays a record and compares its stated ending with the engine's.
@@ -425,12 +441,14 @@ fn never_started(record: &GravonGame) -> Option<Verdict> {
     let first = unfinished.first()?;
     Some(match record.result {
         None | Some((3 | 10..=14, _)) => Verdict::NotStarted {
-            reason: format!("{first}'s setup was never finished"),
+            reason: crate::tr!("{}'s setup was never finished", first),
         },
         Some((kind, _)) => Verdict::ResultMismatch {
             move_number: 0,
-            reason: format!(
-                "record says result type {kind}, but no move was made and {first}'s setup was never finished"
+            reason: crate::tr!(
+                "record says result type {}, but no move was made and {}'s setup was never finished",
+                kind,
+                first
             ),
         },
     })
@@ -448,7 +466,7 @@ fn winner(code: u32) -> Option<Side> {
 fn stated_mismatch(result: Option<(u32, u32)>, engine: Option<Outcome>) -> Option<String> {
     let (kind, code) = result?;
     let engine_says = engine.map_or_else(
-        || "the game goes on after the last move".to_string(),
+        || crate::tr!("the game goes on after the last move"),
         |o| o.to_string(),
     );
     let expected = match kind {
@@ -469,18 +487,20 @@ fn stated_mismatch(result: Option<(u32, u32)>, engine: Option<Outcome>) -> Optio
         })),
         // Resignation, agreed draw, time-out, absence: the board decided nothing.
         3 | 4 | 10..=14 => Some(None),
-        _ => return Some(format!("unknown result type {kind}")),
+        _ => return Some(crate::tr!("unknown result type {}", kind)),
     };
     let Some(expected) = expected else {
-        return Some(format!(
-            "result type {kind} needs winner 1 or 2, not {code}"
+        return Some(crate::tr!(
+            "result type {} needs winner 1 or 2, not {}",
+            kind,
+            code
         ));
     };
     (expected != engine).then(|| {
         let stated = match expected {
             Some(outcome) => outcome.to_string(),
-            None => format!("the game ended off the board (result type {kind})"),
+            None => crate::tr!("the game ended off the board (result type {})", kind),
         };
-        format!("record says {stated}, engine says {engine_says}")
+        crate::tr!("record says {}, engine says {}", stated, engine_says)
     })
 }

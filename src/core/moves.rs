@@ -33,7 +33,7 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, String> {
         let (from, to) = text
             .split_once(['-', 'x'])
-            .ok_or_else(|| format!("\"{text}\" is not a move (write it like e4-e5)"))?;
+            .ok_or_else(|| crate::tr!("\"{}\" is not a move (write it like e4-e5)", text))?;
         Ok(Move::new(
             from.parse()
                 .map_err(|e: super::square::ParseSquareError| e.to_string())?,
@@ -101,86 +101,143 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let text = match self {
             Outcome::Win { winner, reason } => {
                 let loser = winner.opponent();
                 match reason {
                     WinReason::FlagCaptured => {
-                        write!(f, "{winner} wins: {loser}'s flag was captured")
+                        crate::tr!("{} wins: {}'s flag was captured", winner, loser)
                     }
-                    WinReason::NoLegalMove => write!(f, "{winner} wins: {loser} has no legal move"),
-                    WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::NoLegalMove => {
+                        crate::tr!("{} wins: {} has no legal move", winner, loser)
+                    }
+                    WinReason::Resignation => crate::tr!("{} wins: {} resigned", winner, loser),
                 }
             }
             Outcome::Draw { reason } => match reason {
                 DrawReason::BothImmobile => {
-                    f.write_str("draw: neither side has a piece that can move")
+                    crate::tr!("draw: neither side has a piece that can move")
                 }
-                DrawReason::QuietPlies => f.write_str("draw: too many moves without a battle"),
-                DrawReason::Agreed => f.write_str("draw by agreement"),
+                DrawReason::QuietPlies => crate::tr!("draw: too many moves without a battle"),
+                DrawReason::Agreed => crate::tr!("draw by agreement"),
                 DrawReason::BothFlagsLost => {
-                    f.write_str("draw: both flags fell in the same battle")
+                    crate::tr!("draw: both flags fell in the same battle")
                 }
             },
-        }
+        };
+        f.write_str(&text)
     }
 }
 
-/// Why an action was refused. The game is unchanged.
+/// Why an action was refused. The game is unchanged. Piece names and the
+/// blocked squares' name are the variant's (English) data names, translated
+/// when shown.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
-    #[error("the game is over")]
     GameOver,
-    #[error("first choose a piece to rescue, or decline the rescue")]
     RescuePending,
-    #[error("no rescue is on offer now")]
     NoRescuePending,
-    #[error("{0} is not on the board")]
     OffBoard(Square),
-    #[error("there is no piece on {0}")]
     NoPiece(Square),
-    #[error("the piece on {square} is {owner}'s, and it is {owner_to_move}'s turn", owner_to_move = owner.opponent())]
     NotYourPiece { square: Square, owner: Side },
-    #[error("a {piece} never moves")]
     Immobile { piece: String },
-    #[error("{square} is a {what}: no piece may enter or cross it")]
     Blocked { square: Square, what: String },
-    #[error("your own piece stands on {0}")]
     OwnPiece(Square),
-    #[error("the piece must move to another square")]
     SameSquare,
-    #[error("pieces move along a row or a column, never diagonally")]
     NotStraight,
-    #[error("a {piece} moves one square at a time")]
     TooFar { piece: String },
-    #[error("a {piece} cannot jump: {square} is in the way")]
     PathBlocked { piece: String, square: Square },
-    #[error("two-squares rule: this piece has moved between {a} and {b} {times} times", times = number_word(*limit))]
     TwoSquares { a: Square, b: Square, limit: u8 },
-    #[error(
-        "More-Squares rule: in this chase, that move would bring back a position the chase has already had"
-    )]
     MoreSquares,
-    #[error(
-        "a {piece} moves one square, or two through an empty first square (straight on or turning once)"
-    )]
     TwoStepsAtMost { piece: String },
-    #[error("that piece is not among your captured pieces")]
     NotCaptured,
-    #[error("a {piece} can never be rescued")]
     CannotRescue { piece: String },
-    #[error("a rescued piece must go on an empty square of your own half; {0} is not one")]
     RescueSquare(Square),
-    #[error("it is not {0}'s turn")]
     NotYourTurn(Side),
 }
 
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::i18n::translate;
+        let text = match self {
+            IllegalMove::GameOver => crate::tr!("the game is over"),
+            IllegalMove::RescuePending => {
+                crate::tr!("first choose a piece to rescue, or decline the rescue")
+            }
+            IllegalMove::NoRescuePending => crate::tr!("no rescue is on offer now"),
+            IllegalMove::OffBoard(square) => crate::tr!("{} is not on the board", square),
+            IllegalMove::NoPiece(square) => crate::tr!("there is no piece on {}", square),
+            IllegalMove::NotYourPiece { square, owner } => crate::tr!(
+                "the piece on {} is {}'s, and it is {}'s turn",
+                square,
+                owner,
+                owner.opponent()
+            ),
+            IllegalMove::Immobile { piece } => crate::tr!("a {} never moves", translate(piece)),
+            IllegalMove::Blocked { square, what } => crate::tr!(
+                "{} is a {}: no piece may enter or cross it",
+                square,
+                translate(what)
+            ),
+            IllegalMove::OwnPiece(square) => crate::tr!("your own piece stands on {}", square),
+            IllegalMove::SameSquare => crate::tr!("the piece must move to another square"),
+            IllegalMove::NotStraight => {
+                crate::tr!("pieces move along a row or a column, never diagonally")
+            }
+            IllegalMove::TooFar { piece } => {
+                crate::tr!("a {} moves one square at a time", translate(piece))
+            }
+            IllegalMove::PathBlocked { piece, square } => crate::tr!(
+                "a {} cannot jump: {} is in the way",
+                translate(piece),
+                square
+            ),
+            IllegalMove::TwoSquares { a, b, limit } => crate::tr!(
+                "two-squares rule: this piece has moved between {} and {} {} times",
+                a,
+                b,
+                number_word(*limit)
+            ),
+            IllegalMove::MoreSquares => crate::tr!(
+                "More-Squares rule: in this chase, that move would bring back a position the chase has already had"
+            ),
+            IllegalMove::TwoStepsAtMost { piece } => crate::tr!(
+                "a {} moves one square, or two through an empty first square (straight on or turning once)",
+                translate(piece)
+            ),
+            IllegalMove::NotCaptured => {
+                crate::tr!("that piece is not among your captured pieces")
+            }
+            IllegalMove::CannotRescue { piece } => {
+                crate::tr!("a {} can never be rescued", translate(piece))
+            }
+            IllegalMove::RescueSquare(square) => crate::tr!(
+                "a rescued piece must go on an empty square of your own half; {} is not one",
+                square
+            ),
+            IllegalMove::NotYourTurn(side) => crate::tr!("it is not {}'s turn", side),
+        };
+        f.write_str(&text)
+    }
+}
+
+/// A count in words ("three"), in the player's language.
 fn number_word(n: u8) -> String {
     const WORDS: [&str; 11] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        crate::tr_noop!("zero"),
+        crate::tr_noop!("one"),
+        crate::tr_noop!("two"),
+        crate::tr_noop!("three"),
+        crate::tr_noop!("four"),
+        crate::tr_noop!("five"),
+        crate::tr_noop!("six"),
+        crate::tr_noop!("seven"),
+        crate::tr_noop!("eight"),
+        crate::tr_noop!("nine"),
+        crate::tr_noop!("ten"),
     ];
     WORDS
         .get(n as usize)
-        .map(|w| w.to_string())
+        .map(|w| crate::i18n::translate(w))
         .unwrap_or_else(|| n.to_string())
 }

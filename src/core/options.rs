@@ -13,6 +13,16 @@ pub enum TwoSquares {
     Limit(u8),
 }
 
+impl TwoSquares {
+    /// The setting as a player reads it ("off" translated; `Display` is the file form).
+    pub fn label(self) -> String {
+        match self {
+            TwoSquares::Off => crate::tr!("off"),
+            TwoSquares::Limit(n) => n.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for TwoSquares {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -204,32 +214,37 @@ impl GameOptions {
         let rules = &variant.rules;
         let mut problems = Vec::new();
         if !rules.two_squares_choices.contains(&self.two_squares) {
-            problems.push(format!(
+            problems.push(crate::tr!(
                 "{} does not offer the two-squares setting \"{}\"",
-                variant.name, self.two_squares
+                crate::i18n::translate(&variant.name),
+                self.two_squares.label()
             ));
         }
         let switches = [
             (
                 self.aggressor_advantage,
                 rules.aggressor_advantage.offered,
-                "Aggressor Advantage",
+                crate::tr_noop!("Aggressor Advantage"),
             ),
             (
                 self.silent_defense,
                 rules.silent_defense.offered,
-                "Silent Defense",
+                crate::tr_noop!("Silent Defense"),
             ),
-            (self.rescue, rules.rescue.offered, "Rescue"),
+            (self.rescue, rules.rescue.offered, crate::tr_noop!("Rescue")),
             (
                 self.more_squares,
                 rules.more_squares.offered,
-                "More-Squares rule",
+                crate::tr_noop!("More-Squares rule"),
             ),
         ];
         for (on, offered, name) in switches {
             if on && !offered {
-                problems.push(format!("{} does not offer the option {name}", variant.name));
+                problems.push(crate::tr!(
+                    "{} does not offer the option {}",
+                    crate::i18n::translate(&variant.name),
+                    crate::i18n::translate(name)
+                ));
             }
         }
         problems

@@ -42,15 +42,19 @@ impl Piece {
         })
     }
 
-    /// How players say it: "Captain", "yellow Miner", "5/2".
+    /// How players say it, in their language: "Captain", "yellow Miner", "5/2".
     pub fn describe(self, variant: &Variant) -> String {
         if let Some((attack, defense)) = self.domino_face(variant) {
             return format!("{attack}/{defense}");
         }
-        let name = &variant.kind(self.kind).name;
+        let name = crate::i18n::translate(&variant.kind(self.kind).name);
         match self.suit {
-            Some(suit) => format!("{} {name}", variant.suit(suit).name.to_lowercase()),
-            None => name.clone(),
+            Some(suit) => {
+                let suit = crate::i18n::translate(&variant.suit(suit).name).to_lowercase();
+                // The suit, then the piece: "yellow Miner".
+                crate::tr!("{} {}", suit, name)
+            }
+            None => name,
         }
     }
 }

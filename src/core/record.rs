@@ -13,6 +13,7 @@ use super::square::Square;
 use super::variant::{Variant, builtin_variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::Arc;
 
 pub const RECORD_FORMAT: u32 = 1;
@@ -83,28 +84,90 @@ pub struct PlacementRecord {
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RecordError {
-    #[error("not a game record: {0}")]
     Json(String),
-    #[error("record format {0} is not supported (this app reads format {RECORD_FORMAT})")]
     Format(u32),
-    #[error("unknown variant \"{0}\"")]
     UnknownVariant(String),
-    #[error("{side}'s {what}")]
-    Field { side: Side, what: String },
-    #[error("{0}")]
+    /// Something in one side's deal or setup names what the variant has not.
+    Field {
+        side: Side,
+        what: FieldProblem,
+    },
     Start(StartError),
-    #[error("action {number} \"{text}\" cannot be read: {reason}")]
     BadAction {
         number: usize,
         text: String,
         reason: String,
     },
-    #[error("move {number} ({text}) is illegal: {reason}")]
     Illegal {
         number: usize,
         text: String,
         reason: IllegalMove,
     },
+}
+
+/// What is wrong in a side's deal or setup of a record; the keys and suits
+/// as the record wrote them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldProblem {
+    UnknownStone(String),
+    NotDiscards,
+    NoDiscard(String),
+    UnknownDiscardSuit(String),
+    UnknownPiece { piece: String, square: Square },
+    UnknownSuit { suit: String, square: Square },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            RecordError::Json(e) => crate::tr!("not a game record: {}", e),
+            RecordError::Format(found) => crate::tr!(
+                "record format {} is not supported (this app reads format {})",
+                found,
+                RECORD_FORMAT
+            ),
+            RecordError::UnknownVariant(id) => crate::tr!("unknown variant \"{}\"", id),
+            RecordError::Field { side, what } => match what {
+                FieldProblem::UnknownStone(key) => {
+                    crate::tr!("{}'s deal names an unknown stone \"{}\"", side, key)
+                }
+                FieldProblem::NotDiscards => crate::tr!(
+                    "{}'s deal is a choice of discards, which this variant has not",
+                    side
+                ),
+                FieldProblem::NoDiscard(key) => {
+                    crate::tr!("{}'s discards do not say which suit lost its {}", side, key)
+                }
+                FieldProblem::UnknownDiscardSuit(suit) => {
+                    crate::tr!("{}'s discards name an unknown suit \"{}\"", side, suit)
+                }
+                FieldProblem::UnknownPiece { piece, square } => crate::tr!(
+                    "{}'s setup has an unknown piece \"{}\" on {}",
+                    side,
+                    piece,
+                    square
+                ),
+                FieldProblem::UnknownSuit { suit, square } => crate::tr!(
+                    "{}'s setup has an unknown suit \"{}\" on {}",
+                    side,
+                    suit,
+                    square
+                ),
+            },
+            RecordError::Start(e) => e.to_string(),
+            RecordError::BadAction {
+                number,
+                text,
+                reason,
+            } => crate::tr!("action {} \"{}\" cannot be read: {}", number, text, reason),
+            RecordError::Illegal {
+                number,
+                text,
+                reason,
+            } => crate::tr!("move {} ({}) is illegal: {}", number, text, reason),
+        };
+        f.write_str(&text)
+    }
 }
 
 impl GameRecord {
@@ -241,11 +304,11 @@ pub fn side_start(
     side: Side,
     record: &SideRecord,
 ) -> Result<(Deal, Setup), RecordError> {
-    let field = |what: String| RecordError::Field { side, what };
+    let field = |what: FieldProblem| RecordError::Field { side, what };
     let stone = |key: &String| {
         variant
             .kind_by_key(key)
-            .ok_or_else(|| field(format!("deal names an unknown stone \"{key}\"")))
+            .ok_or_else(|| field(FieldProblem::UnknownStone(key.clone())))
     };
     let deal = match &record.deal {
         None => Deal::Fixed,
@@ -260,17 +323,15 @@ pub fn side_start(
         },
         Some(DealRecord::Discard { discards }) => {
             let super::variant::ArmyRule::Suited { first_loss, .. } = variant.army else {
-                return Err(field(
-                    "deal is a choice of discards, which this variant has not".into(),
-                ));
+                return Err(field(FieldProblem::NotDiscards));
             };
             let key = &variant.kind(first_loss).key;
             let suit = discards
                 .get(key)
-                .ok_or_else(|| field(format!("discards do not say which suit lost its {key}")))?;
+                .ok_or_else(|| field(FieldProblem::NoDiscard(key.clone())))?;
             let suit = variant
                 .suit_by_key(suit)
-                .ok_or_else(|| field(format!("discards name an unknown suit \"{suit}\"")))?;
+                .ok_or_else(|| field(FieldProblem::UnknownDiscardSuit(suit.clone())))?;
             Deal::Discard {
                 first_loss_suit: suit,
             }
@@ -279,18 +340,18 @@ pub fn side_start(
     let mut placements = Vec::new();
     for p in &record.setup {
         let kind = variant.kind_by_key(&p.piece).ok_or_else(|| {
-            field(format!(
-                "setup has an unknown piece \"{}\" on {}",
-                p.piece, p.square
-            ))
+            field(FieldProblem::UnknownPiece {
+                piece: p.piece.clone(),
+                square: p.square,
+            })
         })?;
         let suit = match &p.suit {
             None => None,
             Some(key) => Some(variant.suit_by_key(key).ok_or_else(|| {
-                field(format!(
-                    "setup has an unknown suit \"{key}\" on {}",
-                    p.square
-                ))
+                field(FieldProblem::UnknownSuit {
+                    suit: key.clone(),
+                    square: p.square,
+                })
             })?),
         };
         placements.push(Placement {
@@ -316,6 +377,21 @@ pub fn action_text(start: &super::position::Position, action: Action) -> String 
     }
 }
 
+/// An action as a replay lists it: a move in its notation, the rest in the
+/// current language (in English, the record's own text).
+pub fn action_label(start: &super::position::Position, action: Action) -> String {
+    match action {
+        Action::Move(m) => m.to_string(),
+        Action::Rescue { piece, to } => {
+            crate::tr!("rescue {} to {}", start.piece(piece).start(), to)
+        }
+        Action::SkipRescue => crate::tr!("skip-rescue"),
+        Action::Resign(Side::Red) => crate::tr!("resign red"),
+        Action::Resign(Side::Blue) => crate::tr!("resign blue"),
+        Action::AgreeDraw => crate::tr!("draw"),
+    }
+}
+
 pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Action, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
@@ -324,14 +400,20 @@ pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Act
         ["resign", "red"] => Ok(Action::Resign(Side::Red)),
         ["resign", "blue"] => Ok(Action::Resign(Side::Blue)),
         ["rescue", from, "to", to] => {
-            let from: Square = from.parse().map_err(|e: super::square::ParseSquareError| e.to_string())?;
-            let to: Square = to.parse().map_err(|e: super::square::ParseSquareError| e.to_string())?;
+            let from: Square = from
+                .parse()
+                .map_err(|e: super::square::ParseSquareError| e.to_string())?;
+            let to: Square = to
+                .parse()
+                .map_err(|e: super::square::ParseSquareError| e.to_string())?;
             let piece: PieceId = start
                 .piece_at(from)
-                .ok_or_else(|| format!("no piece started on {from}"))?;
+                .ok_or_else(|| crate::tr!("no piece started on {}", from))?;
             Ok(Action::Rescue { piece, to })
         }
         [single] => single.parse::<Move>().map(Action::Move),
-        _ => Err("expected a move like e4-e5, \"rescue a2 to c3\", \"skip-rescue\", \"resign red\" or \"draw\"".into()),
+        _ => Err(crate::tr!(
+            "expected a move like e4-e5, \"rescue a2 to c3\", \"skip-rescue\", \"resign red\" or \"draw\""
+        )),
     }
 }

@@ -3,55 +3,62 @@
 
 use super::options::TwoSquares;
 use super::variant::{ArmyRule, Combat, Mobility, Special, Variant};
+use crate::i18n::translate;
 
 pub fn rules_text(variant: &Variant) -> String {
     let mut out = Vec::new();
     let board = &variant.board;
-    out.push(format!("{}\n{}", variant.name, variant.summary));
+    out.push(format!(
+        "{}\n{}",
+        translate(&variant.name),
+        translate(&variant.summary)
+    ));
 
     let blocked: Vec<String> = board.blocked.iter().map(|s| s.to_string()).collect();
-    out.push(format!(
+    out.push(crate::tr!(
         "Board: {} columns (a-{}) by {} rows, row 1 on Red's side. {}",
         board.columns,
         (b'a' + board.columns - 1) as char,
         board.rows,
         if blocked.is_empty() {
-            "There is no water.".to_string()
+            crate::tr!("There is no water.")
         } else {
-            format!(
+            // English: "Lakes (...)": the name capitalised, the "s" in the template.
+            crate::tr!(
                 "{}s (no piece may enter or cross them): {}.",
-                capital(&board.blocked_name),
+                capital(&translate(&board.blocked_name)),
                 blocked.join(" ")
             )
         }
     ));
     out.push(if variant.setup.anywhere {
-        "Setup: each player places their army on any free square of the board, so the armies may mix. \
-         Red sets up first; Blue then uses the squares Red left free (Red's squares are shown to Blue, \
-         not its ranks). Red moves first."
-            .to_string()
+        crate::tr!(
+            "Setup: each player places their army on any free square of the board, so the armies may mix. \
+             Red sets up first; Blue then uses the squares Red left free (Red's squares are shown to Blue, \
+             not its ranks). Red moves first."
+        )
+    } else if variant.setup.must_fill {
+        crate::tr!(
+            "Setup: each player places their army on the {} rows nearest them, filling every square. Red moves first.",
+            variant.setup.rows
+        )
     } else {
-        format!(
-            "Setup: each player places their army on the {} rows nearest them{}. Red moves first.",
-            variant.setup.rows,
-            if variant.setup.must_fill {
-                ", filling every square"
-            } else {
-                ", on any of those squares"
-            }
+        crate::tr!(
+            "Setup: each player places their army on the {} rows nearest them, on any of those squares. Red moves first.",
+            variant.setup.rows
         )
     });
     out.push(army_text(variant));
-    out.push(
+    out.push(crate::tr!(
         "Moving: one piece a turn, one square forward, back or sideways, never diagonally, never onto your own piece. \
          Moving onto an enemy piece attacks it."
-            .to_string(),
-    );
+    ));
     if variant.kinds.iter().any(|k| k.mobility == Mobility::Line) {
         let names = kind_names(variant, |k| k.mobility == Mobility::Line);
-        out.push(format!(
-            "{names} move any number of empty squares in a straight line and may end the line by attacking. \
+        out.push(crate::tr!(
+            "{} move any number of empty squares in a straight line and may end the line by attacking. \
              A long move shows your opponent the piece is a {}.",
+            names,
             names.to_lowercase()
         ));
     }
@@ -60,7 +67,7 @@ pub fn rules_text(variant: &Variant) -> String {
         .iter()
         .any(|k| k.mobility == Mobility::TwoSteps)
     {
-        out.push(format!(
+        out.push(crate::tr!(
             "{} move one square, or two: straight on, or turning once, through an empty first square.",
             kind_names(variant, |k| k.mobility == Mobility::TwoSteps)
         ));
@@ -70,7 +77,7 @@ pub fn rules_text(variant: &Variant) -> String {
         .iter()
         .any(|k| k.mobility == Mobility::Immobile)
     {
-        out.push(format!(
+        out.push(crate::tr!(
             "{} never move.",
             kind_names(variant, |k| k.mobility == Mobility::Immobile)
         ));
@@ -89,14 +96,31 @@ fn capital(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// "A and B and C", each language joining its own way.
+fn join_and(items: Vec<String>) -> String {
+    items
+        .into_iter()
+        .reduce(|a, b| crate::tr!("{} and {}", a, b))
+        .unwrap_or_default()
+}
+
+/// "A, B, C", each language joining its own way.
+fn join_list(items: Vec<String>) -> String {
+    items
+        .into_iter()
+        .reduce(|a, b| crate::tr!("{}, {}", a, b))
+        .unwrap_or_default()
+}
+
+/// The kinds' names in the plural ("Scouts and Miners"), translated.
 fn kind_names(variant: &Variant, keep: impl Fn(&super::variant::KindDef) -> bool) -> String {
     let names: Vec<String> = variant
         .kinds
         .iter()
         .filter(|k| keep(k))
-        .map(|k| format!("{}s", k.name))
+        .map(|k| crate::tr!("{}s", translate(&k.name)))
         .collect();
-    names.join(" and ")
+    join_and(names)
 }
 
 fn army_text(variant: &Variant) -> String {
@@ -106,28 +130,42 @@ fn army_text(variant: &Variant) -> String {
                 .kinds
                 .iter()
                 .map(|k| {
-                    let rank = match k.special {
-                        Special::Bomb | Special::Flag | Special::Spy => String::new(),
-                        _ => format!(" ({}; classic {})", k.labels.modern, k.labels.classic),
-                    };
-                    format!("{} × {}{rank}", k.count, k.name)
+                    let name = translate(&k.name);
+                    match k.special {
+                        Special::Bomb | Special::Flag | Special::Spy => {
+                            crate::tr!("{} × {}", k.count, name)
+                        }
+                        _ => crate::tr!(
+                            "{} × {} ({}; classic {})",
+                            k.count,
+                            name,
+                            k.labels.modern,
+                            k.labels.classic
+                        ),
+                    }
                 })
                 .collect();
             let total: u32 = variant.kinds.iter().map(|k| k.count).sum();
-            format!("Army ({total} pieces each): {}.", list.join(", "))
+            crate::tr!("Army ({} pieces each): {}.", total, join_list(list))
         }
         ArmyRule::Domino { dealt, must_hold } => {
             let held: Vec<String> = must_hold
                 .iter()
-                .map(|k| variant.kind(*k).name.clone())
+                .map(|k| translate(&variant.kind(*k).name))
                 .collect();
-            format!(
-                "Army: each player shuffles a full set of {} dominoes face down, draws {dealt} and sets the rest aside unseen. \
-                 If the {dealt} drawn lack the {}, the player reshuffles all of them and draws again (the app counts the reshuffles). \
+            let held = held
+                .into_iter()
+                .reduce(|a, b| crate::tr!("{} or the {}", a, b))
+                .unwrap_or_default();
+            crate::tr!(
+                "Army: each player shuffles a full set of {} dominoes face down, draws {} and sets the rest aside unseen. \
+                 If the {} drawn lack the {}, the player reshuffles all of them and draws again (the app counts the reshuffles). \
                  Each stone stands so its owner sees the pips; the owner chooses which way round: the left number attacks, \
                  the right number defends (a 2-5 may stand as 2/5 or 5/2).",
                 variant.kinds.len(),
-                held.join(" or the ")
+                dealt,
+                dealt,
+                held
             )
         }
         ArmyRule::Suited {
@@ -135,27 +173,31 @@ fn army_text(variant: &Variant) -> String {
             second_loss,
         } => {
             let suits = |side| {
-                variant
-                    .suits_of(side)
-                    .map(|s| variant.suit(s).name.clone())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
+                join_and(
+                    variant
+                        .suits_of(side)
+                        .map(|s| translate(&variant.suit(s).name))
+                        .collect(),
+                )
             };
             let list: Vec<String> = variant
                 .kinds
                 .iter()
-                .map(|k| format!("{} ({})", k.name, k.labels.modern))
+                .map(|k| crate::tr!("{} ({})", translate(&k.name), k.labels.modern))
                 .collect();
-            format!(
+            crate::tr!(
                 "Army: Red takes the {} suits, Blue the {} suits; each suit has one of each: {}. \
                  Each player secretly discards the {} of one suit and the {} of the other, and keeps the choice secret. \
                  Coins stand suit side up: everyone sees each coin's suit but not its value. {}",
                 suits(super::side::Side::Red),
                 suits(super::side::Side::Blue),
-                list.join(", "),
-                variant.kind(*first_loss).name,
-                variant.kind(*second_loss).name,
-                kind_names(variant, |k| k.public) + " are public: both players know what they are."
+                join_list(list),
+                translate(&variant.kind(*first_loss).name),
+                translate(&variant.kind(*second_loss).name),
+                crate::tr!(
+                    "{} are public: both players know what they are.",
+                    kind_names(variant, |k| k.public)
+                )
             )
         }
     }
@@ -167,110 +209,154 @@ fn battle_text(variant: &Variant) -> String {
             spy_target,
             one_time_bombs,
         } => {
-            let mut lines = vec![
+            let mut lines = vec![crate::tr!(
                 "Battles: both pieces are shown to both players. The higher rank wins; equal ranks remove both. \
                  A winning attacker takes the square; a winning defender stays."
-                    .to_string(),
-            ];
+            )];
             if variant.kinds.iter().any(|k| k.special == Special::Bomb) {
                 let defuser = kind_names(variant, |k| k.special == Special::Miner)
                     .trim_end_matches('s')
                     .to_string();
                 lines.push(if one_time_bombs {
-                    format!(
-                        "A Bomb goes off once: any attacker but a {defuser} is removed with it; a {defuser} removes it and takes its square."
+                    crate::tr!(
+                        "A Bomb goes off once: any attacker but a {} is removed with it; a {} removes it and takes its square.",
+                        defuser,
+                        defuser
                     )
                 } else {
-                    format!("A Bomb defeats every attacker except a {defuser}, which removes it.")
+                    crate::tr!(
+                        "A Bomb defeats every attacker except a {}, which removes it.",
+                        defuser
+                    )
                 });
             }
             if let Some(target) = spy_target {
-                lines.push(format!(
+                lines.push(crate::tr!(
                     "The Spy defeats the {} only when the Spy attacks; it loses to every other piece and whenever it is attacked.",
-                    variant.kind(target).name
+                    translate(&variant.kind(target).name)
                 ));
             }
-            lines.push("Any piece captures the Flag, which wins the game.".to_string());
+            lines.push(crate::tr!(
+                "Any piece captures the Flag, which wins the game."
+            ));
             lines.join(" ")
         }
-        Combat::Domino { flag, flag_slayer } => format!(
-            "Battles: the attacker's attack number against the defender's defense number; the greater wins, equal removes both. \
-             Both stones are then shown. Exception: in any battle between the {slayer} and the {flag}, the {flag} is removed \
-             and the {slayer} survives, whoever attacked. The {flag} is both flag and marshal: the side whose {flag} is beaten \
-             (also in a tie) loses; if both fall in one battle, the game is a draw.",
-            slayer = variant.kind(flag_slayer).name,
-            flag = variant.kind(flag).name
-        ),
+        Combat::Domino { flag, flag_slayer } => {
+            let slayer = translate(&variant.kind(flag_slayer).name);
+            let flag = translate(&variant.kind(flag).name);
+            crate::tr!(
+                "Battles: the attacker's attack number against the defender's defense number; the greater wins, equal removes both. \
+                 Both stones are then shown. Exception: in any battle between the {} and the {}, the {} is removed \
+                 and the {} survives, whoever attacked. The {} is both flag and marshal: the side whose {} is beaten \
+                 (also in a tie) loses; if both fall in one battle, the game is a draw.",
+                slayer,
+                flag,
+                flag,
+                slayer,
+                flag,
+                flag
+            )
+        }
     }
 }
 
 fn endings_text(variant: &Variant) -> String {
     let two = match variant.rules.two_squares_default {
-        TwoSquares::Off => "off by default".to_string(),
-        TwoSquares::Limit(n) => format!("{n} by default"),
+        TwoSquares::Off => crate::tr!("off by default"),
+        TwoSquares::Limit(n) => crate::tr!("{} by default", n),
     };
     let choices: Vec<String> = variant
         .rules
         .two_squares_choices
         .iter()
-        .map(|c| c.to_string())
+        .map(|c| c.label())
         .collect();
     let quiet = match variant.rules.quiet_ply_limit {
-        Some(n) => format!(
-            "The game is a draw after {n} moves in a row (by both players together) without a battle. "
+        Some(n) => crate::tr!(
+            "The game is a draw after {} moves in a row (by both players together) without a battle. ",
+            n
         ),
         None => String::new(),
     };
-    format!(
-        "Two-squares rule ({two}; choices: {}): a piece may not move back and forth between the same two squares more \
+    crate::tr!(
+        "Two-squares rule ({}; choices: {}): a piece may not move back and forth between the same two squares more \
          than that many times in a row; moving another piece resets the count. Long moves count by their two end squares.\n\n\
          The game ends when a flag is captured, or when a player has no legal move on their turn (that player loses). \
          A player left with no piece that can move loses at once; if one battle leaves neither player such a piece, the \
-         game is a draw. {quiet}Players may resign or agree a draw at any time.",
-        choices.join(", ")
+         game is a draw. {}Players may resign or agree a draw at any time.",
+        two,
+        join_list(choices),
+        quiet
     )
 }
 
 fn options_text(variant: &Variant) -> String {
     let rules = &variant.rules;
     let mut lines = Vec::new();
-    let by_default = |on: bool| if on { " (on by default)" } else { "" };
+    // An option's heading, with "(on by default)" when it is.
+    let heading = |name: String, on: bool| {
+        if on {
+            crate::tr!("{} (on by default)", name)
+        } else {
+            name
+        }
+    };
     if rules.aggressor_advantage.offered {
-        lines.push(format!(
-            "Aggressor Advantage{}: in a battle of equal ranks the attacker wins.",
-            by_default(rules.aggressor_advantage.default)
+        lines.push(crate::tr!(
+            "{}: in a battle of equal ranks the attacker wins.",
+            heading(
+                crate::tr!("Aggressor Advantage"),
+                rules.aggressor_advantage.default
+            )
         ));
     }
     if rules.silent_defense.offered {
-        lines.push(
+        lines.push(crate::tr!(
             "Silent Defense: only the attacker's rank is shown; the lower piece is removed, and the defender stays hidden \
              from the attacker even when it is removed, unless a Scout attacked."
-                .to_string(),
-        );
+        ));
     }
     if rules.rescue.offered {
-        lines.push(format!(
-            "Rescue{}: when a piece ends its move on the opponent's back row, its owner may bring back one captured piece \
-             ({}) onto any empty square of their own half, which ends the turn. At most {} rescues per player{}{}.",
-            by_default(rules.rescue.default),
-            if rules.rescue.bombs { "a Bomb too" } else { "never a Bomb" },
-            rules.rescue.per_player,
-            if rules.rescue.same_piece_twice { "" } else { ", and the same piece may not perform two" },
-            if rules.rescue.by_scouts { "" } else { "; a piece that moves in lines never rescues" }
+        let per_player = rules.rescue.per_player;
+        let limit = match (rules.rescue.same_piece_twice, rules.rescue.by_scouts) {
+            (true, true) => crate::tr!("At most {} rescues per player.", per_player),
+            (false, true) => crate::tr!(
+                "At most {} rescues per player, and the same piece may not perform two.",
+                per_player
+            ),
+            (true, false) => crate::tr!(
+                "At most {} rescues per player; a piece that moves in lines never rescues.",
+                per_player
+            ),
+            (false, false) => crate::tr!(
+                "At most {} rescues per player, and the same piece may not perform two; a piece that moves in lines never rescues.",
+                per_player
+            ),
+        };
+        lines.push(crate::tr!(
+            "{}: when a piece ends its move on the opponent's back row, its owner may bring back one captured piece \
+             ({}) onto any empty square of their own half, which ends the turn. {}",
+            heading(crate::tr!("Rescue"), rules.rescue.default),
+            if rules.rescue.bombs {
+                crate::tr!("a Bomb too")
+            } else {
+                crate::tr!("never a Bomb")
+            },
+            limit
         ));
     }
     if rules.more_squares.offered {
-        lines.push(format!(
-            "More-Squares rule{}: a player who keeps threatening pieces that keep evading (a continuous chase) may not \
+        lines.push(crate::tr!(
+            "{}: a player who keeps threatening pieces that keep evading (a continuous chase) may not \
              make a chasing move that brings back a position the chase has already had, except a move back to the \
              square the chasing piece came from on its previous turn.",
-            by_default(rules.more_squares.default)
+            heading(crate::tr!("More-Squares rule"), rules.more_squares.default)
         ));
     }
     if lines.is_empty() {
-        "This variant has no tournament options.".to_string()
+        crate::tr!("This variant has no tournament options.")
     } else {
-        format!(
+        crate::tr!(
             "Tournament options (each as chosen for the game):\n{}",
             lines.join("\n")
         )

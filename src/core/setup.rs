@@ -58,59 +58,56 @@ pub enum SetupProblem {
 
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupProblem::Deal(e) => write!(f, "the deal is not valid: {e}"),
-            SetupProblem::OffBoard(sq) => write!(f, "{sq} is not on the board"),
-            SetupProblem::Blocked { square, what } => {
-                write!(f, "{square} is a {what}: no piece can stand there")
-            }
-            SetupProblem::OutsideZone { square, rows } => {
-                write!(
-                    f,
-                    "{square} is outside your setup zone (the {rows} rows nearest you)"
-                )
-            }
-            SetupProblem::SquareTwice(sq) => write!(f, "{sq} holds more than one piece"),
+        let text = match self {
+            SetupProblem::Deal(e) => crate::tr!("the deal is not valid: {}", e),
+            SetupProblem::OffBoard(sq) => crate::tr!("{} is not on the board", sq),
+            SetupProblem::Blocked { square, what } => crate::tr!(
+                "{} is a {}: no piece can stand there",
+                square,
+                crate::i18n::translate(what)
+            ),
+            SetupProblem::OutsideZone { square, rows } => crate::tr!(
+                "{} is outside your setup zone (the {} rows nearest you)",
+                square,
+                rows
+            ),
+            SetupProblem::SquareTwice(sq) => crate::tr!("{} holds more than one piece", sq),
             SetupProblem::UnknownPiece(sq) => {
-                write!(f, "the piece on {sq} is not part of this game")
+                crate::tr!("the piece on {} is not part of this game", sq)
             }
             SetupProblem::WrongCount {
                 piece,
                 expected,
                 found,
-            } if found > expected => {
-                write!(
-                    f,
-                    "{found} × {piece} placed, but your army has only {expected}"
-                )
-            }
+            } if found > expected => crate::tr!(
+                "{} × {} placed, but your army has only {}",
+                found,
+                piece,
+                expected
+            ),
             SetupProblem::WrongCount {
                 piece,
                 expected,
                 found,
-            } => {
-                write!(
-                    f,
-                    "{found} of {expected} × {piece} placed: {} still to place",
-                    expected - found
-                )
-            }
-            SetupProblem::NoFlag(side) => write!(f, "{side} has no flag"),
+            } => crate::tr!(
+                "{} of {} × {} placed: {} still to place",
+                found,
+                expected,
+                piece,
+                expected - found
+            ),
+            SetupProblem::NoFlag(side) => crate::tr!("{} has no flag", side),
             SetupProblem::ZoneNotFilled { empty } => {
                 let names: Vec<String> = empty.iter().map(|s| s.to_string()).collect();
-                write!(
-                    f,
-                    "the whole zone must be filled; empty: {}",
-                    names.join(" ")
-                )
+                crate::tr!("the whole zone must be filled; empty: {}", names.join(" "))
             }
-            SetupProblem::Orientation { square, piece } => {
-                write!(
-                    f,
-                    "the {piece} on {square} cannot be turned round (only dominoes with two different numbers can)"
-                )
-            }
-        }
+            SetupProblem::Orientation { square, piece } => crate::tr!(
+                "the {} on {} cannot be turned round (only dominoes with two different numbers can)",
+                piece,
+                square
+            ),
+        };
+        f.write_str(&text)
     }
 }
 
@@ -122,7 +119,7 @@ pub struct SetupError {
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}'s setup is not ready:", self.side)?;
+        f.write_str(&crate::tr!("{}'s setup is not ready:", self.side))?;
         for problem in &self.problems {
             write!(f, "\n  - {problem}")?;
         }
@@ -335,8 +332,9 @@ fn count_problems(
         );
         if e != f {
             // A domino stone is named as a stone ("2-5"), not by how it stands.
+            // Either way the name is in the player's language.
             let piece = match variant.kind(k.0).pips {
-                Some(_) => variant.kind(k.0).name.clone(),
+                Some(_) => crate::i18n::translate(&variant.kind(k.0).name),
                 None => Piece {
                     kind: k.0,
                     suit: k.1,

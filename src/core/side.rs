@@ -25,6 +25,8 @@ impl Side {
         self as usize
     }
 
+    /// The side's English name: its identity in files and record texts
+    /// ("resign red"). Players see `Display`, which is translated.
     pub fn name(self) -> &'static str {
         match self {
             Side::Red => "Red",
@@ -35,6 +37,10 @@ impl Side {
 
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        // In the player's language; `name` stays English for files.
+        f.write_str(&match self {
+            Side::Red => crate::tr!("Red"),
+            Side::Blue => crate::tr!("Blue"),
+        })
     }
 }

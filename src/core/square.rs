@@ -32,8 +32,16 @@ impl fmt::Display for Square {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a square name (a column letter a-p then a row number, like e4)")]
 pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::tr!(
+            "\"{}\" is not a square name (a column letter a-p then a row number, like e4)",
+            self.0
+        ))
+    }
+}
 
 impl FromStr for Square {
     type Err = ParseSquareError;

@@ -295,7 +295,7 @@ impl PassAndPlay {
     pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), String> {
         self.revision += 1;
         let Stage::Deal(side) = self.stage else {
-            return Err("no deal is under way".into());
+            return Err(crate::tr!("no deal is under way"));
         };
         let deal = Deal::Discard { first_loss_suit };
         deal.army(&self.variant, side).map_err(|e| e.to_string())?;
@@ -307,11 +307,11 @@ impl PassAndPlay {
     pub fn accept_deal(&mut self) -> Result<(), String> {
         self.revision += 1;
         let Stage::Deal(side) = self.stage else {
-            return Err("no deal is under way".into());
+            return Err(crate::tr!("no deal is under way"));
         };
         let deal = self.deals[side.index()]
             .clone()
-            .ok_or("choose your discards first")?;
+            .ok_or_else(|| crate::tr!("choose your discards first"))?;
         self.drafts[side.index()] = Some(SetupDraft::new(Arc::clone(&self.variant), side, deal));
         self.stage = Stage::Setup(side);
         Ok(())
@@ -341,11 +341,11 @@ impl PassAndPlay {
     pub fn setup_ready(&mut self) -> Result<(), Vec<String>> {
         self.revision += 1;
         let Stage::Setup(side) = self.stage else {
-            return Err(vec!["no setup is under way".into()]);
+            return Err(vec![crate::tr!("no setup is under way")]);
         };
         let draft = self.drafts[side.index()]
             .as_ref()
-            .ok_or_else(|| vec!["no setup".to_string()])?;
+            .ok_or_else(|| vec![crate::tr!("no setup")])?;
         let problems = draft.problems(&self.options);
         if !problems.is_empty() {
             return Err(problems);
@@ -562,14 +562,14 @@ impl PassAndPlay {
             ("pass-and-play", None) => None,
             ("solo", Some(c)) => {
                 let level = Level::from_name(&c.level)
-                    .ok_or_else(|| format!("\"{}\" is not a computer level", c.level))?;
+                    .ok_or_else(|| crate::tr!("\"{}\" is not a computer level", c.level))?;
                 Some(Computer {
                     side: c.side,
                     level,
                 })
             }
             _ => {
-                return Err(format!(
+                return Err(crate::tr!(
                     "it is a \"{}\" game, which this app cannot continue",
                     saved.mode
                 ));
@@ -578,7 +578,11 @@ impl PassAndPlay {
         let mut session =
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
-        let stage_side = || saved.stage_side.ok_or("its stage names no side");
+        let stage_side = || {
+            saved
+                .stage_side
+                .ok_or_else(|| crate::tr!("its stage names no side"))
+        };
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };
             let draft = restore_draft(&variant, side, record)?;
@@ -594,13 +598,19 @@ impl PassAndPlay {
                 if !matches!(variant.army, ArmyRule::Suited { .. })
                     && session.deals[side.index()].is_none()
                 {
-                    return Err(format!("{side}'s deal is missing"));
+                    return Err(crate::tr!(
+                        "{}'s deal is missing",
+                        crate::i18n::translate(side.name())
+                    ));
                 }
             }
             SavedStage::Setup => {
                 let side = stage_side()?;
                 if session.drafts[side.index()].is_none() {
-                    return Err(format!("{side}'s setup is missing"));
+                    return Err(crate::tr!(
+                        "{}'s setup is missing",
+                        crate::i18n::translate(side.name())
+                    ));
                 }
                 session.stage = Stage::Setup(side);
             }
@@ -610,22 +620,22 @@ impl PassAndPlay {
                     draft.map(|d| (d.deal().clone(), d.to_setup()))
                 });
                 let [Some(red), Some(blue)] = starts else {
-                    return Err("a setup is missing".into());
+                    return Err(crate::tr!("a setup is missing"));
                 };
                 let mut game = Game::new(Arc::clone(&variant), saved.options, red, blue)
                     .map_err(|e| e.to_string().replace('\n', " "))?;
                 let start = game.position_after(0);
                 for (i, text) in saved.actions.iter().enumerate() {
                     let action = parse_action(&start, text)
-                        .map_err(|e| format!("move {} \"{text}\": {e}", i + 1))?;
+                        .map_err(|e| crate::tr!("move {} \"{}\": {}", i + 1, text, e))?;
                     let report = game
                         .play(action)
-                        .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
+                        .map_err(|e| crate::tr!("move {} ({}) is illegal: {}", i + 1, text, e))?;
                     session.last_ply = Some(report);
                 }
                 let over = game.position().outcome().is_some();
                 if over != (saved.stage == SavedStage::Over) {
-                    return Err("its stage does not match the game's moves".into());
+                    return Err(crate::tr!("its stage does not match the game's moves"));
                 }
                 session.stage = if over { Stage::Over } else { Stage::Play };
                 session.battle_on_show = saved.battle_on_show

@@ -39,7 +39,7 @@ pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<Str
                 true
             }
             Err(ReadError::Undecodable(reason)) => {
-                damaged.get_or_insert_with(|| format!("{name}: {reason}"));
+                damaged.get_or_insert_with(|| crate::tr!("{}: {}", name, reason));
                 false
             }
             Err(_) => false,
@@ -47,12 +47,14 @@ pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<Str
     })?;
     match (found, damaged) {
         (Some(texts), _) => Ok(texts),
-        (None, Some(damaged)) => Err(format!(
-            "a code was found but could not be read ({damaged}); take the photo again, closer and sharper"
+        (None, Some(damaged)) => Err(crate::tr!(
+            "a code was found but could not be read ({}); take the photo again, closer and sharper",
+            damaged
         )),
-        (None, None) if looked_at == 0 => Err("there are no pictures to read yet".to_string()),
-        (None, None) => Err(format!(
-            "none of the newest {looked_at} pictures holds a code; take a photo of the other device's code first"
+        (None, None) if looked_at == 0 => Err(crate::tr!("there are no pictures to read yet")),
+        (None, None) => Err(crate::tr!(
+            "none of the newest {} pictures holds a code; take a photo of the other device's code first",
+            looked_at
         )),
     }
 }

@@ -129,14 +129,15 @@ impl RefereeSession {
     /// Starts resolving a cluster of `players` (per team); steps wait.
     pub fn start_cluster(&mut self, now: Duration, players: [u8; 2]) -> Result<(), String> {
         if players.contains(&0) {
-            return Err("a cluster needs players of both teams".to_string());
+            return Err(crate::tr!("a cluster needs players of both teams"));
         }
         for team in Team::BOTH {
             let on_field = self.game.deck(team).on_field();
             if players[team.index()] > on_field {
-                return Err(format!(
-                    "{} has only {on_field} players on the field",
-                    self.game.name(team)
+                return Err(crate::tr!(
+                    "{} has only {} players on the field",
+                    crate::i18n::translate(self.game.name(team)),
+                    on_field
                 ));
             }
         }
@@ -232,13 +233,14 @@ impl RefereeSession {
     /// A saved referee session, checked against the rules; resumed paused.
     pub fn from_saved(rules: Arc<LiveRules>, saved: SavedReferee) -> Result<Self, String> {
         if saved.format != REFEREE_FORMAT {
-            return Err(format!(
-                "it has format {}, and this app reads format {REFEREE_FORMAT}",
-                saved.format
+            return Err(crate::tr!(
+                "it has format {}, and this app reads format {}",
+                saved.format,
+                REFEREE_FORMAT
             ));
         }
         if !saved.game.fits(&rules) {
-            return Err("its decks do not fit the Stratego go go rules".to_string());
+            return Err(crate::tr!("its decks do not fit the Stratego go go rules"));
         }
         let problems = saved.game.settings.problems(&rules);
         if !problems.is_empty() {

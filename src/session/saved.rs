@@ -70,12 +70,14 @@ pub fn saved_variant(
     options: &GameOptions,
 ) -> Result<Arc<Variant>, String> {
     if format != readable {
-        return Err(format!(
-            "it has format {format}, and this app reads format {readable}"
+        return Err(crate::tr!(
+            "it has format {}, and this app reads format {}",
+            format,
+            readable
         ));
     }
     let variant = builtin_variant(variant)
-        .ok_or_else(|| format!("it is for an unknown variant \"{variant}\""))?;
+        .ok_or_else(|| crate::tr!("it is for an unknown variant \"{}\"", variant))?;
     let problems = options.problems(&variant);
     if !problems.is_empty() {
         return Err(problems.join("; "));
@@ -92,12 +94,13 @@ pub fn restore_draft(
 ) -> Result<SetupDraft, String> {
     let (deal, setup) = side_start(variant, side, record).map_err(|e| e.to_string())?;
     deal.army(variant, side)
-        .map_err(|e| format!("{side}'s deal: {e}"))?;
+        .map_err(|e| crate::tr!("{}'s deal: {}", crate::i18n::translate(side.name()), e))?;
     let mut draft = SetupDraft::new(Arc::clone(variant), side, deal);
     draft.load(&setup);
     if draft.placed().count() != setup.placements.len() {
-        return Err(format!(
-            "{side}'s setup does not fit the variant or the deal"
+        return Err(crate::tr!(
+            "{}'s setup does not fit the variant or the deal",
+            crate::i18n::translate(side.name())
         ));
     }
     Ok(draft)

@@ -67,16 +67,21 @@ impl SetupLibrary {
                     library.file = file;
                     return (library, None);
                 }
-                Ok(file) => format!(
-                    "it has format {}, and this app reads format {FORMAT}",
-                    file.format
+                Ok(file) => crate::tr!(
+                    "it has format {}, and this app reads format {}",
+                    file.format,
+                    FORMAT
                 ),
                 Err(e) => e.to_string(),
             },
         };
         (
             library,
-            Some(quarantine(&path, "the setup library", &problem)),
+            Some(quarantine(
+                &path,
+                &crate::tr!("the setup library"),
+                &problem,
+            )),
         )
     }
 
@@ -93,7 +98,7 @@ impl SetupLibrary {
     pub fn save(&mut self, variant: &Variant, name: &str, setup: &Setup) -> Result<(), String> {
         let name = name.trim();
         if name.is_empty() {
-            return Err("give the setup a name".into());
+            return Err(crate::tr!("give the setup a name"));
         }
         let placements = setup
             .placements
@@ -149,7 +154,7 @@ impl SetupLibrary {
         };
         let text = serde_json::to_string_pretty(&self.file).map_err(|e| e.to_string())?;
         write_atomic(path, text.as_bytes())
-            .map_err(|e| format!("the setup could not be saved: {e}"))
+            .map_err(|e| crate::tr!("the setup could not be saved: {}", e))
     }
 }
 

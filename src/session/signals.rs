@@ -45,14 +45,15 @@ pub fn tone_samples(rate: u32, (frequency, millis, repeats): (u32, u32, u32)) ->
     out
 }
 
-/// No sound: the platform has none the app can use.
+/// No sound: the platform has none the app can use. The reason is English
+/// (a catalogue text, `tr_noop!`), translated when it is shown.
 pub struct Silent(pub String);
 
 impl Signals for Silent {
     fn call(&self, _: Signal) {}
 
     fn problem(&self) -> Option<String> {
-        Some(self.0.clone())
+        Some(crate::i18n::translate(&self.0))
     }
 }
 
@@ -65,7 +66,7 @@ pub fn desktop() -> Arc<dyn Signals> {
     #[cfg(not(target_os = "linux"))]
     {
         Arc::new(Silent(
-            "this platform has no sound in Flagfall yet".to_string(),
+            crate::tr_noop!("this platform has no sound in Flagfall yet").to_string(),
         ))
     }
 }
@@ -84,7 +85,32 @@ mod alsa {
     /// Plays tones on a thread of its own; a tone waits for the one before.
     pub struct Alsa {
         to_player: Mutex<Option<Sender<Signal>>>,
-        problem: Arc<Mutex<Option<String>>>,
+        problem: Arc<Mutex<Option<Trouble>>>,
+    }
+
+    /// Why nothing can be heard. Kept as it happened and put into words when
+    /// shown, so the words are in the language of that moment (the sound
+    /// starts before the settings choose one).
+    enum Trouble {
+        NoLibrary,
+        MissingSymbol(String),
+        NoDevice,
+        NoMono,
+        Stopped,
+        NoThread(String),
+    }
+
+    impl Trouble {
+        fn words(&self) -> String {
+            match self {
+                Trouble::NoLibrary => crate::tr!("ALSA's libasound.so.2 is not installed"),
+                Trouble::MissingSymbol(name) => crate::tr!("libasound.so.2 has no {}", name),
+                Trouble::NoDevice => crate::tr!("no sound device can be opened"),
+                Trouble::NoMono => crate::tr!("the sound device refuses 16-bit mono"),
+                Trouble::Stopped => crate::tr!("the sound device stopped"),
+                Trouble::NoThread(e) => crate::tr!("the sound thread could not start: {}", e),
+            }
+        }
     }
 
     impl Alsa {
@@ -111,7 +137,7 @@ mod alsa {
                 });
             if let Err(e) = started {
                 *problem.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(format!("the sound thread could not start: {e}"));
+                    Some(Trouble::NoThread(e.to_string()));
             }
             Alsa {
                 to_player: Mutex::new(Some(sender)),
@@ -133,7 +159,7 @@ mod alsa {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .as_ref()
-                .map(|reason| format!("no sound ({reason})"))
+                .map(|trouble| crate::tr!("no sound ({})", trouble.words()))
         }
     }
 
@@ -151,11 +177,11 @@ mod alsa {
     }
 
     impl Player {
-        fn open() -> Result<Player, String> {
+        fn open() -> Result<Player, Trouble> {
             // SAFETY: loading ALSA's library runs its initialisers, which
             // have no preconditions.
-            let library = unsafe { Library::new("libasound.so.2") }
-                .map_err(|_| "ALSA's libasound.so.2 is not installed".to_string())?;
+            let library =
+                unsafe { Library::new("libasound.so.2") }.map_err(|_| Trouble::NoLibrary)?;
             let mut pcm: *mut c_void = std::ptr::null_mut();
             // SAFETY: the signatures are ALSA's (alsa/pcm.h); `pcm` is written
             // by snd_pcm_open before it is used, and "default" is a C string.
@@ -164,7 +190,7 @@ mod alsa {
                 let set: Symbol<SetParams> = symbol(&library, b"snd_pcm_set_params\0")?;
                 let close: Symbol<Handle> = symbol(&library, b"snd_pcm_close\0")?;
                 if open(&mut pcm, c"default".as_ptr(), PLAYBACK, 0) < 0 || pcm.is_null() {
-                    return Err("no sound device can be opened".to_string());
+                    return Err(Trouble::NoDevice);
                 }
                 // Mono 16-bit at 44.1 kHz, resampled by ALSA if needed, 100 ms latency.
                 if set(
@@ -178,13 +204,13 @@ mod alsa {
                 ) < 0
                 {
                     close(pcm);
-                    return Err("the sound device refuses 16-bit mono".to_string());
+                    return Err(Trouble::NoMono);
                 }
             }
             Ok(Player { library, pcm })
         }
 
-        fn play(&self, samples: &[i16]) -> Result<(), String> {
+        fn play(&self, samples: &[i16]) -> Result<(), Trouble> {
             // SAFETY: `pcm` is the open device; the buffer holds `len` frames
             // of one 16-bit channel and outlives the calls.
             unsafe {
@@ -196,7 +222,7 @@ mod alsa {
                     if written < 0 {
                         // An underrun between beeps is normal: recover and go on.
                         if recover(self.pcm, written as c_int, 1) < 0 {
-                            return Err("the sound device stopped".to_string());
+                            return Err(Trouble::Stopped);
                         }
                         continue;
                     }
@@ -220,13 +246,10 @@ mod alsa {
 
     /// # Safety
     /// `T` must be the symbol's true type.
-    unsafe fn symbol<'a, T>(library: &'a Library, name: &[u8]) -> Result<Symbol<'a, T>, String> {
+    unsafe fn symbol<'a, T>(library: &'a Library, name: &[u8]) -> Result<Symbol<'a, T>, Trouble> {
         // SAFETY: passed on to the caller.
         unsafe { library.get(name) }.map_err(|_| {
-            format!(
-                "libasound.so.2 has no {}",
-                String::from_utf8_lossy(&name[..name.len() - 1])
-            )
+            Trouble::MissingSymbol(String::from_utf8_lossy(&name[..name.len() - 1]).into_owned())
         })
     }
 }

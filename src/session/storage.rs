@@ -10,6 +10,7 @@ use super::saved::SavedSession;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
+use crate::i18n::LanguageChoice;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,10 @@ pub struct Settings {
     pub memory_aid: bool,
     /// "modern" (10 = Marshal) or "classic" (1 = Marshal).
     pub numbering: String,
+    /// The app's language (settings saved before there was a choice mean
+    /// the platform's).
+    #[serde(default)]
+    pub language: LanguageChoice,
 }
 
 impl Default for Settings {
@@ -33,6 +38,7 @@ impl Default for Settings {
             format: SETTINGS_FORMAT,
             memory_aid: true,
             numbering: "modern".into(),
+            language: LanguageChoice::System,
         }
     }
 }
@@ -104,7 +110,7 @@ impl Storage {
         }
         let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
         write_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("the {} game could not be saved: {e}", saved.variant))
+            .map_err(|e| crate::tr!("the {} game could not be saved: {}", saved.variant, e))
     }
 
     /// A game has ended: its record joins the finished games, and its
@@ -114,7 +120,7 @@ impl Storage {
             let record = GameRecord::from_game(game);
             let name = format!("{}-{}.json", timestamp(), game.variant().id);
             write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
-                .map_err(|e| format!("the finished game could not be saved: {e}"))?;
+                .map_err(|e| crate::tr!("the finished game could not be saved: {}", e))?;
         }
         remove_if_there(path)
     }
@@ -143,7 +149,7 @@ impl Storage {
                 Ok(session) => games.push((modified(&path), SavedGame { path, session })),
                 Err(reason) => problems.push(self.quarantine(
                     &path,
-                    &format!("the saved {what} game"),
+                    &crate::tr!("the saved {} game", what),
                     &reason,
                 )),
             }
@@ -176,7 +182,7 @@ impl Storage {
         }
         let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
         write_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("the two-device game could not be saved: {e}"))
+            .map_err(|e| crate::tr!("the two-device game could not be saved: {}", e))
     }
 
     /// Deletes this device's side of a two-device game in progress.
@@ -197,9 +203,11 @@ impl Storage {
                 .and_then(|saved| LinkedSession::from_saved(&saved));
             match read {
                 Ok(session) => games.push((modified(&path), session)),
-                Err(reason) => {
-                    problems.push(self.quarantine(&path, "a saved two-device game", &reason))
-                }
+                Err(reason) => problems.push(self.quarantine(
+                    &path,
+                    &crate::tr!("a saved two-device game"),
+                    &reason,
+                )),
             }
         }
         games.sort_by_key(|g| std::cmp::Reverse(g.0));
@@ -228,7 +236,9 @@ impl Storage {
                 });
             match read {
                 Ok((record, game)) => games.push(FinishedGame { path, record, game }),
-                Err(reason) => problems.push(self.quarantine(&path, "a finished game", &reason)),
+                Err(reason) => {
+                    problems.push(self.quarantine(&path, &crate::tr!("a finished game"), &reason))
+                }
             }
         }
         (games, problems)
@@ -255,7 +265,7 @@ impl Storage {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
-                Some(format!("the settings could not be read: {e}")),
+                Some(crate::tr!("the settings could not be read: {}", e)),
             ),
             Ok(bytes) => match serde_json::from_slice::<Settings>(&bytes) {
                 Ok(s)
@@ -265,25 +275,26 @@ impl Storage {
                     (s, None)
                 }
                 Ok(s) if s.format != SETTINGS_FORMAT => {
-                    let reason = format!(
-                        "it has format {}, and this app reads format {SETTINGS_FORMAT}",
-                        s.format
+                    let reason = crate::tr!(
+                        "it has format {}, and this app reads format {}",
+                        s.format,
+                        SETTINGS_FORMAT
                     );
                     (
                         Settings::default(),
-                        Some(self.quarantine(&path, "the settings", &reason)),
+                        Some(self.quarantine(&path, &crate::tr!("the settings"), &reason)),
                     )
                 }
                 Ok(s) => {
-                    let reason = format!("\"{}\" is not a rank numbering", s.numbering);
+                    let reason = crate::tr!("\"{}\" is not a rank numbering", s.numbering);
                     (
                         Settings::default(),
-                        Some(self.quarantine(&path, "the settings", &reason)),
+                        Some(self.quarantine(&path, &crate::tr!("the settings"), &reason)),
                     )
                 }
                 Err(e) => (
                     Settings::default(),
-                    Some(self.quarantine(&path, "the settings", &e.to_string())),
+                    Some(self.quarantine(&path, &crate::tr!("the settings"), &e.to_string())),
                 ),
             },
         }
@@ -292,7 +303,7 @@ impl Storage {
     pub fn save_settings(&self, settings: &Settings) -> Result<(), String> {
         let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
         write_atomic(&self.settings_path(), text.as_bytes())
-            .map_err(|e| format!("the settings could not be saved: {e}"))
+            .map_err(|e| crate::tr!("the settings could not be saved: {}", e))
     }
 
     fn referee_path(&self) -> PathBuf {
@@ -303,7 +314,7 @@ impl Storage {
     pub fn save_referee(&self, session: &RefereeSession) -> Result<(), String> {
         let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
         write_atomic(&self.referee_path(), text.as_bytes())
-            .map_err(|e| format!("the referee's match could not be saved: {e}"))
+            .map_err(|e| crate::tr!("the referee's match could not be saved: {}", e))
     }
 
     /// Forgets the referee's match (it ended, or the referee deleted it).
@@ -320,7 +331,7 @@ impl Storage {
             Err(e) => {
                 return (
                     None,
-                    Some(format!("the referee's match could not be read: {e}")),
+                    Some(crate::tr!("the referee's match could not be read: {}", e)),
                 );
             }
             Ok(bytes) => bytes,
@@ -332,7 +343,7 @@ impl Storage {
             Ok(session) => (Some(session), None),
             Err(reason) => (
                 None,
-                Some(self.quarantine(&path, "the referee's match", &reason)),
+                Some(self.quarantine(&path, &crate::tr!("the referee's match"), &reason)),
             ),
         }
     }
@@ -344,17 +355,23 @@ impl Storage {
 }
 
 /// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing overwrites
-/// it, and says so in plain words.
+/// it, and says so in plain words. `what` names the file for the player (in
+/// the player's language, `tr!`); `reason` is shown as it is.
 pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
     let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
     match std::fs::rename(path, &aside) {
-        Ok(()) => format!(
-            "{what} could not be read: {reason}. It was moved aside as {}.",
+        Ok(()) => crate::tr!(
+            "{} could not be read: {}. It was moved aside as {}.",
+            what,
+            reason,
             aside.display()
         ),
-        Err(e) => {
-            format!("{what} could not be read: {reason} (and could not be moved aside: {e}).")
-        }
+        Err(e) => crate::tr!(
+            "{} could not be read: {} (and could not be moved aside: {}).",
+            what,
+            reason,
+            e
+        ),
     }
 }
 

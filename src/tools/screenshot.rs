@@ -338,12 +338,18 @@ pub fn screenshot(
     height: u32,
     seed: u64,
     out: &Path,
+    lang: &str,
 ) -> Result<(), String> {
     init_headless()?;
+    if crate::i18n::Language::of_locale(lang).is_none() {
+        return Err(format!("no language \"{lang}\" (en or ja)"));
+    }
     // The codes screens as on a desktop with pictures and downloads folders.
     let photos = PhotoFolders::new(vec!["Pictures".into(), "Downloads".into()]);
+    // As on a device whose language is `lang`, with the setting at "System".
     let app = App::new(AppConfig {
         photos: Some(Arc::new(photos)),
+        system_locales: vec![lang.to_string()],
         ..AppConfig::in_memory(seed)
     })
     .map_err(|e| e.to_string())?;

@@ -20,10 +20,13 @@ pub fn first_choice(players: [u8; 2]) -> FirstChoice {
     }
 }
 
-/// The blocking rule, as the referee reminds the players.
-pub const BLOCKING: &str = "Blocking: a player in reach of both the challenger and the challenged \
+/// The blocking rule, as the referee reminds the players (in English: show
+/// it through `crate::i18n::translate`).
+pub const BLOCKING: &str = crate::tr_noop!(
+    "Blocking: a player in reach of both the challenger and the challenged \
     team-mate may take the challenge instead, once a turn, if they have not challenged or blocked \
-    this turn, and only if they say so before the roles are shown.";
+    this turn, and only if they say so before the roles are shown."
+);
 
 /// A cluster being resolved: whose turn it is to choose a challenge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 use super::deck::Deck;
 use super::rules::{Challenge, LiveRules, RoleId, RoleSpecial};
 use super::{Team, TeamLook};
+use crate::i18n::translate;
 use serde::{Deserialize, Serialize};
 
 /// The numbers a match is played with (the file's, or the referee's own).
@@ -33,29 +34,29 @@ impl MatchSettings {
         let mut problems = Vec::new();
         for team in &self.teams {
             if team.name.trim().is_empty() {
-                problems.push("each team needs a name".to_string());
+                problems.push(crate::tr!("each team needs a name"));
             }
         }
         if self.teams[0].name.trim() == self.teams[1].name.trim() {
-            problems.push("the two teams need different names".to_string());
+            problems.push(crate::tr!("the two teams need different names"));
         }
         if !(1..=9).contains(&self.rounds) {
-            problems.push(format!("{} rounds: from 1 to 9", self.rounds));
+            problems.push(crate::tr!("{} rounds: from 1 to 9", self.rounds));
         }
         if !(1..=120).contains(&self.round_minutes) {
-            problems.push(format!(
+            problems.push(crate::tr!(
                 "{} minutes a round: from 1 to 120",
                 self.round_minutes
             ));
         }
         if !(1..=30).contains(&self.field_limit) {
-            problems.push(format!(
+            problems.push(crate::tr!(
                 "{} players on the field: from 1 to 30",
                 self.field_limit
             ));
         }
         if self.step_seconds <= rules.countdown || self.step_seconds > 60 {
-            problems.push(format!(
+            problems.push(crate::tr!(
                 "a step every {} seconds: from {} to 60",
                 self.step_seconds,
                 rules.countdown + 1
@@ -132,6 +133,11 @@ impl LiveMatch {
         &self.settings.teams[team.index()].name
     }
 
+    /// The team's name as a player reads it (a name from the rules file translated).
+    fn shown(&self, team: Team) -> String {
+        translate(self.name(team))
+    }
+
     /// The round under way has ended (its result is in `results`).
     pub fn round_over(&self) -> bool {
         self.results.len() == self.round as usize
@@ -164,7 +170,7 @@ impl LiveMatch {
 
     fn playing(&self) -> Result<(), String> {
         if self.round_over() {
-            Err(format!("round {} is over", self.round))
+            Err(crate::tr!("round {} is over", self.round))
         } else {
             Ok(())
         }
@@ -174,15 +180,16 @@ impl LiveMatch {
     pub fn enter(&mut self, team: Team) -> Result<(), String> {
         self.playing()?;
         let deck = self.deck(team);
-        let name = self.name(team);
+        let name = self.shown(team);
         if deck.on_field() >= self.settings.field_limit {
-            return Err(format!(
-                "{name} already has {} players on the field, the limit",
+            return Err(crate::tr!(
+                "{} already has {} players on the field, the limit",
+                name,
                 deck.on_field()
             ));
         }
         if deck.at_base() == 0 {
-            return Err(format!("{name} has no card left at the base"));
+            return Err(crate::tr!("{} has no card left at the base", name));
         }
         self.decks[team.index()].enter();
         Ok(())
@@ -203,13 +210,16 @@ impl LiveMatch {
         for (team, r) in [(challenger, role), (defender, target)] {
             let deck = self.deck(team);
             if deck.on_field() == 0 {
-                return Err(format!("{} has no player on the field", self.name(team)));
+                return Err(crate::tr!(
+                    "{} has no player on the field",
+                    self.shown(team)
+                ));
             }
             if deck.held(r) == 0 {
-                return Err(format!(
+                return Err(crate::tr!(
                     "{} has no {} left: every one was lost this round",
-                    self.name(team),
-                    rules.role(r).name
+                    self.shown(team),
+                    translate(&rules.role(r).name)
                 ));
             }
         }
@@ -268,19 +278,22 @@ impl LiveMatch {
         self.playing()?;
         let deck = self.deck(team);
         if rules.role(role).special == RoleSpecial::Trap {
-            return Err(format!(
+            return Err(crate::tr!(
                 "a {} may not take the flag: the round goes on",
-                rules.role(role).name
+                translate(&rules.role(role).name)
             ));
         }
         if deck.on_field() == 0 {
-            return Err(format!("{} has no player on the field", self.name(team)));
+            return Err(crate::tr!(
+                "{} has no player on the field",
+                self.shown(team)
+            ));
         }
         if deck.held(role) == 0 {
-            return Err(format!(
+            return Err(crate::tr!(
                 "{} has no {} left this round",
-                self.name(team),
-                rules.role(role).name
+                self.shown(team),
+                translate(&rules.role(role).name)
             ));
         }
         Ok(())
@@ -296,10 +309,10 @@ impl LiveMatch {
     /// The next round, with full decks and every player at the base.
     pub fn next_round(&mut self, rules: &LiveRules) -> Result<(), String> {
         if !self.round_over() {
-            return Err(format!("round {} is still being played", self.round));
+            return Err(crate::tr!("round {} is still being played", self.round));
         }
         if self.finished() {
-            return Err("every round has been played".to_string());
+            return Err(crate::tr!("every round has been played"));
         }
         for team in Team::BOTH {
             for role in rules.role_ids() {
@@ -314,7 +327,7 @@ impl LiveMatch {
 }
 
 /// A challenge's result in words: "Assassin defeats the Monarch: Blue's
-/// Monarch is out."
+/// Monarch is out." The role and team names are translated here.
 pub fn verdict(
     rules: &LiveRules,
     role: RoleId,
@@ -322,15 +335,29 @@ pub fn verdict(
     challenger: &str,
     defender: &str,
 ) -> Verdict {
-    let (a, d) = (&rules.role(role).name, &rules.role(target).name);
+    let (a, d) = (
+        translate(&rules.role(role).name),
+        translate(&rules.role(target).name),
+    );
+    let (challenger, defender) = (translate(challenger), translate(defender));
     let result = rules.challenge(role, target);
     let text = match result {
-        Challenge::ChallengerWins => format!("{a} defeats the {d}: {defender}'s {d} is out."),
-        Challenge::ChallengedWins => format!("{d} defeats the {a}: {challenger}'s {a} is out."),
-        Challenge::BothOut => {
-            format!("{a} and {d} are equal: both are out, {challenger}'s {a} and {defender}'s {d}.")
+        Challenge::ChallengerWins => {
+            crate::tr!("{} defeats the {}: {}'s {} is out.", a, d, defender, d)
         }
-        Challenge::NotAllowed => format!("A {a} cannot challenge."),
+        Challenge::ChallengedWins => {
+            crate::tr!("{} defeats the {}: {}'s {} is out.", d, a, challenger, a)
+        }
+        Challenge::BothOut => crate::tr!(
+            "{} and {} are equal: both are out, {}'s {} and {}'s {}.",
+            a,
+            d,
+            challenger,
+            a,
+            defender,
+            d
+        ),
+        Challenge::NotAllowed => crate::tr!("A {} cannot challenge.", a),
     };
     Verdict { result, text }
 }

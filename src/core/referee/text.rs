@@ -4,6 +4,7 @@
 
 use super::cluster::BLOCKING;
 use super::rules::{LiveRules, RoleSpecial};
+use crate::i18n::translate;
 
 /// The rules as paragraphs, each a heading and its text.
 pub fn live_rules_text(rules: &LiveRules) -> Vec<(String, String)> {
@@ -12,24 +13,28 @@ pub fn live_rules_text(rules: &LiveRules) -> Vec<(String, String)> {
         .roles
         .iter()
         .map(|r| match r.strength {
-            Some(s) => format!("{} {s} x{}", r.name, r.count),
-            None => format!("{} x{}", r.name, r.count),
+            Some(s) => crate::tr!("{} {} x{}", translate(&r.name), s, r.count),
+            None => crate::tr!("{} x{}", translate(&r.name), r.count),
         })
         .collect();
+    let deck = deck
+        .into_iter()
+        .reduce(|a, b| crate::tr!("{}, {}", a, b))
+        .unwrap_or_default();
     let mut out = vec![
         (
-            "Teams".to_string(),
-            format!(
+            crate::tr!("Teams"),
+            crate::tr!(
                 "Two teams, {} and {}, each with a deck of {} role cards: {}. Each player on the field holds one card, hidden.",
-                first.name,
-                second.name,
+                translate(&first.name),
+                translate(&second.name),
                 rules.deck_size(),
-                deck.join(", ")
+                deck
             ),
         ),
         (
-            "Field and steps".to_string(),
-            format!(
+            crate::tr!("Field and steps"),
+            crate::tr!(
                 "At most {} players of a team are on the field at once. Players move one step at each of the referee's countdowns (a step every {} seconds, counted down from {}). A round lasts {} minutes; a match is {} rounds, and the team that takes more flags wins it.",
                 rules.field_limit,
                 rules.step_seconds,
@@ -39,47 +44,58 @@ pub fn live_rules_text(rules: &LiveRules) -> Vec<(String, String)> {
             ),
         ),
         (
-            "Challenges".to_string(),
-            "A player challenges an opponent within arm's reach; both show their cards to the referee. The higher strength wins; equal strengths: both are out. The loser's card leaves its team's deck for the rest of the round; the winner keeps its card, shown.".to_string(),
+            crate::tr!("Challenges"),
+            crate::tr!(
+                "A player challenges an opponent within arm's reach; both show their cards to the referee. The higher strength wins; equal strengths: both are out. The loser's card leaves its team's deck for the rest of the round; the winner keeps its card, shown."
+            ),
         ),
     ];
-    let name_of = |id| rules.role(id).name.clone();
+    let name_of = |id| translate(&rules.role(id).name);
     let engineer = rules
         .roles
         .iter()
         .find(|r| r.special == RoleSpecial::Engineer)
-        .map(|r| r.name.clone());
+        .map(|r| translate(&r.name));
     for role in &rules.roles {
+        let name = translate(&role.name);
         let text = match role.special {
             RoleSpecial::None => continue,
-            RoleSpecial::Assassin { defeats } => format!(
+            RoleSpecial::Assassin { defeats } => crate::tr!(
                 "The {} defeats the {}, whichever of them challenges; it loses to every other role with a higher strength.",
-                role.name,
+                name,
                 name_of(defeats)
             ),
-            RoleSpecial::Trap => format!(
-                "The {} cannot challenge or take the flag. Challenged by {}, it is out; challenged by any other role, the challenger is out and the {} stays.",
-                role.name,
-                engineer
-                    .as_ref()
-                    .map_or("no role".to_string(), |e| format!("an {e}")),
-                role.name
-            ),
+            RoleSpecial::Trap => match &engineer {
+                Some(engineer) => crate::tr!(
+                    "The {} cannot challenge or take the flag. Challenged by an {}, it is out; challenged by any other role, the challenger is out and the {} stays.",
+                    name,
+                    engineer,
+                    name
+                ),
+                None => crate::tr!(
+                    "The {} cannot challenge or take the flag. Challenged by no role, it is out; challenged by any other role, the challenger is out and the {} stays.",
+                    name,
+                    name
+                ),
+            },
             RoleSpecial::Engineer => {
-                format!("The {} disarms Traps: see the {0}'s row.", role.name)
+                crate::tr!("The {} disarms Traps: see the {}'s row.", name, name)
             }
         };
-        out.push((role.name.clone(), text));
+        out.push((name, text));
     }
     out.extend([
         (
-            "The flag".to_string(),
-            "A player who touches the opposing flag wins the round for their team, unless an opponent stands between them and the flag: then they must first defeat one of those. When the round's time runs out with no flag taken, the round is a draw.".to_string(),
+            crate::tr!("The flag"),
+            crate::tr!(
+                "A player who touches the opposing flag wins the round for their team, unless an opponent stands between them and the flag: then they must first defeat one of those. When the round's time runs out with no flag taken, the round is a draw."
+            ),
         ),
         (
-            "Clusters".to_string(),
-            format!(
-                "When several players of both teams are within reach, the team with more players in the cluster chooses the first challenge (equal numbers: a coin toss); then the teams take turns, one challenge at a time. {BLOCKING}"
+            crate::tr!("Clusters"),
+            crate::tr!(
+                "When several players of both teams are within reach, the team with more players in the cluster chooses the first challenge (equal numbers: a coin toss); then the teams take turns, one challenge at a time. {}",
+                translate(BLOCKING)
             ),
         ),
     ]);

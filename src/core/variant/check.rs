@@ -616,7 +616,8 @@ fn check_army_fits(variant: &Variant, problems: &mut Problems) {
     }
     for side in Side::BOTH {
         let free = variant.setup_squares(side).len() as u32;
-        let field = format!("setup ({side})");
+        // The English name: variant problems are for developers.
+        let field = format!("setup ({})", side.name());
         if variant.setup.must_fill && free != per_side {
             problems.add(
                 field,

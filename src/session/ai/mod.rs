@@ -41,6 +41,15 @@ impl Level {
         }
     }
 
+    /// The level's name as a player reads it (`name` is the saved identity).
+    pub fn label(self) -> String {
+        match self {
+            Level::Random => crate::tr!("random"),
+            Level::Heuristic => crate::tr!("heuristic"),
+            Level::Best => crate::tr!("best"),
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }

@@ -7,18 +7,51 @@ use thiserror::Error;
 const ALPHABET: &[u8; 45] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:";
 
 /// Why a text is not valid base45. Positions count characters from 0.
+/// (Shown inside "the code is damaged: …", so its words are translated.)
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Base45Error {
-    #[error("character {character:?} at position {position} is not base45")]
-    InvalidCharacter { character: char, position: usize },
-    #[error("the text ends in the middle of a group (length {length} is 3k+1)")]
-    TruncatedGroup { length: usize },
-    #[error("group at position {position} is out of range ({value} is more than {max})")]
+    InvalidCharacter {
+        character: char,
+        position: usize,
+    },
+    TruncatedGroup {
+        length: usize,
+    },
     GroupOutOfRange {
         position: usize,
         value: u32,
         max: u32,
     },
+}
+
+impl std::fmt::Display for Base45Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            Base45Error::InvalidCharacter {
+                character,
+                position,
+            } => crate::tr!(
+                "character {} at position {} is not base45",
+                format!("{character:?}"),
+                position
+            ),
+            Base45Error::TruncatedGroup { length } => crate::tr!(
+                "the text ends in the middle of a group (length {} is 3k+1)",
+                length
+            ),
+            Base45Error::GroupOutOfRange {
+                position,
+                value,
+                max,
+            } => crate::tr!(
+                "group at position {} is out of range ({} is more than {})",
+                position,
+                value,
+                max
+            ),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// Encodes bytes as base45: each 2 bytes become 3 characters, a last odd byte 2.

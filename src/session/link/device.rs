@@ -43,42 +43,79 @@ use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
 
+/// Why a code or an action is refused (shown on the codes screen).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
     #[error(transparent)]
     Code(#[from] CodeError),
-    #[error("this code belongs to another game")]
     WrongGame,
-    #[error("this is this device's own code: show it to the other player's device")]
     OwnCode,
-    #[error("code number {0} was read already; nothing changed")]
     AlreadyRead(u16),
-    #[error("this is code number {got}, but code number {expected} comes first; read that one")]
-    OutOfOrder { got: u16, expected: u16 },
-    #[error("this is an invitation to a new game; open it from the home screen")]
+    OutOfOrder {
+        got: u16,
+        expected: u16,
+    },
     Invitation,
-    #[error("this code moves a whole game to this device; open it from the home screen")]
     Transfer,
-    #[error("this code is not an invitation to a game")]
     NotInvitation,
-    #[error("the game is over: there are no more codes to read")]
     Finished,
-    #[error("the other device's code breaks the rules: {0}")]
     Refused(String),
-    #[error("{0}")]
     Illegal(#[from] IllegalMove),
-    #[error("wait for the other device's code")]
     NotYourTurn,
-    #[error("it is this player's turn: the game waits for this device, not the other")]
     NotAbandoned,
-    #[error("show this device's code to the other device first")]
     YourCodeFirst,
-    #[error("set up first: this device's next code carries its setup")]
     SetUpFirst,
-    #[error("the other player has not offered a draw: there is none to answer")]
     NotOffered,
-    #[error("the other player offers a draw: accept it, or decline it by playing on")]
     OfferWaiting,
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            LinkError::Code(e) => return std::fmt::Display::fmt(e, f),
+            LinkError::WrongGame => crate::tr!("this code belongs to another game"),
+            LinkError::OwnCode => {
+                crate::tr!("this is this device's own code: show it to the other player's device")
+            }
+            LinkError::AlreadyRead(seq) => {
+                crate::tr!("code number {} was read already; nothing changed", seq)
+            }
+            LinkError::OutOfOrder { got, expected } => crate::tr!(
+                "this is code number {}, but code number {} comes first; read that one",
+                got,
+                expected
+            ),
+            LinkError::Invitation => {
+                crate::tr!("this is an invitation to a new game; open it from the home screen")
+            }
+            LinkError::Transfer => crate::tr!(
+                "this code moves a whole game to this device; open it from the home screen"
+            ),
+            LinkError::NotInvitation => crate::tr!("this code is not an invitation to a game"),
+            LinkError::Finished => crate::tr!("the game is over: there are no more codes to read"),
+            LinkError::Refused(why) => {
+                crate::tr!("the other device's code breaks the rules: {}", why)
+            }
+            LinkError::Illegal(e) => return std::fmt::Display::fmt(e, f),
+            LinkError::NotYourTurn => crate::tr!("wait for the other device's code"),
+            LinkError::NotAbandoned => crate::tr!(
+                "it is this player's turn: the game waits for this device, not the other"
+            ),
+            LinkError::YourCodeFirst => {
+                crate::tr!("show this device's code to the other device first")
+            }
+            LinkError::SetUpFirst => {
+                crate::tr!("set up first: this device's next code carries its setup")
+            }
+            LinkError::NotOffered => {
+                crate::tr!("the other player has not offered a draw: there is none to answer")
+            }
+            LinkError::OfferWaiting => {
+                crate::tr!("the other player offers a draw: accept it, or decline it by playing on")
+            }
+        };
+        f.write_str(&text)
+    }
 }
 
 /// Where a draw offer stands on this device.
@@ -231,9 +268,9 @@ impl LinkedGame {
         salt: [u8; 16],
     ) -> Result<LinkedGame, LinkError> {
         let Opening::Setup(intro) = &invitation.opening else {
-            return Err(LinkError::Refused(
-                "its deal is chance: the game starts with the fair deal".into(),
-            ));
+            return Err(LinkError::Refused(crate::tr!(
+                "its deal is chance: the game starts with the fair deal"
+            )));
         };
         let mut game = LinkedGame::new(
             Arc::clone(&invitation.variant),
@@ -262,9 +299,9 @@ impl LinkedGame {
             return Err(LinkError::NotYourTurn);
         };
         if *mine.deal() != dealt {
-            return Err(LinkError::Refused(
-                "this setup is not made from the hand the fair deal gave".into(),
-            ));
+            return Err(LinkError::Refused(crate::tr!(
+                "this setup is not made from the hand the fair deal gave"
+            )));
         }
         let salt = *handshake.salt();
         let mut game = LinkedGame::new(
@@ -653,7 +690,7 @@ impl LinkedGame {
         }
         let turn = Turn::decode(&envelope.body, &self.variant)?;
         if turn.format() > header.format {
-            return Err(CodeError::Damaged(format!(
+            return Err(CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold a draw offer or answer",
                 header.format
             ))
@@ -672,7 +709,7 @@ impl LinkedGame {
         let enemy = self.me.opponent();
         let before = self.plies.len();
         if turn.deal.is_some() {
-            return Err("it sends a step of the deal after the deal".into());
+            return Err(crate::tr!("it sends a step of the deal after the deal"));
         }
         match (&self.enemy, turn.intro) {
             (None, Some(intro)) => {
@@ -681,8 +718,8 @@ impl LinkedGame {
                 self.enemy = Some(intro);
                 self.rebuild()?;
             }
-            (None, None) => return Err("its first code lacks its setup".into()),
-            (Some(_), Some(_)) => return Err("it sent its setup a second time".into()),
+            (None, None) => return Err(crate::tr!("its first code lacks its setup")),
+            (Some(_), Some(_)) => return Err(crate::tr!("it sent its setup a second time")),
             (Some(_), None) => {}
         }
         match (self.pending_attack.take(), turn.answer) {
@@ -692,26 +729,30 @@ impl LinkedGame {
             // The game ended on its device before the attack: nothing to answer.
             (Some(_), None) if turn.reveal.is_some() => {}
             (Some(attack), None) => {
-                return Err(format!("it does not answer the attack {attack}"));
+                return Err(crate::tr!("it does not answer the attack {}", attack));
             }
-            (None, Some(_)) => return Err("it answers an attack that was not made".into()),
+            (None, Some(_)) => {
+                return Err(crate::tr!("it answers an attack that was not made"));
+            }
             (None, None) => {}
         }
         let their_turn =
             !self.over() && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
         if !turn.actions.is_empty() {
             if self.rescue_pending_for(self.me) {
-                return Err("it moved while this player may still rescue a piece".into());
+                return Err(crate::tr!(
+                    "it moved while this player may still rescue a piece"
+                ));
             }
             if their_turn {
                 self.enemy_turn(&turn.actions)?;
             } else if !self.over() {
-                return Err("it moved out of turn".into());
+                return Err(crate::tr!("it moved out of turn"));
             }
             // Plies after an ending only this device could see are passed over.
         } else if their_turn && turn.reveal.is_none() {
             if !self.rescue_pending_for(enemy) {
-                return Err("it holds no move".into());
+                return Err(crate::tr!("it holds no move"));
             }
             self.enemy_turn(&[])?;
         }
@@ -729,7 +770,7 @@ impl LinkedGame {
             // (After an attack that gains a rescue, the offerer's turn goes on
             // before this player's comes; the offer waits for it.)
             if turn.actions.is_empty() {
-                return Err("it offers a draw without playing its turn".into());
+                return Err(crate::tr!("it offers a draw without playing its turn"));
             }
             self.draw = Some(DrawOffer::Received);
         }
@@ -755,8 +796,10 @@ impl LinkedGame {
         let known = match answer {
             Answer::Shown(piece) if shown => Known::Is(piece),
             Answer::Silent(result) if !shown => Known::Met { attacker, result },
-            Answer::Shown(_) => return Err("it showed a defender Silent Defense hides".into()),
-            Answer::Silent(_) => return Err(format!("it hid its piece on {}", attack.to)),
+            Answer::Shown(_) => {
+                return Err(crate::tr!("it showed a defender Silent Defense hides"));
+            }
+            Answer::Silent(_) => return Err(crate::tr!("it hid its piece on {}", attack.to)),
         };
         self.learn(defender, attack.to, known);
         self.plies.push((self.me, Action::Move(attack)));
@@ -778,14 +821,20 @@ impl LinkedGame {
                     let id = position
                         .piece_at(mv.from)
                         .filter(|id| id.side == enemy)
-                        .ok_or_else(|| format!("{mv}: it has no piece on {}", mv.from))?;
+                        .ok_or_else(|| crate::tr!("{}: it has no piece on {}", mv, mv.from))?;
                     let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
                     let shows = position.move_shows_piece(mv);
                     if (attack || shows) && shown.is_none() {
-                        return Err(format!("{mv}: the rules show this piece, and it did not"));
+                        return Err(crate::tr!(
+                            "{}: the rules show this piece, and it did not",
+                            mv
+                        ));
                     }
                     if attack && i + 1 != actions.len() {
-                        return Err(format!("{mv}: nothing may follow an attack in one code"));
+                        return Err(crate::tr!(
+                            "{}: nothing may follow an attack in one code",
+                            mv
+                        ));
                     }
                     let moved = Known::Moved {
                         distance: mv.from.distance(mv.to),
@@ -803,8 +852,9 @@ impl LinkedGame {
                         index: piece,
                     };
                     if piece as usize >= self.known.len() {
-                        return Err(format!(
-                            "it rescued piece number {piece}, which it never had"
+                        return Err(crate::tr!(
+                            "it rescued piece number {}, which it never had",
+                            piece
                         ));
                     }
                     self.learn(id, to, Known::Rescuable);
@@ -814,17 +864,17 @@ impl LinkedGame {
                 SentAction::SkipRescue => Action::SkipRescue,
                 SentAction::Resign => Action::Resign(enemy),
                 SentAction::AgreeDraw if self.draw != Some(DrawOffer::Sent) => {
-                    return Err("it accepts a draw this player did not offer".into());
+                    return Err(crate::tr!("it accepts a draw this player did not offer"));
                 }
                 SentAction::AgreeDraw if i != 0 => {
-                    return Err("it accepts a draw after playing on".into());
+                    return Err(crate::tr!("it accepts a draw after playing on"));
                 }
                 SentAction::AgreeDraw => Action::AgreeDraw,
             };
             self.plies.push((enemy, played));
             let report = self
                 .rebuild()
-                .map_err(|e| format!("{}: {e}", describe(played)))?;
+                .map_err(|e| crate::tr!("{}: {}", describe(played), e))?;
             if let Some(battle) = report.and_then(|r| r.battle) {
                 self.answer_due = Some(
                     if battle::defender_revealed(
@@ -1031,10 +1081,10 @@ impl LinkedGame {
 fn describe(action: Action) -> String {
     match action {
         Action::Move(m) => m.to_string(),
-        Action::Rescue { to, .. } => format!("the rescue onto {to}"),
-        Action::SkipRescue => "declining the rescue".into(),
-        Action::Resign(_) => "resigning".into(),
-        Action::AgreeDraw => "the draw".into(),
+        Action::Rescue { to, .. } => crate::tr!("the rescue onto {}", to),
+        Action::SkipRescue => crate::tr!("declining the rescue"),
+        Action::Resign(_) => crate::tr!("resigning"),
+        Action::AgreeDraw => crate::tr!("the draw"),
     }
 }
 
@@ -1047,10 +1097,10 @@ pub(super) fn check_public(
     // An army short of a piece (a domino hand of 23) is refused at once,
     // not found out at the end.
     if public.len() as u32 != variant.army_size() {
-        return Err(format!(
+        return Err(crate::tr!(
             "its setup has {} pieces, and an army of {} has {}",
             public.len(),
-            variant.name,
+            crate::i18n::translate(&variant.name),
             variant.army_size()
         ));
     }
@@ -1058,13 +1108,13 @@ pub(super) fn check_public(
     squares.sort_by_key(|s| (s.row, s.col));
     squares.dedup();
     if squares.len() != public.len() {
-        return Err("its setup puts two pieces on one square".into());
+        return Err(crate::tr!("its setup puts two pieces on one square"));
     }
     if let Some(p) = public
         .iter()
         .find(|p| !variant.in_setup_zone(side, p.square) || variant.board.is_blocked(p.square))
     {
-        return Err(format!(
+        return Err(crate::tr!(
             "its setup has a piece on {}, outside its zone",
             p.square
         ));
@@ -1157,7 +1207,10 @@ pub(super) fn play_plies(
         let now = target.now();
         let over = now.outcome().is_some();
         if !over && now.to_move() != side && !matches!(action, Action::Resign(_)) {
-            return Err((i, format!("{side} played out of turn")));
+            return Err((
+                i,
+                crate::tr!("{} played out of turn", crate::i18n::translate(side.name())),
+            ));
         }
         if over || (action == Action::SkipRescue && now.pending_rescue().is_none()) {
             reports.push(None);

@@ -87,9 +87,9 @@ impl DealHandshake {
     /// Step 2: the joiner's first code, with its commitment and number.
     pub fn join(invitation: &Invitation, salt: [u8; 16]) -> Result<DealHandshake, LinkError> {
         let Opening::DealCommitment(theirs) = invitation.opening else {
-            return Err(LinkError::Refused(
-                "its deal is not chance: join it with a setup".into(),
-            ));
+            return Err(LinkError::Refused(crate::tr!(
+                "its deal is not chance: join it with a setup"
+            )));
         };
         let me = invitation.inviter.opponent();
         let mut handshake = DealHandshake {
@@ -154,7 +154,7 @@ impl DealHandshake {
         }
         let turn = Turn::decode(&envelope.body, &self.variant)?;
         if turn.format() > header.format {
-            return Err(crate::session::link::CodeError::Damaged(format!(
+            return Err(crate::session::link::CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold a step of the deal",
                 header.format
             ))
@@ -164,9 +164,9 @@ impl DealHandshake {
             || !turn.actions.is_empty()
             || turn.reveal.is_some()
             || turn.draw_offer;
-        let refused = |why: &str| Err(LinkError::Refused(why.into()));
+        let refused = |why: String| Err(LinkError::Refused(why));
         match (self.joiner, turn.deal, turn.intro) {
-            _ if extra => return refused("it plays before the deal is done"),
+            _ if extra => return refused(crate::tr!("it plays before the deal is done")),
             (false, Some(DealStep::Commit { commitment, nonce }), None) => {
                 self.their_commitment = Some(commitment);
                 self.their_nonce = Some(nonce);
@@ -178,9 +178,15 @@ impl DealHandshake {
                 self.their_intro = Some(intro);
             }
             (false, _, _) => {
-                return refused("its first code lacks its deal commitment and number");
+                return refused(crate::tr!(
+                    "its first code lacks its deal commitment and number"
+                ));
             }
-            (true, _, _) => return refused("its code lacks its number for the deal and its setup"),
+            (true, _, _) => {
+                return refused(crate::tr!(
+                    "its code lacks its number for the deal and its setup"
+                ));
+            }
         }
         self.seq += 1;
         Ok(())
@@ -318,7 +324,9 @@ pub fn check(
     nonce_sent: &[u8; 16],
 ) -> Result<(), String> {
     if commitment(game_id, side, salt) != *their_commitment {
-        return Err("the secret it opened is not the one it committed to before the deal".into());
+        return Err(crate::tr!(
+            "the secret it opened is not the one it committed to before the deal"
+        ));
     }
     let drawn = deal(variant, game_id, side, salt, nonce_sent);
     if drawn.as_ref() == Some(opened) {
@@ -328,7 +336,7 @@ pub fn check(
         Some(Deal::Domino { redraws, .. }) => *redraws,
         _ => 0,
     };
-    Err(format!(
+    Err(crate::tr!(
         "its stones are not the ones dealt from its secret and this device's number: it chose \
          its hand (it claimed {} reshuffles; the deal made {})",
         redraws(Some(opened)),

@@ -62,20 +62,36 @@ pub struct Header {
     pub seq: u16,
 }
 
+/// Why a code cannot be read (shown on the codes screen; `Damaged` holds
+/// words already in the player's language).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
-    #[error("this is not a Flagfall code (it should start with {TEXT_PREFIX})")]
     NotOurs,
-    #[error("the code is damaged: {0}")]
     Damaged(String),
-    #[error(
-        "the code is damaged: its checksum does not match (a character was misread or changed)"
-    )]
     Checksum,
-    #[error("the code was made by a newer version of Flagfall (code format {0}); update the app")]
     Version(u8),
-    #[error("the code is damaged: {0}")]
     Body(#[from] WireError),
+}
+
+impl std::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            CodeError::NotOurs => crate::tr!(
+                "this is not a Flagfall code (it should start with {})",
+                TEXT_PREFIX
+            ),
+            CodeError::Damaged(why) => crate::tr!("the code is damaged: {}", why),
+            CodeError::Checksum => crate::tr!(
+                "the code is damaged: its checksum does not match (a character was misread or changed)"
+            ),
+            CodeError::Version(format) => crate::tr!(
+                "the code was made by a newer version of Flagfall (code format {}); update the app",
+                format
+            ),
+            CodeError::Body(why) => crate::tr!("the code is damaged: {}", why),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// A code's checked bytes: the header, then the body still to be read.
@@ -106,7 +122,7 @@ impl Envelope {
         let data = text.strip_prefix(TEXT_PREFIX).ok_or(CodeError::NotOurs)?;
         let bytes = base45::decode(data).map_err(|e| CodeError::Damaged(e.to_string()))?;
         if bytes.len() < HEADER_LEN + CHECKSUM_LEN {
-            return Err(CodeError::Damaged("it is too short".into()));
+            return Err(CodeError::Damaged(crate::tr!("it is too short")));
         }
         let (payload, sum) = bytes.split_at(bytes.len() - CHECKSUM_LEN);
         if checksum(payload) != sum {
@@ -117,7 +133,10 @@ impl Envelope {
             return Err(CodeError::Version(format));
         }
         if format < FIRST_CODE_FORMAT {
-            return Err(CodeError::Damaged(format!("unknown code format {format}")));
+            return Err(CodeError::Damaged(crate::tr!(
+                "unknown code format {}",
+                format
+            )));
         }
         let mut r = Reader::new(&payload[1..]);
         let kind_byte = r.u8()?;
@@ -125,7 +144,12 @@ impl Envelope {
             0 => CodeKind::Invite,
             1 => CodeKind::Turn,
             2 => CodeKind::Transfer,
-            other => return Err(CodeError::Damaged(format!("unknown code kind {other}"))),
+            other => {
+                return Err(CodeError::Damaged(crate::tr!(
+                    "unknown code kind {}",
+                    other
+                )));
+            }
         };
         let sender = if kind_byte & 0x80 != 0 {
             Side::Blue
@@ -272,15 +296,15 @@ impl Invite {
         let mut r = Reader::new(body);
         let id = r.text()?;
         let variant = variant_of(&id).ok_or_else(|| {
-            CodeError::Damaged(format!("this app does not know the game \"{id}\""))
+            CodeError::Damaged(crate::tr!("this app does not know the game \"{}\"", id))
         })?;
         let options = read_options(&mut r)?;
         let opening = if super::fair_deal::deals_by_chance(&variant) {
             if format < FAIR_DEAL_FORMAT {
-                return Err(CodeError::Damaged(format!(
+                return Err(CodeError::Damaged(crate::tr!(
                     "this {} invitation was made by an older version of Flagfall, whose deals \
                      cannot be checked; both devices need this version",
-                    variant.name
+                    crate::i18n::translate(&variant.name)
                 )));
             }
             Opening::DealCommitment(r.array::<16>()?)
@@ -357,7 +381,7 @@ impl Turn {
         let mut r = Reader::new(body);
         let flags = r.u8()?;
         if flags > 63 || flags & 48 == 48 {
-            return Err(r.invalid("unknown parts in a turn code").into());
+            return Err(r.invalid(crate::tr!("unknown parts in a turn code")).into());
         }
         let deal = if flags & 16 != 0 {
             Some(DealStep::Commit {
@@ -378,14 +402,14 @@ impl Turn {
             Some(match r.u8()? {
                 0 => Answer::Shown(r.piece(variant)?),
                 1 => Answer::Silent(read_result(&mut r)?),
-                _ => return Err(r.invalid("unknown answer").into()),
+                _ => return Err(r.invalid(crate::tr!("unknown answer")).into()),
             })
         } else {
             None
         };
         let count = r.u8()?;
         if count > 3 {
-            return Err(r.invalid("too many actions in one turn").into());
+            return Err(r.invalid(crate::tr!("too many actions in one turn")).into());
         }
         let actions = (0..count)
             .map(|_| read_action(&mut r, variant))
@@ -452,7 +476,7 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
     };
     let flags = r.u8()?;
     if flags > 15 {
-        return Err(r.invalid("unknown rule options"));
+        return Err(r.invalid(crate::tr!("unknown rule options")));
     }
     Ok(GameOptions {
         two_squares,
@@ -488,12 +512,12 @@ fn read_intro(r: &mut Reader, variant: &Variant) -> Result<Intro, WireError> {
         let suit = match r.u8()? {
             0xff => None,
             s if (s as usize) < variant.suits.len() => Some(SuitId(s)),
-            _ => return Err(r.invalid("unknown suit")),
+            _ => return Err(r.invalid(crate::tr!("unknown suit"))),
         };
         let shown = match r.u8()? {
             0 => None,
             1 => Some(r.piece(variant)?),
-            _ => return Err(r.invalid("unknown piece mark")),
+            _ => return Err(r.invalid(crate::tr!("unknown piece mark"))),
         };
         public.push(PublicPiece {
             square,
@@ -517,7 +541,7 @@ fn read_result(r: &mut Reader) -> Result<BattleResult, WireError> {
         0 => BattleResult::AttackerWins,
         1 => BattleResult::DefenderWins,
         2 => BattleResult::BothRemoved,
-        _ => return Err(r.invalid("unknown battle result")),
+        _ => return Err(r.invalid(crate::tr!("unknown battle result"))),
     })
 }
 
@@ -563,7 +587,7 @@ fn read_action(r: &mut Reader, variant: &Variant) -> Result<SentAction, WireErro
         3 => SentAction::SkipRescue,
         4 => SentAction::Resign,
         5 => SentAction::AgreeDraw,
-        _ => return Err(r.invalid("unknown action")),
+        _ => return Err(r.invalid(crate::tr!("unknown action"))),
     })
 }
 
@@ -609,7 +633,7 @@ fn read_secret(r: &mut Reader, variant: &Variant) -> Result<(Deal, Vec<Placement
                 if (k as usize) < variant.kinds.len() {
                     Ok(KindId(k))
                 } else {
-                    Err(r.invalid("unknown stone"))
+                    Err(r.invalid(crate::tr!("unknown stone")))
                 }
             })
             .collect()
@@ -628,7 +652,7 @@ fn read_secret(r: &mut Reader, variant: &Variant) -> Result<(Deal, Vec<Placement
         2 => Deal::Discard {
             first_loss_suit: SuitId(r.u8()?),
         },
-        _ => return Err(r.invalid("unknown deal")),
+        _ => return Err(r.invalid(crate::tr!("unknown deal"))),
     };
     let count = r.u8()?;
     let placements = (0..count)

@@ -80,7 +80,9 @@ pub fn stand_in(
                 .collect());
         }
     }
-    Err("no army of this game fits everything the other device has shown".into())
+    Err(crate::tr!(
+        "no army of this game fits everything the other device has shown"
+    ))
 }
 
 /// The armies the enemy may hold (one per discard choice, or the whole

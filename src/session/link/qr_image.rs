@@ -20,23 +20,44 @@ const MAX_SCAN_SIDE: usize = 2000;
 /// Why a text cannot be made into a QR code.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum QrError {
-    #[error("the text is too long for any QR code ({len} bytes)")]
     TooLong { len: usize },
-    #[error("the QR encoder failed: {0}")]
     Encoder(qrcode::types::QrError),
 }
 
-/// Why no text could be read from an image file.
+impl std::fmt::Display for QrError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            QrError::TooLong { len } => {
+                crate::tr!("the text is too long for any QR code ({} bytes)", len)
+            }
+            QrError::Encoder(e) => crate::tr!("the QR encoder failed: {}", e),
+        };
+        f.write_str(&text)
+    }
+}
+
+/// Why no text could be read from an image file (shown to the player; the
+/// reasons held are already in the player's language).
 #[derive(Debug, Error)]
 pub enum ReadError {
-    #[error("not an image we can read: {0}")]
     NotAnImage(#[from] image::ImageError),
-    #[error("no QR code found in the image")]
     NoCode,
-    #[error("a QR code was found but could not be decoded: {0}")]
     Undecodable(String),
-    #[error("{0}")]
     TooBig(String),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            ReadError::NotAnImage(e) => crate::tr!("not an image we can read: {}", e),
+            ReadError::NoCode => crate::tr!("no QR code found in the image"),
+            ReadError::Undecodable(why) => {
+                crate::tr!("a QR code was found but could not be decoded: {}", why)
+            }
+            ReadError::TooBig(why) => return f.write_str(why),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// A QR code's modules, without the quiet zone.
@@ -162,7 +183,7 @@ pub fn read_codes(file_bytes: &[u8]) -> Result<Vec<String>, ReadError> {
         Err(image::ImageError::Decoding(
             image::error::DecodingError::new(
                 image::error::ImageFormatHint::Unknown,
-                "the image decoder crashed",
+                crate::tr!("the image decoder crashed"),
             ),
         ))
     })?;
@@ -210,12 +231,16 @@ fn too_big(file_bytes: &[u8]) -> Option<String> {
     reader.no_limits();
     let (width, height) = reader.into_dimensions().ok()?;
     let bytes = u64::from(width) * u64::from(height) * 4;
-    (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || bytes > MAX_PICTURE_BYTES).then(|| {
-        format!(
-            "the picture is {width} x {height} pixels; pictures of at most {} megapixels are read",
-            MAX_PICTURE_BYTES / 4 / 1_000_000
-        )
-    })
+    (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || bytes > MAX_PICTURE_BYTES).then(
+        || {
+            crate::tr!(
+                "the picture is {} x {} pixels; pictures of at most {} megapixels are read",
+                width,
+                height,
+                MAX_PICTURE_BYTES / 4 / 1_000_000
+            )
+        },
+    )
 }
 
 /// Decodes a picture within the limits above.
@@ -299,7 +324,7 @@ fn detect(w: usize, h: usize, dark: &[bool]) -> Vec<Result<String, String>> {
         .iter()
         .map(|grid| {
             catch_unwind(AssertUnwindSafe(|| grid.decode()))
-                .map_err(|_| "the decoder crashed".to_owned())?
+                .map_err(|_| crate::tr!("the decoder crashed"))?
                 .map(|(_meta, text)| text)
                 .map_err(describe)
         })
@@ -439,13 +464,13 @@ fn clear_noisy_tiles(w: usize, h: usize, dark: &mut [bool]) {
 fn describe(error: rqrr::DeQRError) -> String {
     use rqrr::DeQRError as E;
     match error {
-        E::DataEcc => "too many damaged modules to correct".into(),
-        E::FormatEcc => "its format information is damaged".into(),
-        E::InvalidVersion | E::InvalidGridSize => "its size or version is unreadable".into(),
-        E::EncodingError => "its content is not UTF-8 text".into(),
-        E::UnknownDataType => "it uses an unsupported data mode".into(),
+        E::DataEcc => crate::tr!("too many damaged modules to correct"),
+        E::FormatEcc => crate::tr!("its format information is damaged"),
+        E::InvalidVersion | E::InvalidGridSize => crate::tr!("its size or version is unreadable"),
+        E::EncodingError => crate::tr!("its content is not UTF-8 text"),
+        E::UnknownDataType => crate::tr!("it uses an unsupported data mode"),
         E::DataUnderflow | E::DataOverflow | E::IoError => {
-            format!("its data is malformed ({error})")
+            crate::tr!("its data is malformed ({})", error)
         }
     }
 }

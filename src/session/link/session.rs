@@ -254,7 +254,7 @@ impl LinkedSession {
     /// Piecepack: which of this player's suits gives up its flag.
     pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), String> {
         if self.stage() != LinkedStage::Deal {
-            return Err("no deal is under way".into());
+            return Err(crate::tr!("no deal is under way"));
         }
         let deal = Deal::Discard { first_loss_suit };
         deal.army(&self.variant, self.me)
@@ -267,9 +267,12 @@ impl LinkedSession {
     /// The player has seen the deal and goes on to set up.
     pub fn accept_deal(&mut self) -> Result<(), String> {
         if self.stage() != LinkedStage::Deal {
-            return Err("no deal is under way".into());
+            return Err(crate::tr!("no deal is under way"));
         }
-        let deal = self.deal.clone().ok_or("choose your discards first")?;
+        let deal = self
+            .deal
+            .clone()
+            .ok_or_else(|| crate::tr!("choose your discards first"))?;
         self.revision += 1;
         self.start_setup(deal);
         Ok(())
@@ -296,7 +299,7 @@ impl LinkedSession {
     /// to the invitation it joined.
     pub fn setup_ready(&mut self) -> Result<(), Vec<String>> {
         let Some(draft) = self.draft.as_ref().filter(|_| self.game.is_none()) else {
-            return Err(vec!["no setup is under way".into()]);
+            return Err(vec![crate::tr!("no setup is under way")]);
         };
         let problems = draft.problems(&self.options);
         if !problems.is_empty() {
@@ -469,7 +472,8 @@ impl LinkedSession {
             other => other,
         };
         let variant = saved_variant(format, LINKED_FORMAT, &saved.variant, &saved.options)?;
-        let salt = parse_salt(&saved.salt).ok_or("its salt is not 32 hexadecimal digits")?;
+        let salt = parse_salt(&saved.salt)
+            .ok_or_else(|| crate::tr!("its salt is not 32 hexadecimal digits"))?;
         let mut session = LinkedSession::empty(
             Arc::clone(&variant),
             saved.options,
@@ -480,32 +484,33 @@ impl LinkedSession {
         session.salt = salt;
         if let Some(text) = &saved.invitation {
             let invitation = Invitation::read(text, builtin_variant)
-                .map_err(|e| format!("its invitation: {e}"))?;
+                .map_err(|e| crate::tr!("its invitation: {}", e))?;
             if invitation.game_id != saved.game_id || invitation.inviter != saved.side.opponent() {
-                return Err("its invitation is for another game".into());
+                return Err(crate::tr!("its invitation is for another game"));
             }
             session.invitation = Some((text.clone(), invitation));
         }
         if deals_by_chance(&variant) {
             if saved.format < 3 {
-                return Err(format!(
+                return Err(crate::tr!(
                     "it is a {} game dealt before the fair deal (save format {}); it cannot go on",
-                    variant.name, saved.format
+                    crate::i18n::translate(&variant.name),
+                    saved.format
                 ));
             }
             session
                 .begin_handshake()
-                .map_err(|e| format!("its invitation: {e}"))?;
+                .map_err(|e| crate::tr!("its invitation: {}", e))?;
             if let Some(text) = &saved.handshake {
                 session
                     .read_deal_step(text)
-                    .map_err(|e| format!("its deal step: {e}"))?;
+                    .map_err(|e| crate::tr!("its deal step: {}", e))?;
             }
         }
         if let Some(record) = &saved.mine {
             let draft = restore_draft(&variant, saved.side, record)?;
             if session.handshake.is_some() && session.deal.as_ref() != Some(draft.deal()) {
-                return Err("its hand is not the one the fair deal gave".into());
+                return Err(crate::tr!("its hand is not the one the fair deal gave"));
             }
             session.deal = Some(draft.deal().clone());
             if saved.stage != "deal" {
@@ -520,9 +525,9 @@ impl LinkedSession {
                 session.setup_ready().map_err(|p| p.join("; "))?;
                 let made = session.game.as_ref().map(|g| hex(&g.commitment()));
                 if made != saved.commitment {
-                    return Err(
-                        "its setup is not the one this device committed to at the start".into(),
-                    );
+                    return Err(crate::tr!(
+                        "its setup is not the one this device committed to at the start"
+                    ));
                 }
                 for (i, line) in saved.log.iter().enumerate() {
                     let done = match parse_logged(line, saved.side) {
@@ -537,10 +542,15 @@ impl LinkedSession {
                         Ok(Logged::Abandon) => session.abandon().map_err(|e| e.to_string()),
                         Err(e) => Err(e),
                     };
-                    done.map_err(|e| format!("entry {} of its log: {e}", i + 1))?;
+                    done.map_err(|e| crate::tr!("entry {} of its log: {}", i + 1, e))?;
                 }
             }
-            other => return Err(format!("its stage \"{other}\" does not match its setup")),
+            other => {
+                return Err(crate::tr!(
+                    "its stage \"{}\" does not match its setup",
+                    other
+                ));
+            }
         }
         session.revision = 0;
         Ok(session)
@@ -590,10 +600,13 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
         _ => {}
     }
     let action = line.strip_prefix("play ").ok_or_else(|| {
-        format!("\"{line}\" is neither a code read, an action played nor a draw offer or answer")
+        crate::tr!(
+            "\"{}\" is neither a code read, an action played nor a draw offer or answer",
+            line
+        )
     })?;
     let words: Vec<&str> = action.split_whitespace().collect();
-    let bad = || format!("\"{action}\" is not an action");
+    let bad = || crate::tr!("\"{}\" is not an action", action);
     Ok(Logged::Played(match words.as_slice() {
         ["skip-rescue"] => Action::SkipRescue,
         ["draw"] => Action::AgreeDraw,

@@ -21,18 +21,34 @@ const MAX_SESSION_BYTES: u64 = 4 << 20;
 /// more is refused before anything is kept or listed.
 pub const MAX_PARTS: usize = 255;
 
+/// Why a code of a game being moved is refused (shown on the codes screen).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TransferError {
     #[error(transparent)]
     Code(#[from] CodeError),
-    #[error("this code is part of a two-device game, not a game being moved")]
     NotTransfer,
-    #[error("this code belongs to another game being moved; finish that one or start again")]
     OtherTransfer,
-    #[error("part {0} was read already")]
     AlreadyRead(u16),
-    #[error("the codes do not make a whole game: {0}")]
     Broken(String),
+}
+
+impl std::fmt::Display for TransferError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            TransferError::Code(e) => return std::fmt::Display::fmt(e, f),
+            TransferError::NotTransfer => {
+                crate::tr!("this code is part of a two-device game, not a game being moved")
+            }
+            TransferError::OtherTransfer => crate::tr!(
+                "this code belongs to another game being moved; finish that one or start again"
+            ),
+            TransferError::AlreadyRead(part) => crate::tr!("part {} was read already", part),
+            TransferError::Broken(why) => {
+                crate::tr!("the codes do not make a whole game: {}", why)
+            }
+        };
+        f.write_str(&text)
+    }
 }
 
 /// The codes (text) that carry `session`, in order.
@@ -83,11 +99,13 @@ impl TransferReceiver {
         let total = r.u16().map_err(CodeError::from)? as usize;
         let part = envelope.header.seq as usize;
         if total == 0 || part >= total {
-            return Err(CodeError::Damaged(format!("part {} of {total}", part + 1)).into());
+            return Err(CodeError::Damaged(crate::tr!("part {} of {}", part + 1, total)).into());
         }
         if total > MAX_PARTS {
-            return Err(CodeError::Damaged(format!(
-                "it claims {total} parts, and a moved game has at most {MAX_PARTS}"
+            return Err(CodeError::Damaged(crate::tr!(
+                "it claims {} parts, and a moved game has at most {}",
+                total,
+                MAX_PARTS
             ))
             .into());
         }
@@ -125,9 +143,9 @@ impl TransferReceiver {
     /// The session, once every part is in (still to be checked by `PassAndPlay::from_saved`).
     pub fn session(&self) -> Result<SavedSession, TransferError> {
         if !self.is_complete() {
-            return Err(TransferError::Broken(format!(
-                "parts {:?} are missing",
-                self.missing()
+            return Err(TransferError::Broken(crate::tr!(
+                "parts {} are missing",
+                format!("{:?}", self.missing())
             )));
         }
         let packed: Vec<u8> = self.parts.iter().flatten().flatten().copied().collect();
@@ -136,9 +154,9 @@ impl TransferReceiver {
             digest[0], digest[1], digest[2], digest[3],
         ])) != self.id
         {
-            return Err(TransferError::Broken(
-                "the parts do not fit together".into(),
-            ));
+            return Err(TransferError::Broken(crate::tr!(
+                "the parts do not fit together"
+            )));
         }
         let mut json = Vec::new();
         DeflateDecoder::new(packed.as_slice())

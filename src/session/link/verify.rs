@@ -66,7 +66,9 @@ pub(super) fn verify(
         &reveal.placements,
     );
     if opened != intro.commitment {
-        return fail("the setup it opened is not the one it committed to at the start".into());
+        return fail(crate::tr!(
+            "the setup it opened is not the one it committed to at the start"
+        ));
     }
     let setup = Setup {
         side: enemy,
@@ -74,10 +76,12 @@ pub(super) fn verify(
     };
     let theirs = match setup.check(variant, &reveal.deal, options) {
         Ok(checked) => checked,
-        Err(e) => return fail(format!("the setup it opened breaks the rules: {e}")),
+        Err(e) => return fail(crate::tr!("the setup it opened breaks the rules: {}", e)),
     };
     if public_setup(variant, theirs.placements()) != intro.public {
-        return fail("the setup it opened is not the one it showed at the start".into());
+        return fail(crate::tr!(
+            "the setup it opened is not the one it showed at the start"
+        ));
     }
     let mut lies = Vec::new();
     if let Some(terms) = fair
@@ -97,22 +101,31 @@ pub(super) fn verify(
         let truth = theirs.placements()[claim.piece as usize].piece;
         let kind = variant.kind(truth.kind);
         let said = match claim.known {
-            Known::Is(piece) if piece != truth => Some(format!(
+            Known::Is(piece) if piece != truth => Some(crate::tr!(
                 "it said its piece on {} was {}, but it was {}",
                 claim.at,
                 piece.describe(variant),
                 truth.describe(variant)
             )),
             Known::Moved { distance, straight } if !kind.mobility.reaches(distance, straight) => {
-                Some(format!(
-                    "it moved its {} from {} {distance} squares{}, which that piece cannot",
-                    truth.describe(variant),
-                    claim.at,
-                    if straight { "" } else { ", turning" }
-                ))
+                Some(if straight {
+                    crate::tr!(
+                        "it moved its {} from {} {} squares, which that piece cannot",
+                        truth.describe(variant),
+                        claim.at,
+                        distance
+                    )
+                } else {
+                    crate::tr!(
+                        "it moved its {} from {} {} squares, turning, which that piece cannot",
+                        truth.describe(variant),
+                        claim.at,
+                        distance
+                    )
+                })
             }
             Known::Rescuable if kind.special == Special::Bomb && !variant.rules.rescue.bombs => {
-                Some(format!(
+                Some(crate::tr!(
                     "it rescued a {} onto {}",
                     truth.describe(variant),
                     claim.at
@@ -121,7 +134,7 @@ pub(super) fn verify(
             Known::Met { attacker, result }
                 if battle::resolve(variant, options, attacker, truth) != result =>
             {
-                Some(format!(
+                Some(crate::tr!(
                     "it reported the wrong result for the attack of {} on its {} at {}",
                     attacker.describe(variant),
                     truth.describe(variant),
@@ -131,7 +144,7 @@ pub(super) fn verify(
             _ => None,
         };
         if let Some(said) = said {
-            lies.push(format!("ply {}: {said}", claim.ply + 1));
+            lies.push(crate::tr!("ply {}: {}", claim.ply + 1, said));
         }
     }
     let replayed = replay(
@@ -146,11 +159,15 @@ pub(super) fn verify(
     let position = match replayed {
         Ok((position, reports)) => {
             match position.outcome() {
-                None => lies.push("it ended the game, but by its setup the game goes on".into()),
+                None => lies.push(crate::tr!(
+                    "it ended the game, but by its setup the game goes on"
+                )),
                 Some(outcome) => {
                     if let Some(ply) = played_on(enemy, plies, &reports) {
-                        lies.push(format!(
-                            "ply {ply}: it played on after the game had ended by its own setup ({outcome})"
+                        lies.push(crate::tr!(
+                            "ply {}: it played on after the game had ended by its own setup ({})",
+                            ply,
+                            outcome
                         ));
                     }
                 }
@@ -158,7 +175,11 @@ pub(super) fn verify(
             Some(position)
         }
         Err((ply, why)) => {
-            lies.push(format!("ply {}: illegal with its setup: {why}", ply + 1));
+            lies.push(crate::tr!(
+                "ply {}: illegal with its setup: {}",
+                ply + 1,
+                why
+            ));
             None
         }
     };

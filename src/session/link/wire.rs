@@ -5,14 +5,26 @@ use crate::core::piece::Piece;
 use crate::core::square::Square;
 use crate::core::variant::{KindId, SuitId, Variant};
 
+/// Why a code's bytes cannot be read (shown inside "the code is damaged: …";
+/// `what` is already in the player's language).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {
-    #[error("the code ends too early (at byte {0})")]
     Truncated(usize),
-    #[error("byte {at}: {what}")]
     Invalid { at: usize, what: String },
-    #[error("the code has {0} bytes left over at its end")]
     Trailing(usize),
+}
+
+impl std::fmt::Display for WireError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            WireError::Truncated(at) => crate::tr!("the code ends too early (at byte {})", at),
+            WireError::Invalid { at, what } => crate::tr!("byte {}: {}", at, what),
+            WireError::Trailing(left) => {
+                crate::tr!("the code has {} bytes left over at its end", left)
+            }
+        };
+        f.write_str(&text)
+    }
 }
 
 #[derive(Debug, Default)]
@@ -122,7 +134,7 @@ impl<'a> Reader<'a> {
     pub fn text(&mut self) -> Result<String, WireError> {
         let len = self.u8()? as usize;
         let bytes = self.take(len)?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| self.invalid("text is not UTF-8"))
+        String::from_utf8(bytes.to_vec()).map_err(|_| self.invalid(crate::tr!("text is not UTF-8")))
     }
 
     pub fn square(&mut self, variant: &Variant) -> Result<Square, WireError> {
@@ -130,7 +142,7 @@ impl<'a> Reader<'a> {
         let board = &variant.board;
         let square = Square::new(index % board.columns, index / board.columns);
         if !board.contains(square) {
-            return Err(self.invalid(format!("square number {index} is not on the board")));
+            return Err(self.invalid(crate::tr!("square number {} is not on the board", index)));
         }
         Ok(square)
     }
@@ -138,16 +150,16 @@ impl<'a> Reader<'a> {
     pub fn piece(&mut self, variant: &Variant) -> Result<Piece, WireError> {
         let kind = self.u8()?;
         if kind as usize >= variant.kinds.len() {
-            return Err(self.invalid(format!("piece kind {kind} is not part of this game")));
+            return Err(self.invalid(crate::tr!("piece kind {} is not part of this game", kind)));
         }
         let flags = self.u8()?;
         if flags > 3 {
-            return Err(self.invalid("unknown piece flags"));
+            return Err(self.invalid(crate::tr!("unknown piece flags")));
         }
         let suit = if flags & 2 != 0 {
             let suit = self.u8()?;
             if suit as usize >= variant.suits.len() {
-                return Err(self.invalid(format!("suit {suit} is not part of this game")));
+                return Err(self.invalid(crate::tr!("suit {} is not part of this game", suit)));
             }
             Some(SuitId(suit))
         } else {

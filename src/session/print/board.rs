@@ -9,6 +9,7 @@ use super::svg::{Svg, trim, wrap};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
+use crate::i18n::translate;
 
 /// The labels round the grid.
 const FRAME: f64 = 8.0;
@@ -20,7 +21,8 @@ pub struct BoardPlan<'a> {
     pub variant: &'a Variant,
     /// A square's width and depth, in millimetres.
     pub square: (f64, f64),
-    /// Why the squares are that size, in a sentence for the sheet.
+    /// Why the squares are that size, in a sentence for the sheet: English
+    /// (`tr_noop!`), translated on the sheet.
     pub why: &'static str,
 }
 
@@ -86,7 +88,7 @@ impl BoardPlan<'_> {
                     3.5,
                     "#245f86",
                     "start",
-                    &v.board.blocked_name,
+                    &translate(&v.board.blocked_name),
                 );
             }
         }
@@ -177,29 +179,33 @@ impl BoardPlan<'_> {
         }
         svg.raw("</g>");
         let (w, h) = self.square;
-        let place = if count == 1 {
-            "one sheet".to_string()
+        let first = if count == 1 {
+            crate::tr!(
+                "{}, one sheet. Print at actual size (100%): squares {} x {} mm.",
+                self.title,
+                trim(w),
+                trim(h)
+            )
         } else {
-            format!(
-                "sheet {} of {count}: row {}, column {}",
+            crate::tr!(
+                "{}, sheet {} of {}: row {}, column {}. Print at actual size (100%): squares {} x {} mm.",
+                self.title,
                 index + 1,
+                count,
                 tile.row + 1,
-                tile.column + 1
+                tile.column + 1,
+                trim(w),
+                trim(h)
             )
         };
-        let first = format!(
-            "{}, {place}. Print at actual size (100%): squares {} x {} mm.",
-            self.title,
-            trim(w),
-            trim(h)
-        );
+        let why = translate(self.why);
         let second = if count == 1 {
-            self.why.to_string()
+            why
         } else {
-            format!(
+            crate::tr!(
                 "Sheets share a {} mm strip (shaded): lay one over the next, match the + marks, tape. {}",
                 trim(OVERLAP),
-                self.why
+                why
             )
         };
         let mut y = sh - MARGIN - CAPTION + 4.0;

@@ -7,6 +7,7 @@ use super::paper::{MARGIN, Paper};
 use super::sheet::write_caption;
 use super::svg::{LEADING, Svg, trim, wrap};
 use crate::core::referee::{LiveRules, Role, RoleSpecial, TeamLook};
+use crate::i18n::translate;
 
 /// A card's size: nine to a sheet on both A4 and US Letter with room for
 /// the cut marks, near a playing card's 63 x 88 mm and held the same way.
@@ -78,13 +79,15 @@ fn sheet(
         svg.line((x0 - reach, y), (x0 - MARK_GAP, y), "#000000", 0.2);
         svg.line((right + MARK_GAP, y), (right + reach, y), "#000000", 0.2);
     }
-    let caption = format!(
-        "{} role cards, {} deck, sheet {} of {sheets} (cards {} to {} of {deck}). Print at actual size (100%) and cut along the marks: cards {} x {} mm.",
-        rules.name,
-        team.name,
+    let caption = crate::tr!(
+        "{} role cards, {} deck, sheet {} of {} (cards {} to {} of {}). Print at actual size (100%) and cut along the marks: cards {} x {} mm.",
+        translate(&rules.name),
+        translate(&team.name),
         index + 1,
+        sheets,
         first + 1,
         first + cards.len(),
+        deck,
         trim(w),
         trim(h)
     );
@@ -130,22 +133,29 @@ fn card(
         5.0,
         "#ffffff",
         "middle",
-        &team.name,
+        &translate(&team.name),
     );
     let strength = role
         .strength
         .map_or_else(|| "-".to_string(), |s| s.to_string());
     svg.bold(middle, y + 42.0, 24.0, colour, "middle", &strength);
-    svg.bold(middle, y + 53.0, 6.0, "#000000", "middle", &role.name);
+    svg.bold(
+        middle,
+        y + 53.0,
+        6.0,
+        "#000000",
+        "middle",
+        &translate(&role.name),
+    );
     let under = if role.strength.is_none() {
-        "no strength".to_string()
+        crate::tr!("no strength")
     } else {
-        format!("strength {strength}")
+        crate::tr!("strength {}", strength)
     };
     svg.text(middle, y + 58.5, 3.0, "#444444", "middle", &under);
     if role.special != RoleSpecial::None {
         let mut line_y = y + 63.5;
-        for line in wrap(&role.note, w - 2.0 * inset - 6.0, 2.5) {
+        for line in wrap(&translate(&role.note), w - 2.0 * inset - 6.0, 2.5) {
             svg.text(middle, line_y, 2.5, "#000000", "middle", &line);
             line_y += 2.5 * LEADING;
         }
@@ -156,6 +166,6 @@ fn card(
         2.2,
         "#777777",
         "end",
-        &format!("{} {number}/{deck}", rules.name),
+        &format!("{} {number}/{deck}", translate(&rules.name)),
     );
 }

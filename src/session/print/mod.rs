@@ -27,6 +27,7 @@ pub use rules::type_size;
 
 use crate::core::referee::LiveRules;
 use crate::core::variant::{builtin, builtin_variant};
+use crate::i18n::translate;
 
 /// One page: its size in millimetres and its drawing.
 #[derive(Debug, Clone)]
@@ -65,7 +66,8 @@ pub enum Kind {
     Rules(String),
 }
 
-/// A board to print, with the size of its squares and why.
+/// A board to print, with the size of its squares and why. `title`, `what`
+/// and `why` are English (`tr_noop!`), translated where they are shown.
 struct BoardSheet {
     name: &'static str,
     title: &'static str,
@@ -78,35 +80,47 @@ struct BoardSheet {
 const BOARDS: [BoardSheet; 4] = [
     BoardSheet {
         name: "domino-board",
-        title: "Domino Stratego board",
-        what: "Domino Stratego board, 8 x 10, each square holding a domino on its edge",
+        title: crate::tr_noop!("Domino Stratego board"),
+        what: crate::tr_noop!(
+            "Domino Stratego board, 8 x 10, each square holding a domino on its edge"
+        ),
         variant: "domino",
         square: (56.0, 28.0),
-        why: "A double-six domino is 2 x 1 inch (50.8 x 25.4 mm, 9.5 thick); stood on its long edge it needs 51 x 10 mm: 56 x 28 leaves room to take hold of it.",
+        why: crate::tr_noop!(
+            "A double-six domino is 2 x 1 inch (50.8 x 25.4 mm, 9.5 thick); stood on its long edge it needs 51 x 10 mm: 56 x 28 leaves room to take hold of it."
+        ),
     },
     BoardSheet {
         name: "classic-board",
-        title: "Classic board",
-        what: "Classic 10 x 10 board with its lakes",
+        title: crate::tr_noop!("Classic board"),
+        what: crate::tr_noop!("Classic 10 x 10 board with its lakes"),
         variant: "classic",
         square: (32.0, 32.0),
-        why: "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare.",
+        why: crate::tr_noop!(
+            "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare."
+        ),
     },
     BoardSheet {
         name: "small-board",
-        title: "Small 8 x 8 board",
-        what: "Small 8 x 8 board with its lakes",
+        title: crate::tr_noop!("Small 8 x 8 board"),
+        what: crate::tr_noop!("Small 8 x 8 board with its lakes"),
         variant: "small",
         square: (32.0, 32.0),
-        why: "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare.",
+        why: crate::tr_noop!(
+            "32 mm squares hold the box's pieces (about 25 mm wide) with room to spare."
+        ),
     },
     BoardSheet {
         name: "piecepack-board",
-        title: "Piecepack Stratego board",
-        what: "Piecepack Stratego 6 x 6 board with its hole, for players without tiles",
+        title: crate::tr_noop!("Piecepack Stratego board"),
+        what: crate::tr_noop!(
+            "Piecepack Stratego 6 x 6 board with its hole, for players without tiles"
+        ),
         variant: "piecepack",
         square: (25.4, 25.4),
-        why: "1 inch squares, as the piecepack's 2 inch tiles make them four a tile; 3/4 inch coins fit.",
+        why: crate::tr_noop!(
+            "1 inch squares, as the piecepack's 2 inch tiles make them four a tile; 3/4 inch coins fit."
+        ),
     },
 ];
 
@@ -116,8 +130,8 @@ pub fn printables() -> Vec<Printable> {
         .iter()
         .map(|board| Printable {
             name: board.name.to_string(),
-            title: board.title.to_string(),
-            what: board.what.to_string(),
+            title: translate(board.title),
+            what: translate(board.what),
             kind: Kind::Board {
                 variant: board.variant,
                 square: board.square,
@@ -126,50 +140,64 @@ pub fn printables() -> Vec<Printable> {
         })
         .collect();
     let live = LiveRules::built_in();
+    let live_name = translate(&live.name);
     out.extend([
         Printable {
             name: "piecepack-layout".to_string(),
-            title: "Piecepack Stratego layout card".to_string(),
-            what: "Piecepack Stratego layout card: the tiles round the hole, the suits, the coin-to-rank key and the secret discard".to_string(),
+            title: crate::tr!("Piecepack Stratego layout card"),
+            what: crate::tr!("Piecepack Stratego layout card: the tiles round the hole, the suits, the coin-to-rank key and the secret discard"),
             kind: Kind::PiecepackLayout,
         },
         Printable {
             name: "go-go-cards".to_string(),
-            title: format!("{} role cards", live.name),
-            what: format!(
+            title: crate::tr!("{} role cards", live_name),
+            what: crate::tr!(
                 "{}: the {} role cards, a deck in each team's colour, with cut marks",
-                live.name,
+                live_name,
                 2 * live.deck_size()
             ),
             kind: Kind::LiveCards,
         },
         Printable {
             name: "go-go-referee".to_string(),
-            title: format!("{}: referee's sheet", live.name),
-            what: format!(
+            title: crate::tr!("{}: referee's sheet", live_name),
+            what: crate::tr!(
                 "{}: the referee's sheet, the challenge table and the field rules",
-                live.name
+                live_name
             ),
             kind: Kind::RefereeSheet,
         },
     ]);
     out.extend(builtin().variants.iter().map(|v| Printable {
         name: format!("rules-{}", v.id),
-        title: format!("Rules: {}", v.name),
-        what: format!("{}: the rules on one page", v.name),
+        title: crate::tr!("Rules: {}", translate(&v.name)),
+        what: crate::tr!("{}: the rules on one page", translate(&v.name)),
         kind: Kind::Rules(v.id.clone()),
     }));
     out
 }
 
-/// What went wrong, in a sentence.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// What went wrong, in a sentence (in the current language: the Print
+/// screen shows it).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrintError {
-    #[error("nothing called \"{0}\" can be printed; `flagfall print --list` names what can")]
     Unknown(String),
-    #[error("{0}")]
     Pdf(String),
 }
+
+impl std::fmt::Display for PrintError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PrintError::Unknown(name) => f.write_str(&crate::tr!(
+                "nothing called \"{}\" can be printed; `flagfall print --list` names what can",
+                name
+            )),
+            PrintError::Pdf(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for PrintError {}
 
 /// The pages of `name` on `paper`.
 pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
@@ -187,7 +215,7 @@ pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
         } => {
             let variant = variant(id)?;
             BoardPlan {
-                title: format!("{} board", variant.name),
+                title: crate::tr!("{} board", translate(&variant.name)),
                 variant: &variant,
                 square,
                 why,

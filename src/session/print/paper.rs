@@ -1,7 +1,8 @@
 //! Sheets of paper, and a drawing too big for one cut into overlapping
 //! tiles, one a sheet. Every length is in millimetres.
 
-/// A paper size, portrait.
+/// A paper size, portrait. Its `name` is English (`tr_noop!`): translate it
+/// where it is shown.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Paper {
     pub name: &'static str,
@@ -10,13 +11,13 @@ pub struct Paper {
 }
 
 pub const A4: Paper = Paper {
-    name: "A4",
+    name: crate::tr_noop!("A4"),
     width: 210.0,
     height: 297.0,
 };
 
 pub const LETTER: Paper = Paper {
-    name: "US Letter",
+    name: crate::tr_noop!("US Letter"),
     width: 215.9,
     height: 279.4,
 };

@@ -10,7 +10,8 @@ use svg2pdf::usvg;
 /// Points per millimetre (PDF units are 1/72 inch).
 pub const POINTS_PER_MM: f64 = 72.0 / 25.4;
 
-/// One PDF of `pages`, titled `title`; fonts come from the system's.
+/// One PDF of `pages`, titled `title`; fonts come from the system's. Its
+/// errors are in the current language (the Print screen shows them).
 pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
@@ -22,14 +23,16 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
     let mut kids = Vec::with_capacity(pages.len());
     for (i, page) in pages.iter().enumerate() {
         let tree = usvg::Tree::from_str(&page.svg, &options)
-            .map_err(|e| format!("page {} could not be drawn: {e}", i + 1))?;
+            .map_err(|e| crate::tr!("page {} could not be drawn: {}", i + 1, e))?;
         let (chunk, drawing) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| format!("page {} could not be made PDF: {e:?}", i + 1))?;
+            .map_err(|e| {
+                crate::tr!("page {} could not be made PDF: {}", i + 1, format!("{e:?}"))
+            })?;
         let mut renumbered = HashMap::new();
         let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| next.bump()));
         let drawing = *renumbered
             .get(&drawing)
-            .ok_or("the drawing of a page went missing")?;
+            .ok_or_else(|| crate::tr!("the drawing of a page went missing"))?;
         pdf.extend(&chunk);
         let (width, height) = (
             (page.width * POINTS_PER_MM) as f32,

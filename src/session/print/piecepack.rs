@@ -11,6 +11,7 @@ use super::svg::{LEADING, Svg};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, KindDef, KindId, Mobility, Special, Variant};
+use crate::i18n::translate;
 use crate::session::looks::{self, PAWN, SUIT_SYMBOLS, SuitLook};
 
 /// A square of the diagram; a tile is two by two.
@@ -20,8 +21,13 @@ const SQUARE: f64 = 14.0;
 pub fn layout_card(variant: &Variant, paper: Paper) -> Page {
     sheet(
         paper,
-        &format!("{}: laying out the board and the coins", variant.name),
-        "Flagfall print and play. The tile diagram is not to scale; for a board at size, print piecepack-board.",
+        &crate::tr!(
+            "{}: laying out the board and the coins",
+            translate(&variant.name)
+        ),
+        &crate::tr!(
+            "Flagfall print and play. The tile diagram is not to scale; for a board at size, print piecepack-board."
+        ),
         |svg, area| {
             let below = tiles(svg, variant, area);
             let below = suits(svg, variant, area, below + 6.0);
@@ -65,7 +71,7 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
                     3.0,
                     "#333333",
                     "middle",
-                    "no tile:",
+                    &crate::tr!("no tile:"),
                 );
                 svg.text(
                     x + SQUARE,
@@ -73,7 +79,7 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
                     3.0,
                     "#333333",
                     "middle",
-                    &format!("the {}", board.blocked_name),
+                    &crate::tr!("the {}", translate(&board.blocked_name)),
                 );
             } else {
                 svg.rect(
@@ -123,11 +129,11 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
         rows.sort_unstable();
         rows.dedup();
         let names: Vec<String> = rows.iter().map(u8::to_string).collect();
-        names.join(" and ")
+        and_list(&names)
     };
     let tile_count = board.squares().filter(|s| !board.is_blocked(*s)).count() / 4;
     let mut y = y0 + 3.0;
-    svg.bold(text_x, y, 4.0, "#000000", "start", "The board");
+    svg.bold(text_x, y, 4.0, "#000000", "start", &crate::tr!("The board"));
     y += 4.0 * LEADING + 1.0;
     y = svg.paragraph(
         text_x,
@@ -135,11 +141,12 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
         width,
         3.2,
         "#000000",
-        &format!(
-            "Lay {tile_count} tiles face down, {} by {}, and leave the centre tile out: that gap is the {} ({}), which no piece enters or crosses. Each tile is 2 by 2 squares; the board is {} by {}.",
+        &crate::tr!(
+            "Lay {} tiles face down, {} by {}, and leave the centre tile out: that gap is the {} ({}), which no piece enters or crosses. Each tile is 2 by 2 squares; the board is {} by {}.",
+            tile_count,
             board.columns / 2,
             board.rows / 2,
-            board.blocked_name,
+            translate(&board.blocked_name),
             board
                 .blocked
                 .iter()
@@ -156,16 +163,19 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
         width,
         3.2,
         "#000000",
-        &format!(
-            "Red sets up on rows {} (shaded red), Blue on rows {} (shaded blue){}. Red moves first.",
-            rows_of(Side::Red),
-            rows_of(Side::Blue),
-            if setup.must_fill {
-                ", filling every square"
-            } else {
-                ""
-            }
-        ),
+        &if setup.must_fill {
+            crate::tr!(
+                "Red sets up on rows {} (shaded red), Blue on rows {} (shaded blue), filling every square. Red moves first.",
+                rows_of(Side::Red),
+                rows_of(Side::Blue)
+            )
+        } else {
+            crate::tr!(
+                "Red sets up on rows {} (shaded red), Blue on rows {} (shaded blue). Red moves first.",
+                rows_of(Side::Red),
+                rows_of(Side::Blue)
+            )
+        },
     );
     y.max(y0 + rows * SQUARE + 6.0)
 }
@@ -215,22 +225,20 @@ fn pawn(svg: &mut Svg, centre: (f64, f64), r: f64, look: SuitLook) {
 /// Each side's suits, suit side up; returns the foot.
 fn suits(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
     let mut y = top;
-    svg.bold(area.x, y, 4.0, "#000000", "start", "The suits");
+    svg.bold(area.x, y, 4.0, "#000000", "start", &crate::tr!("The suits"));
     y += 4.0;
     let mut x = area.x;
     for side in [Side::Red, Side::Blue] {
         let names: Vec<String> = variant
             .suits_of(side)
-            .map(|s| variant.suit(s).name.clone())
+            .map(|s| translate(&variant.suit(s).name))
             .collect();
-        svg.text(
-            x,
-            y + 5.0,
-            3.2,
-            "#000000",
-            "start",
-            &format!("{side} plays {}:", names.join(" and ")),
-        );
+        let names = and_list(&names);
+        let plays = match side {
+            Side::Red => crate::tr!("Red plays {}:", names),
+            Side::Blue => crate::tr!("Blue plays {}:", names),
+        };
+        svg.text(x, y + 5.0, 3.2, "#000000", "start", &plays);
         let mut cx = x + 48.0;
         for suit in variant.suits_of(side) {
             let look = looks::suit_look(&variant.suit(suit).key);
@@ -247,16 +255,25 @@ fn suits(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
         area.width,
         3.2,
         "#000000",
-        "Coins stand suit side toward the opponent, value side toward their owner: every coin's suit is public, its value hidden. Pawns stand as they are, so everyone knows them.",
+        &crate::tr!(
+            "Coins stand suit side toward the opponent, value side toward their owner: every coin's suit is public, its value hidden. Pawns stand as they are, so everyone knows them."
+        ),
     )
+}
+
+/// `items` as "a and b" (and "a and b and c"), in the current language.
+fn and_list(items: &[String]) -> String {
+    let mut items = items.iter();
+    let first = items.next().cloned().unwrap_or_default();
+    items.fold(first, |list, item| crate::tr!("{} and {}", list, item))
 }
 
 /// What a coin value is called.
 fn value_name(label: &str) -> String {
     match label {
-        "N" => "null".to_string(),
-        "A" => "ace".to_string(),
-        "P" => "pawn".to_string(),
+        "N" => crate::tr!("null"),
+        "A" => crate::tr!("ace"),
+        "P" => crate::tr!("pawn"),
         other => other.to_string(),
     }
 }
@@ -264,19 +281,20 @@ fn value_name(label: &str) -> String {
 /// How a kind moves and fights, in a few words.
 fn does(kind: &KindDef) -> String {
     let moves = match kind.mobility {
-        Mobility::Immobile => "never moves",
-        Mobility::Step => "one square",
-        Mobility::Line => "any distance in a line",
-        Mobility::TwoSteps => "one or two squares",
+        Mobility::Immobile => crate::tr!("never moves"),
+        Mobility::Step => crate::tr!("one square"),
+        Mobility::Line => crate::tr!("any distance in a line"),
+        Mobility::TwoSteps => crate::tr!("one or two squares"),
     };
     let special = match kind.special {
-        Special::Bomb => "; defeats every attacker but a miner",
-        Special::Flag => "; taking it wins",
-        Special::Miner => "; removes bombs",
-        Special::Spy => "; takes the highest when attacking",
-        Special::None => "",
+        Special::Bomb => crate::tr!("defeats every attacker but a miner"),
+        Special::Flag => crate::tr!("taking it wins"),
+        Special::Miner => crate::tr!("removes bombs"),
+        Special::Spy => crate::tr!("takes the highest when attacking"),
+        Special::None => return moves,
     };
-    format!("{moves}{special}")
+    // How it moves; what it does in a battle.
+    crate::tr!("{}; {}", moves, special)
 }
 
 /// The key from coin value to rank, and the discard; returns the foot.
@@ -295,7 +313,7 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
         4.0,
         "#000000",
         "start",
-        "The coins: value to rank",
+        &crate::tr!("The coins: value to rank"),
     );
     y += 3.0;
     let first_suit = variant.suits_of(Side::Red).next();
@@ -303,16 +321,16 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
         looks::suit_look(&variant.suit(s).key)
     });
     let columns = [
-        (area.x, "coin"),
-        (area.x + 16.0, "value"),
-        (area.x + 34.0, "rank"),
-        (area.x + 62.0, "strength"),
-        (area.x + 82.0, "each side keeps"),
-        (area.x + 112.0, "moves"),
+        (area.x, crate::tr!("coin")),
+        (area.x + 16.0, crate::tr!("value")),
+        (area.x + 34.0, crate::tr!("rank")),
+        (area.x + 62.0, crate::tr!("strength")),
+        (area.x + 82.0, crate::tr!("each side keeps")),
+        (area.x + 112.0, crate::tr!("moves")),
     ];
     y += 4.5;
-    for (x, head) in columns {
-        svg.bold(x, y, 3.0, "#333333", "start", head);
+    for (x, head) in &columns {
+        svg.bold(*x, y, 3.0, "#333333", "start", head);
     }
     y += 2.0;
     let row = 8.0;
@@ -334,7 +352,14 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
             "start",
             &value_name(&kind.labels.modern),
         );
-        svg.bold(columns[2].0, base, 3.4, "#000000", "start", &kind.name);
+        svg.bold(
+            columns[2].0,
+            base,
+            3.4,
+            "#000000",
+            "start",
+            &translate(&kind.name),
+        );
         let strength = match kind.special {
             Special::Bomb | Special::Flag => "-".to_string(),
             _ => kind.rank.to_string(),
@@ -358,18 +383,27 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
         y += row;
     }
     y += 6.0;
-    svg.bold(area.x, y, 4.0, "#000000", "start", "The secret discard");
+    svg.bold(
+        area.x,
+        y,
+        4.0,
+        "#000000",
+        "start",
+        &crate::tr!("The secret discard"),
+    );
     y += 4.0 * LEADING + 1.0;
     let (lost_one, lost_other) = (variant.kind(first_loss), variant.kind(second_loss));
     let kept: u32 = variant.army_size();
-    let text = format!(
-        "Before setting up, each side sets aside, face down and unseen, the {} ({}) of one of its suits and the {} ({}) of the other, and plays the other {kept} coins: so each side has one {} and one {}, and no one knows which suit they are in. The discards stay secret to the end.",
+    let (one_name, other_name) = (translate(&lost_one.name), translate(&lost_other.name));
+    let text = crate::tr!(
+        "Before setting up, each side sets aside, face down and unseen, the {} ({}) of one of its suits and the {} ({}) of the other, and plays the other {} coins: so each side has one {} and one {}, and no one knows which suit they are in. The discards stay secret to the end.",
         value_name(&lost_one.labels.modern),
-        lost_one.name,
+        one_name,
         value_name(&lost_other.labels.modern),
-        lost_other.name,
-        lost_one.name,
-        lost_other.name,
+        other_name,
+        kept,
+        one_name,
+        other_name,
     );
     let foot = svg.paragraph(area.x, y, area.width - 60.0, 3.2, "#000000", &text);
     // Where the two discards lie.
@@ -385,7 +419,7 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
             2.6,
             "#333333",
             "middle",
-            &format!("{} out", value_name(&kind.labels.modern)),
+            &crate::tr!("{} out", value_name(&kind.labels.modern)),
         );
     }
     foot.max(y + 12.0)

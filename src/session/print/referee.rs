@@ -8,14 +8,15 @@ use super::sheet::sheet;
 use super::svg::LEADING;
 use crate::core::referee::text::live_rules_text;
 use crate::core::referee::{Challenge, LiveRules};
+use crate::i18n::translate;
 
 /// What happens to the challenger, as the table's cell says it, and its colour.
-fn cell(result: Challenge) -> (&'static str, &'static str, &'static str) {
+fn cell(result: Challenge) -> (String, &'static str, &'static str) {
     match result {
-        Challenge::ChallengerWins => ("wins", "#cfe8cf", "#000000"),
-        Challenge::ChallengedWins => ("is out", "#f3c9c4", "#000000"),
-        Challenge::BothOut => ("both out", "#e2e2e2", "#000000"),
-        Challenge::NotAllowed => ("may not", "#5a5a5a", "#ffffff"),
+        Challenge::ChallengerWins => (crate::tr!("wins"), "#cfe8cf", "#000000"),
+        Challenge::ChallengedWins => (crate::tr!("is out"), "#f3c9c4", "#000000"),
+        Challenge::BothOut => (crate::tr!("both out"), "#e2e2e2", "#000000"),
+        Challenge::NotAllowed => (crate::tr!("may not"), "#5a5a5a", "#ffffff"),
     }
 }
 
@@ -23,8 +24,10 @@ fn cell(result: Challenge) -> (&'static str, &'static str, &'static str) {
 pub fn referee_sheet(rules: &LiveRules, paper: Paper) -> Page {
     sheet(
         paper,
-        &format!("{}: the referee's sheet", rules.name),
-        "Flagfall print and play. The table and the rules are written from the same rules file the referee's companion in the app applies.",
+        &crate::tr!("{}: the referee's sheet", translate(&rules.name)),
+        &crate::tr!(
+            "Flagfall print and play. The table and the rules are written from the same rules file the referee's companion in the app applies."
+        ),
         |svg, area| {
             let roles = rules.roles.len();
             let head = 30.0;
@@ -37,7 +40,7 @@ pub fn referee_sheet(rules: &LiveRules, paper: Paper) -> Page {
                 area.width,
                 3.2,
                 "#000000",
-                "Challenges: find the challenger's row and the challenged role's column; the cell says what happens to the challenger.",
+                &crate::tr!("Challenges: find the challenger's row and the challenged role's column; the cell says what happens to the challenger."),
             );
             y += 9.0;
             svg.text(
@@ -46,9 +49,16 @@ pub fn referee_sheet(rules: &LiveRules, paper: Paper) -> Page {
                 2.6,
                 "#555555",
                 "start",
-                "the one challenged →",
+                &crate::tr!("the one challenged →"),
             );
-            svg.bold(area.x, y + 4.5, 2.8, "#333333", "start", "challenger ↓");
+            svg.bold(
+                area.x,
+                y + 4.5,
+                2.8,
+                "#333333",
+                "start",
+                &crate::tr!("challenger ↓"),
+            );
             for (i, role) in rules.roles.iter().enumerate() {
                 let x = area.x + head + i as f64 * column;
                 svg.bold(
@@ -57,22 +67,22 @@ pub fn referee_sheet(rules: &LiveRules, paper: Paper) -> Page {
                     2.5,
                     "#000000",
                     "middle",
-                    &role.name,
+                    &translate(&role.name),
                 );
             }
             y += row;
             for (a, challenger) in rules.role_ids().enumerate() {
                 let role = rules.role(challenger);
                 let name = match role.strength {
-                    Some(s) => format!("{} {s}", role.name),
-                    None => role.name.clone(),
+                    Some(s) => format!("{} {s}", translate(&role.name)),
+                    None => translate(&role.name),
                 };
                 svg.bold(area.x, y + 4.7, 3.0, "#000000", "start", &name);
                 for (d, challenged) in rules.role_ids().enumerate() {
                     let (text, fill, ink) = cell(rules.challenge(challenger, challenged));
                     let x = area.x + head + d as f64 * column;
                     svg.rect(x, y, column, row, fill, Some(("#ffffff", 0.4)));
-                    svg.text(x + column / 2.0, y + 4.6, 2.5, ink, "middle", text);
+                    svg.text(x + column / 2.0, y + 4.6, 2.5, ink, "middle", &text);
                 }
                 if a % 2 == 1 {
                     svg.line((area.x, y + row), (area.x + head, y + row), "#cccccc", 0.2);

@@ -7,6 +7,7 @@ use super::sheet::{area, sheet};
 use super::svg::{LEADING, wrap};
 use crate::core::rules_text::rules_text;
 use crate::core::variant::Variant;
+use crate::i18n::translate;
 
 /// The largest and smallest type a rules sheet is set in, in millimetres
 /// (2.8 mm is about 11 points, 2.2 mm about 8.5).
@@ -16,11 +17,12 @@ pub const SMALLEST: f64 = 2.2;
 const PARAGRAPH: f64 = 0.5;
 
 /// The paragraphs of the sheet: the rules text without its first line (the
-/// variant's name, which is the sheet's title).
+/// variant's name, which is the sheet's title), in English or translated.
 fn paragraphs(variant: &Variant) -> Vec<String> {
     let text = rules_text(variant);
     let text = text
-        .strip_prefix(&format!("{}\n", variant.name))
+        .strip_prefix(&format!("{}\n", translate(&variant.name)))
+        .or_else(|| text.strip_prefix(&format!("{}\n", variant.name)))
         .unwrap_or(&text);
     text.split("\n\n").map(str::to_string).collect()
 }
@@ -52,8 +54,10 @@ pub fn rules_sheet(variant: &Variant, paper: Paper) -> Page {
     let paragraphs = paragraphs(variant);
     sheet(
         paper,
-        &format!("{}: the rules", variant.name),
-        "Flagfall print and play: the rules as the app plays them, written from the same data as its rules screen.",
+        &crate::tr!("{}: the rules", translate(&variant.name)),
+        &crate::tr!(
+            "Flagfall print and play: the rules as the app plays them, written from the same data as its rules screen."
+        ),
         |svg, area| {
             let mut y = area.y + size;
             for paragraph in &paragraphs {

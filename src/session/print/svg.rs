@@ -59,7 +59,8 @@ impl Svg {
         text: &str,
     ) {
         self.out.push_str(&format!(
-            r#"<text x="{x:.3}" y="{y:.3}" font-size="{size:.3}" font-weight="{weight}" font-family="DejaVu Sans, Noto Sans, Roboto, sans-serif" fill="{fill}" text-anchor="{anchor}">{}</text>"#,
+            r#"<text x="{x:.3}" y="{y:.3}" font-size="{size:.3}" font-weight="{weight}" font-family="{}" fill="{fill}" text-anchor="{anchor}">{}</text>"#,
+            font_family(),
             escape(text)
         ));
     }
@@ -134,24 +135,81 @@ impl Svg {
     }
 }
 
+/// The sheets' fonts, first found first: sans-serif ones, with a Japanese
+/// one first for a Japanese sheet (left to itself, the PDF converter would
+/// take the first font that has a glyph, often a serif one).
+fn font_family() -> &'static str {
+    match crate::i18n::language() {
+        crate::i18n::Language::Japanese => {
+            "Noto Sans CJK JP, IPAGothic, IPAexGothic, TakaoGothic, VL Gothic, Droid Sans Fallback, sans-serif"
+        }
+        crate::i18n::Language::English => "DejaVu Sans, Noto Sans, Roboto, sans-serif",
+    }
+}
+
 /// Line height as a multiple of the font size.
 pub const LEADING: f64 = 1.3;
 
 /// `text` broken into lines of at most `width` millimetres at `size`, by
-/// the widths of DejaVu Sans's letters (`ems`).
+/// the widths of DejaVu Sans's letters (`ems`). Lines break at spaces, and
+/// in Japanese between any two characters, except before closing marks
+/// (。、」) and after opening ones (「), as Japanese typesetting does.
 pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     let most = width / size;
     let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    for (spaced, piece) in breakable_pieces(text) {
+        let gap = if spaced { " " } else { "" };
         match lines.last_mut() {
-            Some(line) if ems(line) + ems(" ") + ems(word) <= most => {
-                line.push(' ');
-                line.push_str(word);
+            Some(line) if ems(line) + ems(gap) + ems(&piece) <= most => {
+                line.push_str(gap);
+                line.push_str(&piece);
             }
-            _ => lines.push(word.to_string()),
+            _ => lines.push(piece),
         }
     }
     lines
+}
+
+/// The pieces a line may break between, each with whether a space went
+/// before it.
+fn breakable_pieces(text: &str) -> Vec<(bool, String)> {
+    let mut pieces: Vec<(bool, String)> = Vec::new();
+    let mut spaced = false;
+    let mut previous: Option<char> = None;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            spaced = true;
+            previous = None;
+            continue;
+        }
+        let breaks_here = match previous {
+            None => true,
+            Some(p) => (is_wide(p) || is_wide(c)) && !ends_no_line(p) && !starts_no_line(c),
+        };
+        match pieces.last_mut() {
+            Some((_, piece)) if !breaks_here => piece.push(c),
+            _ => pieces.push((spaced && !pieces.is_empty(), c.to_string())),
+        }
+        spaced = false;
+        previous = Some(c);
+    }
+    pieces
+}
+
+/// A character of a script written without spaces (Japanese kana and
+/// kanji, full-width forms).
+fn is_wide(c: char) -> bool {
+    matches!(u32::from(c), 0x3000..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF)
+}
+
+/// Marks no line may start with.
+fn starts_no_line(c: char) -> bool {
+    "、。，．・：；？！ー）」』】〕〉》々〜ぁぃぅぇぉっゃゅょァィゥェォッャュョ".contains(c)
+}
+
+/// Marks no line may end with.
+fn ends_no_line(c: char) -> bool {
+    "（「『【〔〈《".contains(c)
 }
 
 /// About how wide `text` is in DejaVu Sans (the sheets' first font), in
@@ -185,4 +243,38 @@ pub fn ems(text: &str) -> f64 {
 pub fn trim(mm: f64) -> String {
     let text = format!("{mm:.1}");
     text.trim_end_matches(".0").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ems, wrap};
+
+    #[test]
+    fn english_breaks_at_spaces_only() {
+        let lines = wrap("the quick brown fox jumps", 55.0, 10.0);
+        assert_eq!(lines, ["the quick", "brown fox", "jumps"]);
+        assert!(lines.iter().all(|l| ems(l) <= 5.5));
+    }
+
+    #[test]
+    fn japanese_breaks_between_characters_but_not_before_closing_marks() {
+        // Five full-width characters a line at 5 ems.
+        let lines = wrap(
+            "駒は1マスずつ移動します。「旗」を取れば勝ちです。",
+            50.0,
+            10.0,
+        );
+        assert!(lines.iter().all(|l| ems(l) <= 5.0), "{lines:?}");
+        assert_eq!(
+            lines.concat(),
+            "駒は1マスずつ移動します。「旗」を取れば勝ちです。"
+        );
+        for line in &lines {
+            assert!(!line.starts_with(['。', '」', '、']), "{lines:?}");
+            assert!(!line.ends_with('「'), "{lines:?}");
+        }
+        // A Latin word inside Japanese stays whole, with its spaces.
+        let mixed = wrap("マス e4 から f4 へ", 100.0, 10.0);
+        assert_eq!(mixed, ["マス e4 から f4 へ"]);
+    }
 }

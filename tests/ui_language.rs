@@ -1,0 +1,164 @@
+//! The language setting, driving the real UI: switching takes effect at once
+//! on the screen's own texts and on those made in Rust, is saved, and
+//! "System" follows the platform's locale; and every screen of every variant
+//! in Japanese shows no English word.
+//!
+//! The language is one setting for the whole process, so these tests take
+//! turns (`one_at_a_time`) and each sets the language it needs.
+
+mod common;
+
+use common::ui::{app_with_storage, fit_window, fresh_dir, labels, screen, tap};
+use flagfall::app::{App, AppConfig, HomeAdapter, SettingsAdapter};
+use flagfall::core::variant::builtin;
+use flagfall::session::Storage;
+use flagfall::tools::screenshot::{SCREENS, init_headless, stage};
+use flagfall::tools::screenshot_linked::LINKED_SCREENS;
+use slint::{ComponentHandle, Model};
+use std::sync::{Mutex, MutexGuard};
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The app as on a device whose platform language is `locale`.
+fn app_in(locale: &str, storage: Option<Storage>) -> App {
+    // Once per test thread; a second app in one test finds it set.
+    let _ = init_headless();
+    let app = App::new(AppConfig {
+        storage,
+        system_locales: vec![locale.to_string()],
+        ..AppConfig::in_memory(5)
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+fn shows(app: &App, text: &str) -> bool {
+    labels(app).iter().any(|l| l == text)
+}
+
+/// Picks a language on the settings screen, as its list does.
+fn choose_language(app: &App, index: i32) {
+    let settings = app.window().global::<SettingsAdapter>();
+    settings.set_language_index(index);
+    settings.invoke_language_chosen();
+}
+
+#[test]
+fn switching_to_japanese_takes_effect_at_once_and_is_saved() {
+    let _turn = one_at_a_time();
+    let dir = fresh_dir("language-switch");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Settings");
+    assert_eq!(screen(&app), "settings");
+    assert!(shows(&app, "Settings"), "{:?}", labels(&app));
+
+    choose_language(&app, 2);
+    assert!(
+        shows(&app, "設定"),
+        "the title in Japanese: {:?}",
+        labels(&app)
+    );
+    assert!(!shows(&app, "Settings"));
+    tap(&app, "戻る");
+    assert_eq!(screen(&app), "home");
+    // A Slint text and a Rust-made list (the variants' names) both changed.
+    assert!(shows(&app, "設定"), "{:?}", labels(&app));
+    let names: Vec<String> = (0..app
+        .window()
+        .global::<HomeAdapter>()
+        .get_variants()
+        .row_count())
+        .filter_map(|i| {
+            app.window()
+                .global::<HomeAdapter>()
+                .get_variants()
+                .row_data(i)
+        })
+        .map(|item| item.name.to_string())
+        .collect();
+    assert!(names.contains(&"クラシック".to_string()), "{names:?}");
+    assert!(!names.contains(&"Classic".to_string()));
+    drop(app);
+
+    // Saved: the next start is in Japanese, on an English platform.
+    let again = app_with_storage(&dir, 3);
+    assert!(shows(&again, "設定"), "{:?}", labels(&again));
+    tap(&again, "設定");
+    choose_language(&again, 1);
+    assert!(shows(&again, "Settings"), "{:?}", labels(&again));
+    assert!(!shows(&again, "設定"));
+}
+
+#[test]
+fn system_follows_the_platform_language() {
+    let _turn = one_at_a_time();
+    let app = app_in("ja_JP.UTF-8", None);
+    assert!(shows(&app, "設定"), "{:?}", labels(&app));
+    tap(&app, "設定");
+    let settings = app.window().global::<SettingsAdapter>();
+    assert_eq!(settings.get_language_index(), 0, "the setting is System");
+    // English chosen on a Japanese platform, then System again.
+    choose_language(&app, 1);
+    assert!(shows(&app, "Settings"));
+    choose_language(&app, 0);
+    assert!(shows(&app, "設定"));
+
+    let app = app_in("de_DE", None);
+    assert!(shows(&app, "Settings"), "a language the app lacks: English");
+}
+
+/// Words of three or more Latin letters that are not names: of the app,
+/// of a language in itself, of file formats, of a site and its game
+/// ("pbmserv", its "-small" game). A code's text is letters, not words.
+fn english_words(text: &str) -> Vec<String> {
+    const KEPT: [&str; 11] = [
+        "Flagfall", "English", "PDF", "PNG", "JPEG", "xml", "json", "Gravon", "pbmserv", "small",
+        "QR",
+    ];
+    let text = match text.find("FLAGFALL:") {
+        Some(code) => &text[..code],
+        None => text,
+    };
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|word| word.len() >= 3 && !KEPT.contains(word))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn no_japanese_screen_shows_an_english_word() {
+    let _turn = one_at_a_time();
+    let mut problems = Vec::new();
+    for variant in &builtin().variants {
+        let screens = SCREENS
+            .iter()
+            .chain(LINKED_SCREENS.iter())
+            .filter(|s| variant.id == "classic" || !s.starts_with("referee"));
+        for screen in screens {
+            let app = app_in("ja", None);
+            if let Err(e) = stage(&app, &variant.id, screen, 7) {
+                // Screens a variant does not have (a deal without dominoes).
+                assert!(!e.is_empty());
+                continue;
+            }
+            for label in labels(&app) {
+                let words = english_words(&label);
+                if !words.is_empty() {
+                    problems.push(format!("{} {screen}: {label:?} ({words:?})", variant.id));
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} English texts on Japanese screens:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
