@@ -1,7 +1,8 @@
 //! The language setting, driving the real UI: switching takes effect at once
 //! on the screen's own texts and on those made in Rust, is saved, and
 //! "System" follows the platform's locale; and every screen of every variant
-//! in Japanese shows no English word.
+//! in Japanese shows no English word (its pictures are written under the
+//! test's temporary folder, `screenshots-ja/`, at phone and tablet size).
 //!
 //! The language is one setting for the whole process, so these tests take
 //! turns (`one_at_a_time`) and each sets the language it needs.
@@ -12,9 +13,10 @@ use common::ui::{app_with_storage, fit_window, fresh_dir, labels, screen, tap};
 use flagfall::app::{App, AppConfig, HomeAdapter, SettingsAdapter};
 use flagfall::core::variant::builtin;
 use flagfall::session::Storage;
-use flagfall::tools::screenshot::{SCREENS, init_headless, stage};
+use flagfall::tools::screenshot::{SCREENS, init_headless, stage, write_png};
 use flagfall::tools::screenshot_linked::LINKED_SCREENS;
 use slint::{ComponentHandle, Model};
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 fn one_at_a_time() -> MutexGuard<'static, ()> {
@@ -132,6 +134,10 @@ fn english_words(text: &str) -> Vec<String> {
 #[test]
 fn no_japanese_screen_shows_an_english_word() {
     let _turn = one_at_a_time();
+    // The pictures, for people to look at (as tests/ui_screenshots.rs does
+    // in English).
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots-ja");
+    std::fs::create_dir_all(&folder).unwrap();
     let mut problems = Vec::new();
     for variant in &builtin().variants {
         let screens = SCREENS
@@ -150,6 +156,10 @@ fn no_japanese_screen_shows_an_english_word() {
                 if !words.is_empty() {
                     problems.push(format!("{} {screen}: {label:?} ({words:?})", variant.id));
                 }
+            }
+            for (width, height) in [(390, 844), (1280, 800)] {
+                let path = folder.join(format!("{}-{screen}-{width}x{height}.png", variant.id));
+                write_png(&app, width, height, &path).unwrap();
             }
         }
     }
