@@ -157,7 +157,15 @@ fn no_japanese_screen_shows_an_english_word() {
                     problems.push(format!("{} {screen}: {label:?} ({words:?})", variant.id));
                 }
             }
+            // A fresh app for each picture, staged at its own size, as
+            // `flagfall screenshot --lang ja` does.
             for (width, height) in [(390, 844), (1280, 800)] {
+                let app = App::new(AppConfig {
+                    system_locales: vec!["ja".to_string()],
+                    ..AppConfig::in_memory(5)
+                })
+                .unwrap();
+                stage(&app, &variant.id, screen, 7).unwrap();
                 let path = folder.join(format!("{}-{screen}-{width}x{height}.png", variant.id));
                 write_png(&app, width, height, &path).unwrap();
             }
