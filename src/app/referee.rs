@@ -56,7 +56,7 @@ pub(super) struct RefereeState {
     /// The revision of the session last saved.
     saved: u64,
     /// What the field screen showed last, so the timer redraws only on change.
-    shown: (String, String),
+    shown: (String, (String, bool)),
     teams: List<RefereeTeam>,
     team_names: List<SharedString>,
     /// The roles to pick in the resolver, with their strengths.
@@ -460,9 +460,11 @@ fn time_left(session: &RefereeSession, now: Duration) -> String {
     format!("{}:{:02}", left / 60, left % 60)
 }
 
-fn beat(session: &RefereeSession, now: Duration) -> String {
+/// What the big panel shows, and whether it is the step (the screen marks
+/// it in colour).
+fn beat(session: &RefereeSession, now: Duration) -> (String, bool) {
     let clock = session.clock();
-    if session.game().round_over() {
+    let text = if session.game().round_over() {
         crate::tr!("Round over")
     } else if clock.held() {
         crate::tr!("Hold")
@@ -473,13 +475,13 @@ fn beat(session: &RefereeSession, now: Duration) -> String {
             crate::tr!("Paused")
         }
     } else if clock.just_stepped(now) {
-        // Not translated: `ui/referee.slint` compares it to mark the step.
-        "STEP".to_string()
+        return (crate::tr!("STEP"), true);
     } else {
         clock
             .showing(now)
             .map_or("·".to_string(), |n| n.to_string())
-    }
+    };
+    (text, false)
 }
 
 fn colour(text: &str) -> Color {
@@ -577,7 +579,9 @@ pub(super) fn refresh(w: &AppWindow, s: &State) {
     let warning =
         session.clock().round_left(now).as_secs() <= session.rules().warning_seconds as u64;
     field.set_warning(warning && !game.round_over());
-    field.set_beat(beat(session, now).into());
+    let (beat, stepping) = beat(session, now);
+    field.set_beat(beat.into());
+    field.set_stepping(stepping);
     field.set_running(session.clock().running());
     field.set_round_over(game.round_over());
     field.set_finished(game.finished());
