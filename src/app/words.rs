@@ -28,12 +28,9 @@ pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
     }
 }
 
-/// "Red", "Blue", in the current language.
+/// "Red", "Blue", in the current language (`Side`'s `Display`).
 pub fn side_name(side: Side) -> String {
-    match side {
-        Side::Red => crate::tr!("Red"),
-        Side::Blue => crate::tr!("Blue"),
-    }
+    side.to_string()
 }
 
 /// A suit's name as it reads inside a phrase: "yellow", "black".
