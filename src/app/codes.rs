@@ -4,7 +4,7 @@
 //! game (this device's last code, and the other device's to read).
 
 use super::home::continue_game;
-use super::words::{list_separator, side_name};
+use super::words::side_name;
 use super::{App, AppWindow, CodesAdapter, State, linked, router};
 use crate::i18n::translate;
 use crate::session::PassAndPlay;
@@ -241,12 +241,9 @@ fn receive(s: &mut State, texts: &[String]) {
                 "Read part {} of {}. Still to read: {}.",
                 have,
                 total,
-                receiver
-                    .missing()
-                    .iter()
-                    .map(|n| crate::tr!("part {}", n))
-                    .collect::<Vec<_>>()
-                    .join(list_separator().as_str())
+                crate::i18n::comma_list(
+                    receiver.missing().iter().map(|n| crate::tr!("part {}", n))
+                )
             ),
             Ok(_) => String::new(),
             Err(TransferError::NotTransfer) => {

@@ -6,7 +6,6 @@
 //! while a round runs; every change is saved.
 
 use super::models::{self, List};
-use super::words::list_separator;
 use super::{
     App, AppWindow, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, RefereeTeam,
     State,
@@ -528,7 +527,7 @@ fn summary(session: &RefereeSession) -> String {
             if lost.is_empty() {
                 crate::tr!("nothing")
             } else {
-                lost.join(list_separator().as_str())
+                crate::i18n::comma_list(lost)
             }
         ));
     }

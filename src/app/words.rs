@@ -116,20 +116,11 @@ pub fn tally(variant: &Variant, viewer: Side, pieces: &[ViewPiece]) -> String {
     if counts.is_empty() {
         return crate::tr!("nothing");
     }
-    counts
-        .into_iter()
-        .map(|(t, n)| {
-            if n == 1 {
-                t
-            } else {
-                crate::tr!("{} ×{}", t, n)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(list_separator().as_str())
-}
-
-/// What separates the items of a list: ", " in English.
-pub fn list_separator() -> String {
-    crate::tr!(", ")
+    crate::i18n::comma_list(counts.into_iter().map(|(t, n)| {
+        if n == 1 {
+            t
+        } else {
+            crate::tr!("{} ×{}", t, n)
+        }
+    }))
 }

@@ -3,7 +3,7 @@
 
 use super::options::TwoSquares;
 use super::variant::{ArmyRule, Combat, Mobility, Special, Variant};
-use crate::i18n::translate;
+use crate::i18n::{and_list, comma_list, translate};
 
 pub fn rules_text(variant: &Variant) -> String {
     let mut out = Vec::new();
@@ -96,22 +96,6 @@ fn capital(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// "A and B and C", each language joining its own way.
-fn join_and(items: Vec<String>) -> String {
-    items
-        .into_iter()
-        .reduce(|a, b| crate::tr!("{} and {}", a, b))
-        .unwrap_or_default()
-}
-
-/// "A, B, C", each language joining its own way.
-fn join_list(items: Vec<String>) -> String {
-    items
-        .into_iter()
-        .reduce(|a, b| crate::tr!("{}, {}", a, b))
-        .unwrap_or_default()
-}
-
 /// The kinds' names in the plural ("Scouts and Miners"), translated.
 fn kind_names(variant: &Variant, keep: impl Fn(&super::variant::KindDef) -> bool) -> String {
     let names: Vec<String> = variant
@@ -120,7 +104,7 @@ fn kind_names(variant: &Variant, keep: impl Fn(&super::variant::KindDef) -> bool
         .filter(|k| keep(k))
         .map(|k| crate::tr!("{}s", translate(&k.name)))
         .collect();
-    join_and(names)
+    and_list(names)
 }
 
 fn army_text(variant: &Variant) -> String {
@@ -146,7 +130,7 @@ fn army_text(variant: &Variant) -> String {
                 })
                 .collect();
             let total: u32 = variant.kinds.iter().map(|k| k.count).sum();
-            crate::tr!("Army ({} pieces each): {}.", total, join_list(list))
+            crate::tr!("Army ({} pieces each): {}.", total, comma_list(list))
         }
         ArmyRule::Domino { dealt, must_hold } => {
             let held: Vec<String> = must_hold
@@ -173,11 +157,10 @@ fn army_text(variant: &Variant) -> String {
             second_loss,
         } => {
             let suits = |side| {
-                join_and(
+                and_list(
                     variant
                         .suits_of(side)
-                        .map(|s| translate(&variant.suit(s).name))
-                        .collect(),
+                        .map(|s| translate(&variant.suit(s).name)),
                 )
             };
             let list: Vec<String> = variant
@@ -191,7 +174,7 @@ fn army_text(variant: &Variant) -> String {
                  Coins stand suit side up: everyone sees each coin's suit but not its value. {}",
                 suits(super::side::Side::Red),
                 suits(super::side::Side::Blue),
-                join_list(list),
+                comma_list(list),
                 translate(&variant.kind(*first_loss).name),
                 translate(&variant.kind(*second_loss).name),
                 crate::tr!(
@@ -285,7 +268,7 @@ fn endings_text(variant: &Variant) -> String {
          A player left with no piece that can move loses at once; if one battle leaves neither player such a piece, the \
          game is a draw. {}Players may resign or agree a draw at any time.",
         two,
-        join_list(choices),
+        comma_list(choices),
         quiet
     )
 }

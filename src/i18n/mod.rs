@@ -47,6 +47,22 @@ pub fn translate(msgid: &str) -> String {
         .to_string()
 }
 
+/// "A and B and C" in the current language.
+pub fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    items
+        .into_iter()
+        .reduce(|list, item| crate::tr!("{} and {}", list, item))
+        .unwrap_or_default()
+}
+
+/// "A, B, C" in the current language.
+pub fn comma_list(items: impl IntoIterator<Item = String>) -> String {
+    items
+        .into_iter()
+        .reduce(|list, item| crate::tr!("{}, {}", list, item))
+        .unwrap_or_default()
+}
+
 /// A text in the current language, with `{}` / `{0}` placeholders filled
 /// from the arguments: `tr!("Red wins")`, `tr!("{} moves", count)`. The first
 /// argument must be one string literal: the catalogue test finds every

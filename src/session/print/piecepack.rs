@@ -129,7 +129,7 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
         rows.sort_unstable();
         rows.dedup();
         let names: Vec<String> = rows.iter().map(u8::to_string).collect();
-        and_list(&names)
+        crate::i18n::and_list(names)
     };
     let tile_count = board.squares().filter(|s| !board.is_blocked(*s)).count() / 4;
     let mut y = y0 + 3.0;
@@ -233,7 +233,7 @@ fn suits(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
             .suits_of(side)
             .map(|s| translate(&variant.suit(s).name))
             .collect();
-        let names = and_list(&names);
+        let names = crate::i18n::and_list(names);
         let plays = match side {
             Side::Red => crate::tr!("Red plays {}:", names),
             Side::Blue => crate::tr!("Blue plays {}:", names),
@@ -259,13 +259,6 @@ fn suits(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
             "Coins stand suit side toward the opponent, value side toward their owner: every coin's suit is public, its value hidden. Pawns stand as they are, so everyone knows them."
         ),
     )
-}
-
-/// `items` as "a and b" (and "a and b and c"), in the current language.
-fn and_list(items: &[String]) -> String {
-    let mut items = items.iter();
-    let first = items.next().cloned().unwrap_or_default();
-    items.fold(first, |list, item| crate::tr!("{} and {}", list, item))
 }
 
 /// What a coin value is called.
