@@ -6,7 +6,8 @@ use flagfall::core::check::RuleOverrides;
 use flagfall::core::options::{QuietPlies, StuckRule, TwoSquares};
 use flagfall::core::referee::LiveRules;
 use flagfall::core::variant::{builtin, builtin_variant};
-use flagfall::session::ai::Level;
+use flagfall::session::ai::{Budget, Level, WORK_PER_MS};
+use flagfall::session::ucc;
 use flagfall::tools::{autoplay, bench, check_games, matches, qr_selfplay, screenshot};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,7 +93,7 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
-    /// Computer against computer: levels random, heuristic, best.
+    /// Computer against computer: levels random, heuristic, best, expert.
     Match {
         #[arg(long, default_value = "classic")]
         variant: String,
@@ -106,6 +107,30 @@ enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The expert's think budget per move, in milliseconds.
+        #[arg(long, default_value_t = 250)]
+        think_ms: u64,
+        /// Count the budget in search work only, with no clock (repeatable games).
+        #[arg(long)]
+        no_clock: bool,
+    },
+    /// Play classic Stratego as a bot of the UCC 2012 competition's manager,
+    /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
+    ///
+    /// Levels: random, heuristic, best, expert; the strongest level is
+    /// expert. Messages about bad input go to stderr; the exit status is 0
+    /// after the manager's QUIT and 1 after a line the bot cannot use.
+    UccBot {
+        /// random, heuristic, best or expert (the strongest level is expert).
+        #[arg(long, default_value = "expert")]
+        level: String,
+        /// The expert's think budget per move, in milliseconds.
+        #[arg(long, default_value_t = 250)]
+        think_ms: u64,
+        /// Makes setups and moves repeatable (default: from the clock, so
+        /// every game starts from a different setup).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Two computer players on two devices linked only by QR codes: every
     /// code is written as DIR/NNN.png and DIR/NNN.txt and read back from the picture.
@@ -177,6 +202,14 @@ fn parse_quiet_plies(text: &str) -> Result<QuietPlies, String> {
 
 fn parse_stuck(text: &str) -> Result<StuckRule, String> {
     text.parse()
+}
+
+/// A seed that differs from run to run: the clock and the process id.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn main() -> ExitCode {
@@ -408,6 +441,8 @@ fn main() -> ExitCode {
             blue,
             games,
             seed,
+            think_ms,
+            no_clock,
         }) => {
             let (Some(v), Some(a), Some(b)) = (
                 builtin_variant(&variant),
@@ -415,11 +450,15 @@ fn main() -> ExitCode {
                 Level::from_name(&blue),
             ) else {
                 eprintln!(
-                    "match: give a built-in variant and levels among random, heuristic, best"
+                    "match: give a built-in variant and levels among random, heuristic, best, expert"
                 );
                 return ExitCode::from(2);
             };
-            let r = matches::play_match(&v, a, b, games, seed);
+            let budget = || match no_clock {
+                true => Budget::work(think_ms * WORK_PER_MS),
+                false => Budget::millis(think_ms),
+            };
+            let r = matches::play_match(&v, a, b, games, seed, budget);
             let average = r.plies.iter().sum::<usize>() as f64 / r.plies.len().max(1) as f64;
             println!(
                 "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"
@@ -435,6 +474,31 @@ fn main() -> ExitCode {
                 r.first_wins, r.second_wins, r.draws
             );
             ExitCode::SUCCESS
+        }
+        Some(Command::UccBot {
+            level,
+            think_ms,
+            seed,
+        }) => {
+            let Some(level) = Level::from_name(&level) else {
+                eprintln!(
+                    "ucc-bot: \"{level}\" is not a level (random, heuristic, best or expert)"
+                );
+                return ExitCode::from(2);
+            };
+            let seed = seed.unwrap_or_else(clock_seed);
+            let config = ucc::BotConfig {
+                level,
+                think_ms,
+                seed,
+            };
+            match ucc::play(config, std::io::stdin().lock(), std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("ucc-bot: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Some(Command::Variants) => {
             for v in &builtin().variants {

@@ -6,7 +6,9 @@ mod common;
 use flagfall::core::deal::Deal;
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, Game, GameOptions, Setup, Side, Square, Variant};
-use flagfall::session::ai::{Level, choose, sensible_setup};
+use flagfall::session::ai::{
+    Budget, Level, boxed_in, choose, choose_within, sensible_setup, setup_for,
+};
 use flagfall::tools::matches::play_match;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -76,8 +78,9 @@ fn every_level_plays_whole_legal_games_in_every_variant() {
         for (a, b) in [
             (Level::Best, Level::Random),
             (Level::Heuristic, Level::Best),
+            (Level::Expert, Level::Heuristic),
         ] {
-            let result = play_match(&variant, a, b, 2, 5);
+            let result = play_match(&variant, a, b, 2, 5, || Budget::work(20_000));
             assert_eq!(
                 result.first_wins + result.second_wins + result.draws,
                 2,
@@ -123,12 +126,114 @@ fn sensible_setups_guard_the_flag_with_bombs() {
 #[test]
 fn best_beats_random_in_classic() {
     let variant = builtin_variant("classic").unwrap();
-    let result = play_match(&variant, Level::Best, Level::Random, 6, 9);
+    let result = play_match(&variant, Level::Best, Level::Random, 6, 9, || {
+        Budget::work(0)
+    });
     assert!(
         result.first_wins >= 5,
         "best won {} of 6",
         result.first_wins
     );
+}
+
+#[test]
+fn no_setup_past_random_walls_in_a_movable_piece() {
+    for id in common::BUILT_IN {
+        let variant = builtin_variant(id).unwrap();
+        for level in [Level::Heuristic, Level::Best, Level::Expert] {
+            for seed in 0..150 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                for side in Side::BOTH {
+                    let deal = flagfall::core::deal::random_deal(&variant, side, &mut rng);
+                    let setup = setup_for(level, &variant, side, &deal, &mut rng);
+                    let boxed = boxed_in(&variant, &setup);
+                    assert!(
+                        boxed.is_empty(),
+                        "{id}, {}, seed {seed}: walled in at {boxed:?}",
+                        level.name()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_piece_behind_its_own_bombs_is_walled_in() {
+    let variant = builtin_variant("classic").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut setup = sensible_setup(&variant, Side::Red, &Deal::Fixed, &mut rng);
+    let kind = |key: &str| {
+        variant
+            .kind_ids()
+            .find(|k| variant.kind(*k).key == key)
+            .unwrap()
+    };
+    let place = |setup: &mut Setup, at: &str, key: &str| {
+        let square: Square = at.parse().unwrap();
+        let here = setup
+            .placements
+            .iter()
+            .position(|p| p.square == square)
+            .unwrap();
+        // Swap with a piece of that kind off the corner, keeping the army whole.
+        let corner: Vec<Square> = ["a1", "b1", "a2"].map(|s| s.parse().unwrap()).to_vec();
+        let there = setup
+            .placements
+            .iter()
+            .position(|p| p.piece.kind == kind(key) && !corner.contains(&p.square))
+            .unwrap();
+        let piece = setup.placements[here].piece;
+        setup.placements[here].piece = setup.placements[there].piece;
+        setup.placements[there].piece = piece;
+    };
+    // A sergeant in the corner with bombs on both its neighbours.
+    place(&mut setup, "a1", "sergeant");
+    place(&mut setup, "b1", "bomb");
+    place(&mut setup, "a2", "bomb");
+    let boxed = boxed_in(&variant, &setup);
+    assert!(boxed.contains(&"a1".parse().unwrap()), "{boxed:?}");
+    // With one bomb swapped for a captain, the way out is open.
+    place(&mut setup, "a2", "captain");
+    assert!(!boxed_in(&variant, &setup).contains(&"a1".parse().unwrap()));
+}
+
+#[test]
+fn the_expert_always_has_a_move_when_time_is_up() {
+    let variant = builtin_variant("classic").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let game = Game::random(variant.clone(), GameOptions::defaults(&variant), &mut rng);
+    let view = game.view(Side::Red);
+    let out_of_time = Budget {
+        work: u64::MAX,
+        deadline: Some(std::time::Instant::now()),
+    };
+    let started = std::time::Instant::now();
+    let action = choose_within(Level::Expert, &view, 1, out_of_time);
+    assert!(action.is_some_and(|a| view.legal_actions().contains(&a)));
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    // No work at all still gives a legal move.
+    let action = choose_within(Level::Expert, &view, 1, Budget::work(0));
+    assert!(action.is_some_and(|a| view.legal_actions().contains(&a)));
+}
+
+#[test]
+fn the_experts_move_depends_on_its_work_budget_not_the_clock() {
+    let variant = builtin_variant("classic").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut game = Game::random(variant.clone(), GameOptions::defaults(&variant), &mut rng);
+    for ply in 0..12 {
+        let side = game.position().to_move();
+        let view = game.view(side);
+        let budget = Budget::work(30_000);
+        let first = choose_within(Level::Expert, &view, ply, budget);
+        assert_eq!(
+            first,
+            choose_within(Level::Expert, &view, ply, budget),
+            "ply {ply}"
+        );
+        game.play(first.unwrap()).unwrap();
+    }
 }
 
 /// Piecepack hides which suit discarded its flag: every sample must still
@@ -372,4 +477,48 @@ fn best_keeps_the_zero_zero_for_the_found_six_six() {
     }
     view.quiet_plies = 170;
     assert_eq!(choose(Level::Best, &view, 1), Some(gamble));
+}
+
+#[test]
+fn the_expert_answers_a_forced_move_at_once() {
+    use flagfall::core::view::PlayerView;
+    use flagfall::core::{Placement, Position};
+    let variant = builtin_variant("classic").unwrap();
+    let kind = |key: &str| {
+        variant
+            .kind_ids()
+            .find(|k| variant.kind(*k).key == key)
+            .unwrap()
+    };
+    let at = |side, square: &str, key: &str| {
+        let piece = flagfall::core::Piece::new(kind(key));
+        (
+            side,
+            Placement {
+                square: square.parse().unwrap(),
+                piece,
+            },
+        )
+    };
+    // Red's marshal in the corner beside its own bomb has one step: a1-a2.
+    let pieces = [
+        at(Side::Red, "a1", "marshal"),
+        at(Side::Red, "b1", "bomb"),
+        at(Side::Red, "j1", "flag"),
+        at(Side::Blue, "j10", "flag"),
+        at(Side::Blue, "e8", "sergeant"),
+    ];
+    let options = GameOptions::defaults(&variant);
+    let position = Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
+    let view = PlayerView::new(&position, Side::Red);
+    assert_eq!(view.legal_moves.len(), 1);
+    // Unlimited work: only the forced-move rule lets it answer.
+    let budget = Budget {
+        work: u64::MAX,
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(30)),
+    };
+    let started = std::time::Instant::now();
+    let action = choose_within(Level::Expert, &view, 3, budget);
+    assert_eq!(action, Some(Action::Move(view.legal_moves[0])));
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }

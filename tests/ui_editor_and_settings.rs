@@ -194,3 +194,21 @@ fn the_menu_and_the_memory_aid_setting() {
         format!("{}, enemy piece", m.to)
     );
 }
+
+#[test]
+fn the_think_time_is_kept_and_saved() {
+    use flagfall::app::SettingsAdapter;
+    let dir = fresh_dir("think-time");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Settings");
+    let settings = app.window().global::<SettingsAdapter>();
+    assert_eq!(settings.get_think_time_index(), 1, "Normal by default");
+    settings.set_think_time_index(2);
+    tap(&app, "Back");
+    drop(app);
+    let saved = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(saved.contains("\"think_time\": \"long\""), "{saved}");
+    let again = app_with_storage(&dir, 3);
+    let settings = again.window().global::<SettingsAdapter>();
+    assert_eq!(settings.get_think_time_index(), 2, "Long after a restart");
+}

@@ -43,10 +43,8 @@ fn actions(app: &App) -> usize {
         .len()
 }
 
-#[test]
-fn the_computer_replies_and_a_move_can_be_taken_back() {
-    let app = new_app(31);
-    start_solo(&app, "Classic", "Best", "Red (first)");
+/// Red's first legal move, tapped on the board.
+fn play_first_move(app: &App) {
     let m = *app
         .session()
         .as_ref()
@@ -56,8 +54,15 @@ fn the_computer_replies_and_a_move_can_be_taken_back() {
         .legal_moves
         .first()
         .unwrap();
-    tap(&app, &format!("{}, your", m.from));
-    tap(&app, &format!("{}, ", m.to));
+    tap(app, &format!("{}, your", m.from));
+    tap(app, &format!("{}, ", m.to));
+}
+
+#[test]
+fn the_computer_replies_and_a_move_can_be_taken_back() {
+    let app = new_app(31);
+    start_solo(&app, "Classic", "Best", "Red (first)");
+    play_first_move(&app);
     assert_eq!(screen(&app), "play", "still no hand-off");
     assert_eq!(actions(&app), 2, "the computer replied");
     assert!(
@@ -118,4 +123,42 @@ fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
         assert_eq!(screen(&app), "play");
     }
     assert!(actions(&app) >= 11);
+}
+
+#[test]
+fn each_level_says_what_it_is_like_and_the_expert_replies() {
+    let app = new_app(32);
+    tap(&app, "Classic");
+    tap(&app, "Opponent: Computer");
+    let lines = [
+        ("Random", "Plays any legal move: for learning the rules."),
+        (
+            "Heuristic",
+            "Takes what looks like a good trade, one move at a time.",
+        ),
+        (
+            "Best",
+            "Tries each move against many guesses at your army, two moves ahead. Answers at once.",
+        ),
+        (
+            "Expert",
+            "The strongest: weighs every move against guesses at your army for as long as its \
+             think time allows (Settings).",
+        ),
+    ];
+    for (level, line) in lines {
+        tap(&app, &format!("Level: {level}"));
+        let shown = labels(&app);
+        for (other, text) in lines {
+            assert_eq!(
+                shown.iter().any(|l| l == text),
+                other == level,
+                "{level} chosen: {other}'s line {shown:?}"
+            );
+        }
+        assert!(shown.iter().any(|l| l == line));
+    }
+    start_solo(&app, "Classic", "Expert", "Red (first)");
+    play_first_move(&app);
+    assert_eq!(actions(&app), 2, "the expert replied");
 }

@@ -9,7 +9,7 @@ use crate::core::moves::Action;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
-use crate::session::ai::choose;
+use crate::session::ai::choose_within;
 use crate::session::link::{LinkStatus, LinkedSession, LinkedStage};
 use crate::session::storage::FinishedGame;
 use crate::session::{PassAndPlay, SetupDraft, SetupLibrary, Stage, Storage};
@@ -324,10 +324,12 @@ impl Games {
     }
 }
 
-/// Lets the computer play when it is its turn: on a worker thread in the
-/// app (a timer collects the move), at once in tests.
+/// Lets the computer play when it is its turn, thinking for as long as the
+/// think-time setting allows: on a worker thread in the app (a timer
+/// collects the move), at once in tests.
 pub(super) fn drive_computer(s: &mut State) {
     use std::sync::mpsc::TryRecvError;
+    let think_time = s.think_time;
     let games = &mut s.games;
     if let Some(receiver) = &games.thinking {
         match receiver.try_recv() {
@@ -350,12 +352,13 @@ pub(super) fn drive_computer(s: &mut State) {
         if games.background_work {
             let (sender, receiver) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
-                let _ = sender.send(choose(level, &view, seed));
+                // The budget's clock starts here, as the search does.
+                let _ = sender.send(choose_within(level, &view, seed, think_time.budget()));
             });
             games.thinking = Some(receiver);
             return;
         }
-        let Some(action) = choose(level, &view, seed) else {
+        let Some(action) = choose_within(level, &view, seed, think_time.budget()) else {
             return;
         };
         if games

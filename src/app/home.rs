@@ -17,8 +17,8 @@ use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 
 /// The home screen's opponent choice for a player on another device
-/// (0 is pass and play, 1 to 3 the computer's levels).
-pub(super) const OTHER_DEVICE: i32 = 4;
+/// (0 is pass and play, 1 to 4 the computer's levels, as `Level::ALL`).
+pub(super) const OTHER_DEVICE: i32 = 5;
 
 pub(super) struct HomeState {
     pub variants: Vec<Arc<Variant>>,

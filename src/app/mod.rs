@@ -38,6 +38,7 @@ pub use words::Numbering;
 
 use crate::core::variant::builtin;
 use crate::session::PassAndPlay;
+use crate::session::ai::ThinkTime;
 use crate::session::link::LinkedSession;
 use crate::session::photos::PhotoSource;
 use crate::session::print::shelf::PdfShelf;
@@ -169,6 +170,8 @@ struct State {
     deal: deal::DealState,
     display: settings::DisplaySettings,
     locale: settings::LocaleSettings,
+    /// How long the Expert level thinks about each of its moves.
+    think_time: ThinkTime,
     /// The Stratego go go referee's match and screens.
     referee: referee::RefereeState,
     /// The print-and-play screen's choices.
@@ -246,6 +249,7 @@ impl App {
             deal: deal::DealState::new(&window),
             display: settings::DisplaySettings::from_saved(&settings),
             locale,
+            think_time: settings.think_time,
             referee,
             print,
             notices,

@@ -1,11 +1,13 @@
 //! The settings screen's controller (`ui/settings.slint`, global
-//! `SettingsAdapter`): the memory aid, the rank numbering and the language.
+//! `SettingsAdapter`): the memory aid, the rank numbering, the language and
+//! the computer's think time.
 //! A new language takes effect at once, on every screen, and is saved at
 //! once; the rest is saved when the player leaves the screen.
 
 use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State, router};
 use crate::core::side::Side;
 use crate::i18n::{self, Language, LanguageChoice};
+use crate::session::ai::ThinkTime;
 use crate::session::storage::Settings;
 use slint::ComponentHandle;
 
@@ -60,6 +62,9 @@ pub(super) fn connect(app: &App) {
     let choice = state.locale.choice;
     let index = LanguageChoice::ALL.iter().position(|c| *c == choice);
     settings.set_language_index(index.unwrap_or(0) as i32);
+    let think_time = state.think_time;
+    let index = ThinkTime::ALL.iter().position(|t| *t == think_time);
+    settings.set_think_time_index(index.unwrap_or(0) as i32);
     drop(state);
     settings.on_language_chosen(app.unit(choose_language));
     settings.on_back(app.unit(leave));
@@ -100,6 +105,11 @@ fn leave(s: &mut State, w: &AppWindow) {
     } else {
         Numbering::Modern
     };
+    let index = screen.get_think_time_index();
+    s.think_time = usize::try_from(index)
+        .ok()
+        .and_then(|i| ThinkTime::ALL.get(i).copied())
+        .unwrap_or_default();
     save(s);
 }
 
@@ -115,6 +125,7 @@ fn save(s: &mut State) {
         }
         .into(),
         language: s.locale.choice,
+        think_time: s.think_time,
         ..Settings::default()
     };
     if let Err(e) = storage.save_settings(&settings) {

@@ -33,6 +33,11 @@ pub struct MoveBuffer(Vec<RawMove>);
 /// plies played.
 pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut MoveBuffer) -> u32 {
     let start = position.ply();
+    // The pieces of each side never change, so neither does the bound.
+    let capacity = position.move_capacity();
+    if buffer.0.len() < capacity {
+        buffer.0.resize(capacity, RawMove::NONE);
+    }
     while position.outcome().is_none() {
         if position.pending_rescue().is_some() {
             let choices = position.rescue_choices();
@@ -42,11 +47,12 @@ pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut 
                 .expect("generated rescue choices are legal");
             continue;
         }
-        let capacity = position.move_capacity();
-        if buffer.0.len() < capacity {
-            buffer.0.resize(capacity, RawMove::NONE);
-        }
         let count = position.fill_moves(&mut buffer.0);
+        if count == 0 {
+            // `play_raw` leaves this ending to the move generation.
+            position.end_stuck();
+            break;
+        }
         let m = buffer.0[rng.random_range(0..count)];
         position.play_raw(m);
     }
@@ -66,4 +72,61 @@ pub fn play_random(game: &mut Game, rng: &mut impl Rng, max_plies: usize) -> usi
         played += 1;
     }
     played
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::options::GameOptions;
+    use crate::core::side::Side;
+    use crate::core::variant::builtin;
+    use crate::core::view::PlayerView;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The fast path (`fill_moves`, `play_raw`, `end_stuck`) plays the same
+    /// games as the checked one (`legal_moves_into`, `play`), to the same
+    /// endings, when both draw the same random numbers.
+    #[test]
+    fn playouts_play_the_games_the_rules_play() {
+        for variant in &builtin().variants {
+            for seed in 0..60 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let options = GameOptions {
+                    rescue: variant.rules.rescue.offered && seed % 2 == 0,
+                    ..GameOptions::defaults(variant)
+                };
+                let game = Game::random(variant.clone(), options, &mut rng);
+                let mut fast = game.position().clone();
+                let mut checked = fast.clone();
+                let (mut fast_rng, mut checked_rng) = (
+                    ChaCha8Rng::seed_from_u64(seed),
+                    ChaCha8Rng::seed_from_u64(seed),
+                );
+                let plies = random_playout(&mut fast, &mut fast_rng, &mut MoveBuffer::default());
+                let mut buffer = Vec::new();
+                while checked.outcome().is_none() {
+                    if checked.pending_rescue().is_some() {
+                        let choices = checked.rescue_choices();
+                        let choice = choices[checked_rng.random_range(0..choices.len())];
+                        checked.play(choice).unwrap();
+                        continue;
+                    }
+                    checked.legal_moves_into(&mut buffer);
+                    let m = buffer[checked_rng.random_range(0..buffer.len())];
+                    checked.play(Action::Move(m)).unwrap();
+                }
+                let id = &variant.id;
+                assert_eq!(plies, checked.ply() - game.position().ply(), "{id} {seed}");
+                assert_eq!(fast.outcome(), checked.outcome(), "{id} {seed}");
+                for side in Side::BOTH {
+                    assert_eq!(
+                        PlayerView::new(&fast, side),
+                        PlayerView::new(&checked, side),
+                        "{id} {seed}"
+                    );
+                }
+            }
+        }
+    }
 }

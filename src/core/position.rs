@@ -608,10 +608,23 @@ impl Position {
     }
 
     /// Plays a move that `fill_moves` just generated for this position,
-    /// skipping the checks `play` makes.
+    /// skipping the checks `play` makes. Whether the next side has a legal
+    /// move is left to its own `fill_moves`: when that finds none, the
+    /// caller ends the game with `end_stuck` (the one ending `play` would
+    /// have found at once; `random_playout` does this).
     pub(crate) fn play_raw(&mut self, m: RawMove) -> PlyReport {
         debug_assert!(self.validate_move(self.geometry.move_of(m)).is_ok());
-        self.apply_move(m.from, m.to)
+        self.apply_move_with(m.from, m.to, false)
+    }
+
+    /// Ends the game for a side to move that `fill_moves` found without a
+    /// legal move (after `play_raw`): it loses, as `play` would have said.
+    pub(crate) fn end_stuck(&mut self) {
+        debug_assert!(!self.has_legal_move(self.to_move));
+        self.outcome = Some(Outcome::Win {
+            winner: self.to_move.opponent(),
+            reason: WinReason::NoLegalMove,
+        });
     }
 
     /// Whether `side` would have a legal move if it were its turn.
@@ -894,6 +907,12 @@ impl Position {
     }
 
     fn apply_move(&mut self, from: u16, to: u16) -> PlyReport {
+        self.apply_move_with(from, to, true)
+    }
+
+    /// Plays a validated move; `check_stuck` as in `check_turn_start_with`.
+    #[inline]
+    fn apply_move_with(&mut self, from: u16, to: u16, check_stuck: bool) -> PlyReport {
         let m = self.geometry.move_of(RawMove { from, to });
         let side = self.to_move;
         let mover = piece_of_cell(self.cells[from as usize]).expect("validated");
@@ -955,7 +974,7 @@ impl Position {
         if rescue_offered {
             self.pending_rescue = Some(mover.index);
         } else {
-            self.end_turn();
+            self.end_turn_with(check_stuck);
         }
         self.report(side, Action::Move(m), battle, rescue_offered)
     }
@@ -975,11 +994,11 @@ impl Position {
     }
 
     fn fight(&mut self, attacker: PieceId, defender: PieceId, from: u16, to: u16) -> Battle {
-        let variant = Arc::clone(&self.geometry.variant);
+        let variant = &self.geometry.variant;
         let attacker_piece = self.piece(attacker).piece;
         let defender_piece = self.piece(defender).piece;
-        let result = battle::resolve(&variant, &self.options, attacker_piece, defender_piece);
-        let defender_revealed = battle::defender_revealed(&variant, &self.options, attacker_piece);
+        let result = battle::resolve(variant, &self.options, attacker_piece, defender_piece);
+        let defender_revealed = battle::defender_revealed(variant, &self.options, attacker_piece);
         self.pieces[attacker.side.index()][attacker.index as usize].revealed = true;
         if defender_revealed {
             self.pieces[defender.side.index()][defender.index as usize].revealed = true;
@@ -1008,12 +1027,15 @@ impl Position {
     /// Rescue: a piece that ends its move on the enemy's back row lets its
     /// owner bring back a captured piece, within the variant's limits.
     fn offers_rescue(&self, mover: PieceId) -> bool {
+        if !self.options.rescue {
+            return false;
+        }
         let rule = &self.geometry.variant.rules.rescue;
         let state = self.piece(mover);
         let Some(at) = self.square_of(mover) else {
             return false;
         };
-        if !self.options.rescue || self.rescues_used[mover.side.index()] >= rule.per_player {
+        if self.rescues_used[mover.side.index()] >= rule.per_player {
             return false;
         }
         if state.has_rescued && !rule.same_piece_twice {
@@ -1094,9 +1116,13 @@ impl Position {
     }
 
     fn end_turn(&mut self) {
+        self.end_turn_with(true);
+    }
+
+    fn end_turn_with(&mut self, check_stuck: bool) {
         self.to_move = self.to_move.opponent();
         self.ply += 1;
-        self.check_turn_start();
+        self.check_turn_start_with(check_stuck);
     }
 
     /// The endings decided at the start of a turn. A side left without a
@@ -1104,11 +1130,22 @@ impl Position {
     /// once: a draw), as Gravon scores it; otherwise a side to move without
     /// a legal move (blocked in, or by the two-squares rule) loses.
     fn check_turn_start(&mut self) {
+        self.check_turn_start_with(true);
+    }
+
+    /// `check_turn_start`, where `check_stuck: false` leaves out whether the
+    /// side to move has a legal move (`play_raw`: its move generation will
+    /// tell), unless the quiet-ply draw would come first.
+    fn check_turn_start_with(&mut self, check_stuck: bool) {
         if self.outcome.is_some() {
             return;
         }
         if let Some(guessed) = self.guessed {
             return self.check_turn_start_guessing(guessed);
+        }
+        if !check_stuck && self.quiet_limit_reached() {
+            // A side that cannot move loses before the quiet-ply draw.
+            return self.check_turn_start_with(true);
         }
         let stuck = match self.mobile_alive {
             [0, 0] => {
@@ -1132,7 +1169,7 @@ impl Position {
                     _ => (!self.has_legal_move(self.to_move)).then_some(self.to_move),
                 }
             }
-            _ if !self.has_legal_move(self.to_move) => Some(self.to_move),
+            _ if check_stuck && !self.has_legal_move(self.to_move) => Some(self.to_move),
             _ => None,
         };
         if let Some(loser) = stuck {
@@ -1146,12 +1183,16 @@ impl Position {
     }
 
     fn check_quiet_plies(&mut self) {
-        let limit = self.options.quiet_plies.limit(&self.geometry.variant);
-        if limit.is_some_and(|limit| self.quiet_plies >= limit) {
+        if self.quiet_limit_reached() {
             self.outcome = Some(Outcome::Draw {
                 reason: DrawReason::QuietPlies,
             });
         }
+    }
+
+    fn quiet_limit_reached(&self) -> bool {
+        let limit = self.options.quiet_plies.limit(&self.geometry.variant);
+        limit.is_some_and(|limit| self.quiet_plies >= limit)
     }
 
     /// Marks `side`'s army as a guess: from now on the endings that turn on

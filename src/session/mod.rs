@@ -5,7 +5,8 @@
 //! (`photos`), storage of games in progress, finished games and settings, and
 //! the referee's companion for Stratego go go (`referee`, its clocks in
 //! `referee_clock`, their beeps in `signals`), print-and-play sheets as PDF
-//! (`print`), and how the props look on screen and paper (`looks`).
+//! (`print`), how the props look on screen and paper (`looks`), and a bot for
+//! the UCC 2012 competition's manager (`ucc`).
 
 pub mod ai;
 pub mod link;
@@ -20,6 +21,7 @@ pub mod setup_draft;
 pub mod setup_library;
 pub mod signals;
 pub mod storage;
+pub mod ucc;
 
 pub use pass_and_play::{PassAndPlay, Stage};
 pub use setup_draft::SetupDraft;

@@ -184,7 +184,8 @@ impl PassAndPlay {
         true
     }
 
-    /// The strongest level's suggestion for the player, from the player's view.
+    /// The `best` level's suggestion for the player, from the player's view
+    /// (it answers at once, where the expert would make the player wait).
     pub fn hint(&self, seed: u64) -> Option<Action> {
         let computer = self.computer?;
         let view = self.view(computer.side.opponent())?;

@@ -3,6 +3,7 @@
 //! library. Every write is atomic; a file that cannot be read is moved aside
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
+use super::ai::ThinkTime;
 use super::link::{LinkStatus, LinkedSession, SavedLinked};
 use super::pass_and_play::{PassAndPlay, Stage};
 use super::referee::{RefereeSession, SavedReferee};
@@ -30,6 +31,10 @@ pub struct Settings {
     /// the platform's).
     #[serde(default)]
     pub language: LanguageChoice,
+    /// How long the Expert level thinks about a move (settings saved before
+    /// there was a choice mean Normal).
+    #[serde(default)]
+    pub think_time: ThinkTime,
 }
 
 impl Default for Settings {
@@ -39,6 +44,7 @@ impl Default for Settings {
             memory_aid: true,
             numbering: "modern".into(),
             language: LanguageChoice::System,
+            think_time: ThinkTime::Normal,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::core::game::Game;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
-use crate::session::ai::{Level, choose, setup_for};
+use crate::session::ai::{Budget, Level, choose_within, setup_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -26,12 +26,15 @@ pub struct MatchResult {
 /// A game cannot last longer than this (the quiet-ply rule ends it far sooner).
 const PLY_CAP: usize = 20_000;
 
+/// `games` games of `first` against `second`; `budget` gives each move's
+/// think budget as the move begins (only the expert uses it).
 pub fn play_match(
     variant: &Arc<Variant>,
     first: Level,
     second: Level,
     games: u32,
     seed: u64,
+    budget: impl Fn() -> Budget,
 ) -> MatchResult {
     let mut result = MatchResult::default();
     for g in 0..games {
@@ -63,7 +66,7 @@ pub fn play_match(
                 .wrapping_mul(31)
                 .wrapping_add(g as u64 * 2 + side.index() as u64);
             let timer = Instant::now();
-            let Some(action) = choose(level_of(side), &view, player_seed) else {
+            let Some(action) = choose_within(level_of(side), &view, player_seed, budget()) else {
                 break;
             };
             let who = usize::from((side == Side::Red) != first_is_red);

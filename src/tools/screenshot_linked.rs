@@ -14,7 +14,7 @@ pub const LINKED_SCREENS: [&str; 4] = ["invite", "link-code", "link-board", "lin
 /// Brings the app (variant already chosen) to a two-device `screen`.
 pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     let w = app.window();
-    w.global::<HomeAdapter>().set_opponent_index(4);
+    w.global::<HomeAdapter>().set_opponent_index(5);
     w.global::<HomeAdapter>().invoke_start();
     if app.linked().is_none() {
         let notice = w.global::<HomeAdapter>().get_notice();

@@ -2,14 +2,17 @@
 //! alone: two games that look the same to it get the same move.
 
 mod belief;
+mod budget;
 mod domino;
 mod eval;
+mod expert;
 mod rollout;
 mod search;
 mod setup;
 
 pub use belief::Belief;
-pub use setup::{sensible_setup, setup_for};
+pub use budget::{Budget, ThinkTime, WORK_PER_MS};
+pub use setup::{boxed_in, sensible_setup, setup_for};
 
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
@@ -28,16 +31,23 @@ pub enum Level {
     Heuristic,
     /// Samples the hidden enemy army many times and looks ahead in each sample.
     Best,
+    /// Weighs every move in as many samples as its think budget allows,
+    /// giving more of them to the moves that look best so far.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Heuristic, Level::Best];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Heuristic, Level::Best, Level::Expert];
+
+    /// The strongest level, as `ucc-bot --help` names it.
+    pub const STRONGEST: Level = Level::Expert;
 
     pub fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Heuristic => "heuristic",
             Level::Best => "best",
+            Level::Expert => "expert",
         }
     }
 
@@ -47,6 +57,7 @@ impl Level {
             Level::Random => crate::tr!("random"),
             Level::Heuristic => crate::tr!("heuristic"),
             Level::Best => crate::tr!("best"),
+            Level::Expert => crate::tr!("expert"),
         }
     }
 
@@ -55,8 +66,16 @@ impl Level {
     }
 }
 
-/// The action `level` chooses in `view`; `seed` makes it repeatable.
+/// The action `level` chooses in `view`; `seed` makes it repeatable. The
+/// expert thinks for `ThinkTime::Normal`'s work, with no clock.
 pub fn choose(level: Level, view: &PlayerView, seed: u64) -> Option<Action> {
+    let normal = ThinkTime::Normal.millis() * WORK_PER_MS;
+    choose_within(level, view, seed, Budget::work(normal))
+}
+
+/// The action `level` chooses in `view` within `budget` (only the expert
+/// uses it); with no deadline in `budget`, a pure function of its arguments.
+pub fn choose_within(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Option<Action> {
     let mut rng =
         ChaCha8Rng::seed_from_u64(seed ^ (view.ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let actions = view.legal_actions();
@@ -71,6 +90,7 @@ pub fn choose(level: Level, view: &PlayerView, seed: u64) -> Option<Action> {
             best_of(&scored_moves(view, &belief, &mut rng))
         }
         Level::Best => search::search(view, &mut rng),
+        Level::Expert => expert::search(view, &mut rng, budget),
     }
 }
 

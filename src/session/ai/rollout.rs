@@ -203,12 +203,17 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
 }
 
 /// Both sides take the attack they judge best when it looks like a gain,
-/// else play a random move.
-pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, rng: &mut impl Rng) {
+/// else play a random move; returns the plies played.
+pub fn rollout(
+    position: &mut Position,
+    known: &SampleKnowledge,
+    plies: usize,
+    rng: &mut impl Rng,
+) -> usize {
     let mut moves = Vec::new();
-    for _ in 0..plies {
+    for played in 0..plies {
         if position.outcome().is_some() {
-            return;
+            return played;
         }
         if position.pending_rescue().is_some() {
             let _ = position.play(Action::SkipRescue);
@@ -235,9 +240,10 @@ pub fn rollout(position: &mut Position, known: &SampleKnowledge, plies: usize, r
             Some((m, _)) => m,
             None => match moves.choose(rng) {
                 Some(m) => *m,
-                None => return,
+                None => return played,
             },
         };
         let _ = position.play(Action::Move(m));
     }
+    plies
 }

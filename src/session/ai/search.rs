@@ -26,7 +26,12 @@ const DRAW: f32 = -20.0;
 /// material, less a growing share of the draw as the quiet-ply
 /// limit nears, so that battles (which reset it) become worth seeking.
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
-fn evaluate(position: &Position, side: Side, quiet_before: u32, flag_known: bool) -> f32 {
+pub(super) fn evaluate(
+    position: &Position,
+    side: Side,
+    quiet_before: u32,
+    flag_known: bool,
+) -> f32 {
     if let Some(outcome) = position.outcome() {
         return match outcome.winner() {
             Some(w) if w == side => FLAG,
@@ -36,7 +41,8 @@ fn evaluate(position: &Position, side: Side, quiet_before: u32, flag_known: bool
         };
     }
     let m = material(position, side) + domino::evaluate(position, side, flag_known);
-    let Some(limit) = position.variant().rules.quiet_ply_limit else {
+    // The game's own limit: none where the rules have no quiet-ply draw.
+    let Some(limit) = position.options().quiet_plies.limit(position.variant()) else {
         return m;
     };
     let mut quiet = position.quiet_plies();
@@ -63,7 +69,11 @@ fn material(position: &Position, side: Side) -> f32 {
 }
 
 /// The position with the hidden enemy pieces as one sample guesses them.
-fn sampled_position(view: &PlayerView, belief: &Belief, rng: &mut impl Rng) -> Option<Position> {
+pub(super) fn sampled_position(
+    view: &PlayerView,
+    belief: &Belief,
+    rng: &mut impl Rng,
+) -> Option<Position> {
     let variant = &view.variant;
     let mut pieces: Vec<(Side, Placement)> = Vec::new();
     let columns = variant.board.columns as usize;
@@ -153,16 +163,16 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
 /// may look than the best move and still be played: the averages of moves
 /// that change nothing differ by tens (rare lucky rollouts), so the bar
 /// sits above that noise.
-const FINISHER_MARGIN: f32 = 100.0;
+pub(super) const FINISHER_MARGIN: f32 = 100.0;
 
 /// What a guard of our flag gives up by stepping away from it (it may still
 /// attack): in barrage the marshal beside the flag stays there.
-const GUARD: f32 = 200.0;
+pub(super) const GUARD: f32 = 200.0;
 
 /// The squares next to our own flags (a piece there shields it), in the
 /// rank variants; domino stones next to the 6-6 stay free to move (held
 /// there, 60-game checks drew more and won less).
-fn flag_guards(view: &PlayerView) -> Vec<Square> {
+pub(super) fn flag_guards(view: &PlayerView) -> Vec<Square> {
     let variant = &view.variant;
     let columns = variant.board.columns as usize;
     let mut out = Vec::new();

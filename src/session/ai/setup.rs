@@ -77,7 +77,9 @@ pub(super) fn swap_pieces(setup: &mut Setup, a: usize, b: usize) {
 }
 
 /// The setup `level` plays: random for `random`, sensible for `heuristic`,
-/// and for `best` a sensible one whose flag no scout can reach at once.
+/// and for `best` and `expert` a sensible one whose flag no scout can reach
+/// at once. Past `random`, no movable piece is ever walled in by its own
+/// bombs and flag (`boxed_in`): such a setup is dealt again.
 pub fn setup_for(
     level: super::Level,
     variant: &Variant,
@@ -85,12 +87,12 @@ pub fn setup_for(
     deal: &Deal,
     rng: &mut impl Rng,
 ) -> Setup {
-    match level {
+    let mut attempt = || match level {
         super::Level::Random => {
             Setup::random(variant, side, deal, rng).expect("a deal that fits its variant")
         }
         super::Level::Heuristic => sensible_setup(variant, side, deal, rng),
-        super::Level::Best => {
+        super::Level::Best | super::Level::Expert => {
             let mut setup = sensible_setup(variant, side, deal, rng);
             guard_flag(variant, &mut setup, rng);
             if variant.is_domino() {
@@ -98,7 +100,66 @@ pub fn setup_for(
             }
             setup
         }
+    };
+    let mut setup = attempt();
+    if level == super::Level::Random {
+        return setup;
     }
+    // A walled-in piece is rare (a few setups in a hundred), so a handful
+    // of fresh tries always finds a free one in practice.
+    for _ in 0..1_000 {
+        if boxed_in(variant, &setup).is_empty() {
+            break;
+        }
+        setup = attempt();
+    }
+    setup
+}
+
+/// The squares of the setup's movable pieces that can never leave their
+/// pocket: every way out of it is closed by the board's edge, blocked
+/// squares or the side's own immobile pieces (bombs, the flag). A piece is
+/// free when it can reach a square no piece of the setup starts on, through
+/// squares free of the side's immobile pieces (other own pieces step aside).
+pub fn boxed_in(variant: &Variant, setup: &Setup) -> Vec<Square> {
+    let board = &variant.board;
+    let columns = board.columns as usize;
+    let index = |sq: Square| sq.row as usize * columns + sq.col as usize;
+    let cells = columns * board.rows as usize;
+    let mut occupied = vec![false; cells];
+    let mut wall = vec![false; cells];
+    for p in &setup.placements {
+        if !board.contains(p.square) {
+            continue;
+        }
+        occupied[index(p.square)] = true;
+        wall[index(p.square)] = variant.kind(p.piece.kind).mobility == Mobility::Immobile;
+    }
+    // Flood from every open square (empty at the start) through squares
+    // that are not walls.
+    let mut free = vec![false; cells];
+    let mut queue: Vec<Square> = board
+        .squares()
+        .filter(|sq| !board.is_blocked(*sq) && !occupied[index(*sq)])
+        .collect();
+    for sq in &queue {
+        free[index(*sq)] = true;
+    }
+    while let Some(sq) = queue.pop() {
+        for n in board.neighbours(sq) {
+            let i = index(n);
+            if !free[i] && !wall[i] && !board.is_blocked(n) {
+                free[i] = true;
+                queue.push(n);
+            }
+        }
+    }
+    setup
+        .placements
+        .iter()
+        .filter(|p| board.contains(p.square) && !wall[index(p.square)] && !free[index(p.square)])
+        .map(|p| p.square)
+        .collect()
 }
 
 /// With too few bombs to ring the flag (barrage has one), a scout's long

@@ -1,0 +1,13 @@
+//! A bot for the UCC 2012 Stratego competition's manager, which runs two
+//! programs as processes speaking a line protocol on stdin and stdout
+//! (`../shared/ucc-protocol.md`). `protocol` reads and writes its lines,
+//! `game` keeps the bot's own record of the game (the manager shows every
+//! enemy piece as `#`), and `bot` holds the conversation.
+
+mod bot;
+mod game;
+mod protocol;
+
+pub use bot::{BotConfig, BotError, play, setup_rows};
+pub use game::{UccGame, kind_of, rank_of, ucc_rules};
+pub use protocol::{Direction, Outcome, Shown, UccMove, parse_board_line, parse_move_line};
