@@ -118,11 +118,12 @@ enum Command {
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
     ///
     /// Levels: random, heuristic, best, expert; the strongest level is
-    /// expert. Messages about bad input go to stderr; the exit status is 0
+    /// best (the expert, which thinks for --think-ms, has not yet beaten
+    /// it). Messages about bad input go to stderr; the exit status is 0
     /// after the manager's QUIT and 1 after a line the bot cannot use.
     UccBot {
-        /// random, heuristic, best or expert (the strongest level is expert).
-        #[arg(long, default_value = "expert")]
+        /// random, heuristic, best or expert (the strongest level is best).
+        #[arg(long, default_value = "best")]
         level: String,
         /// The expert's think budget per move, in milliseconds.
         #[arg(long, default_value_t = 250)]

@@ -142,8 +142,8 @@ fn each_level_says_what_it_is_like_and_the_expert_replies() {
         ),
         (
             "Expert",
-            "The strongest: weighs every move against guesses at your army for as long as its \
-             think time allows (Settings).",
+            "Weighs every move against guesses at your army for as long as its think time \
+             allows (Settings). Still in trials: not yet stronger than Best.",
         ),
     ];
     for (level, line) in lines {
