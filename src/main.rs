@@ -113,6 +113,9 @@ enum Command {
         /// Count the budget in search work only, with no clock (repeatable games).
         #[arg(long)]
         no_clock: bool,
+        /// Also print how each game ended, and the movable pieces left to each player.
+        #[arg(long)]
+        each: bool,
     },
     /// Play classic Stratego as a bot of the UCC 2012 competition's manager,
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
@@ -444,6 +447,7 @@ fn main() -> ExitCode {
             seed,
             think_ms,
             no_clock,
+            each,
         }) => {
             let (Some(v), Some(a), Some(b)) = (
                 builtin_variant(&variant),
@@ -460,6 +464,20 @@ fn main() -> ExitCode {
                 false => Budget::millis(think_ms),
             };
             let r = matches::play_match(&v, a, b, games, seed, budget);
+            if each {
+                for (g, e) in r.endings.iter().enumerate() {
+                    let ending = e.outcome.map_or("ply cap".to_string(), |o| o.to_string());
+                    let (red_name, blue_name) = if e.first_is_red {
+                        (&red, &blue)
+                    } else {
+                        (&blue, &red)
+                    };
+                    println!(
+                        "game {g}: {red_name} (Red) against {blue_name} (Blue): {ending} after {} plies; movable pieces left: {red} {}, {blue} {}",
+                        e.plies, e.movable[0], e.movable[1]
+                    );
+                }
+            }
             let average = r.plies.iter().sum::<usize>() as f64 / r.plies.len().max(1) as f64;
             println!(
                 "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"

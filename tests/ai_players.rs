@@ -86,6 +86,23 @@ fn every_level_plays_whole_legal_games_in_every_variant() {
                 2,
                 "{id}"
             );
+            // Each game's ending agrees with the tally.
+            assert_eq!(result.endings.len(), 2, "{id}");
+            let first_won = result
+                .endings
+                .iter()
+                .filter(|e| {
+                    e.outcome
+                        .and_then(|o| o.winner())
+                        .is_some_and(|w| (w == Side::Red) == e.first_is_red)
+                })
+                .count();
+            assert_eq!(first_won as u32, result.first_wins, "{id}");
+            assert_eq!(
+                result.endings.iter().map(|e| e.plies).collect::<Vec<_>>(),
+                result.plies,
+                "{id}"
+            );
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::core::deal::random_deal;
 use crate::core::game::Game;
+use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
@@ -21,6 +22,20 @@ pub struct MatchResult {
     pub draws: u32,
     pub plies: Vec<usize>,
     pub think: [Vec<Duration>; 2],
+    /// Each game's ending, in the order played.
+    pub endings: Vec<GameEnding>,
+}
+
+/// How one game of a match ended, for reading a match game by game.
+#[derive(Debug, Clone)]
+pub struct GameEnding {
+    /// Whether the first player (`--red`) played Red.
+    pub first_is_red: bool,
+    /// How the game ended; `None` when it hit the ply cap.
+    pub outcome: Option<Outcome>,
+    pub plies: usize,
+    /// Movable pieces left to the first and the second player.
+    pub movable: [u16; 2],
 }
 
 /// A game cannot last longer than this (the quiet-ply rule ends it far sooner).
@@ -75,6 +90,18 @@ pub fn play_match(
                 .expect("computer players choose legal actions");
         }
         result.plies.push(game.actions().len());
+        let position = game.position();
+        let [first_side, second_side] = if first_is_red {
+            [Side::Red, Side::Blue]
+        } else {
+            [Side::Blue, Side::Red]
+        };
+        result.endings.push(GameEnding {
+            first_is_red,
+            outcome: position.outcome(),
+            plies: game.actions().len(),
+            movable: [first_side, second_side].map(|s| position.movable_pieces(s)),
+        });
         match game.position().outcome().and_then(|o| o.winner()) {
             Some(winner) if (winner == Side::Red) == first_is_red => result.first_wins += 1,
             Some(_) => result.second_wins += 1,

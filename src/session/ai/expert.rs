@@ -3,7 +3,8 @@
 //! successive halving: every move is tried in the same samples, then the
 //! worse half is dropped and the rest get the next share, so the moves that
 //! matter get the most samples. Each sample's rollout runs a little deeper
-//! than `best`'s. A forced move is played at once.
+//! than `best`'s, and within a sample every move's rollout draws the same
+//! random numbers. A forced move is played at once.
 
 use super::belief::Belief;
 use super::budget::Budget;
@@ -14,6 +15,7 @@ use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_posit
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
 use crate::core::view::PlayerView;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Plies of greedy rollout after each tried move. In 30-game checks
@@ -73,6 +75,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
             };
             failed = 0;
             let known = knowledge.for_sample(&sample);
+            // Common random numbers: every move's rollout in this sample
+            // draws the same random stream, so the moves differ by what
+            // they do, not by luck.
+            let rollout_seed: u64 = rng.random();
             for &i in &alive {
                 let mut position = sample.clone();
                 spent += 1;
@@ -80,7 +86,8 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
                     totals[i] -= FLAG;
                     continue;
                 }
-                spent += rollout(&mut position, &known, DEPTH, rng) as u64;
+                let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
+                spent += rollout(&mut position, &known, DEPTH, &mut rollout_rng) as u64;
                 totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known);
             }
             runs += 1;

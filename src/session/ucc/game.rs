@@ -114,7 +114,13 @@ impl UccGame {
         if mover != self.side {
             facts.push((piece, Fact::Moves));
             if m.distance > 1 {
-                facts.push((piece, Fact::MovesFar));
+                // Only a scout moves more than one square.
+                let scout = self
+                    .variant
+                    .kind_ids()
+                    .find(|k| self.variant.kind(*k).mobility == Mobility::Line)
+                    .ok_or("the game has no scouts")?;
+                facts.push((piece, Fact::Is(scout)));
             }
         }
         if let Some((attacker, defender)) = outcome.ranks() {
@@ -213,15 +219,6 @@ impl UccGame {
                     moving.push(start);
                     fits &= kind.mobility != Mobility::Immobile;
                 }
-                Fact::MovesFar => {
-                    let scout = self
-                        .variant
-                        .kind_ids()
-                        .find(|k| self.variant.kind(*k).mobility == Mobility::Line)
-                        .ok_or("the game has no scouts")?;
-                    self.known.insert(start, scout);
-                    fits &= kind.mobility == Mobility::Line;
-                }
             }
         }
         if fits { Ok(()) } else { self.redraw(&moving) }
@@ -306,8 +303,6 @@ enum Fact {
     Is(KindId),
     /// It moves, so it is no bomb or flag.
     Moves,
-    /// It moved more than one square: a scout.
-    MovesFar,
 }
 
 /// A game of our setup against `enemy`.
