@@ -3,6 +3,7 @@
 //! Pure: no I/O, no UI.
 
 pub mod battle;
+mod bitboard;
 mod chase;
 pub mod check;
 pub mod deal;

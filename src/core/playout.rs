@@ -3,7 +3,7 @@
 
 use super::game::Game;
 use super::moves::{Action, Move};
-use super::position::{Position, RawMove};
+use super::position::{Position, SampleScratch};
 use rand::{Rng, RngExt};
 
 /// A uniformly random legal action (a move, or a rescue choice while one
@@ -27,17 +27,13 @@ pub fn random_action(
 
 /// A buffer of moves for `random_playout`, reused across playouts.
 #[derive(Debug, Default)]
-pub struct MoveBuffer(Vec<RawMove>);
+pub struct MoveBuffer(SampleScratch);
 
 /// Plays uniformly random legal actions until the game ends; returns the
 /// plies played.
 pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut MoveBuffer) -> u32 {
     let start = position.ply();
-    // The pieces of each side never change, so neither does the bound.
-    let capacity = position.move_capacity();
-    if buffer.0.len() < capacity {
-        buffer.0.resize(capacity, RawMove::NONE);
-    }
+    buffer.0.fit(position);
     while position.outcome().is_none() {
         if position.pending_rescue().is_some() {
             let choices = position.rescue_choices();
@@ -47,14 +43,16 @@ pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut 
                 .expect("generated rescue choices are legal");
             continue;
         }
-        let count = position.fill_moves(&mut buffer.0);
-        if count == 0 {
-            // `play_raw` leaves this ending to the move generation.
-            position.end_stuck();
-            break;
+        match position.sample_move(rng, &mut buffer.0) {
+            Some(m) => {
+                position.play_raw(m);
+            }
+            None => {
+                // `play_raw` leaves this ending to the move generation.
+                position.end_stuck();
+                break;
+            }
         }
-        let m = buffer.0[rng.random_range(0..count)];
-        position.play_raw(m);
     }
     position.ply() - start
 }
@@ -77,18 +75,22 @@ pub fn play_random(game: &mut Game, rng: &mut impl Rng, max_plies: usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::options::GameOptions;
+    use crate::core::options::{GameOptions, TwoSquares};
+    use crate::core::piece::Piece;
+    use crate::core::position::BITBOARD_MOVERS;
+    use crate::core::setup::Placement;
     use crate::core::side::Side;
     use crate::core::variant::builtin;
     use crate::core::view::PlayerView;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// The fast path (`fill_moves`, `play_raw`, `end_stuck`) plays the same
-    /// games as the checked one (`legal_moves_into`, `play`), to the same
-    /// endings, when both draw the same random numbers.
+    /// The fast path (`sample_move`, `play_raw`, `end_stuck`) plays legal
+    /// moves and reaches the endings the rules give: every move it draws is
+    /// replayed through the checked `play`, and both copies end alike.
     #[test]
     fn playouts_play_the_games_the_rules_play() {
+        let mut scratch = SampleScratch::default();
         for variant in &builtin().variants {
             for seed in 0..60 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -99,26 +101,39 @@ mod tests {
                 let game = Game::random(variant.clone(), options, &mut rng);
                 let mut fast = game.position().clone();
                 let mut checked = fast.clone();
-                let (mut fast_rng, mut checked_rng) = (
+                scratch.fit(&fast);
+                let (mut fast_rng, mut playout_rng) = (
                     ChaCha8Rng::seed_from_u64(seed),
                     ChaCha8Rng::seed_from_u64(seed),
                 );
-                let plies = random_playout(&mut fast, &mut fast_rng, &mut MoveBuffer::default());
-                let mut buffer = Vec::new();
-                while checked.outcome().is_none() {
-                    if checked.pending_rescue().is_some() {
-                        let choices = checked.rescue_choices();
-                        let choice = choices[checked_rng.random_range(0..choices.len())];
+                let mut whole = fast.clone();
+                let plies =
+                    random_playout(&mut whole, &mut playout_rng, &mut MoveBuffer::default());
+                let id = &variant.id;
+                while fast.outcome().is_none() {
+                    if fast.pending_rescue().is_some() {
+                        let choices = fast.rescue_choices();
+                        let choice = choices[fast_rng.random_range(0..choices.len())];
+                        fast.play(choice).unwrap();
                         checked.play(choice).unwrap();
                         continue;
                     }
-                    checked.legal_moves_into(&mut buffer);
-                    let m = buffer[checked_rng.random_range(0..buffer.len())];
-                    checked.play(Action::Move(m)).unwrap();
+                    match fast.sample_move(&mut fast_rng, &mut scratch) {
+                        Some(m) => {
+                            let action = Action::Move(fast.move_of(m));
+                            fast.play_raw(m);
+                            if let Err(e) = checked.play(action) {
+                                panic!("{id} {seed}: drew the illegal {action:?}: {e}");
+                            }
+                        }
+                        None => fast.end_stuck(),
+                    }
                 }
-                let id = &variant.id;
-                assert_eq!(plies, checked.ply() - game.position().ply(), "{id} {seed}");
                 assert_eq!(fast.outcome(), checked.outcome(), "{id} {seed}");
+                assert_eq!(fast.ply(), checked.ply(), "{id} {seed}");
+                // `random_playout` is this loop.
+                assert_eq!(plies, fast.ply() - game.position().ply(), "{id} {seed}");
+                assert_eq!(whole.outcome(), fast.outcome(), "{id} {seed}");
                 for side in Side::BOTH {
                     assert_eq!(
                         PlayerView::new(&fast, side),
@@ -128,5 +143,167 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Draws `sample_move` many times in `position` and checks that each
+    /// draw is a legal move and that the legal moves come up equally often
+    /// (a chi-squared statistic far beyond chance fails).
+    fn assert_uniform(position: &Position, what: &str) {
+        let legal = position.legal_moves();
+        let mut scratch = SampleScratch::default();
+        scratch.fit(position);
+        let mut rng = ChaCha8Rng::seed_from_u64(legal.len() as u64);
+        if legal.is_empty() {
+            assert_eq!(position.sample_move(&mut rng, &mut scratch), None, "{what}");
+            return;
+        }
+        let per_move = 200;
+        let mut counts = vec![0u32; legal.len()];
+        for _ in 0..per_move * legal.len() {
+            let m = position
+                .sample_move(&mut rng, &mut scratch)
+                .unwrap_or_else(|| panic!("{what}: no move drawn"));
+            let m = position.move_of(m);
+            let Some(i) = legal.iter().position(|l| *l == m) else {
+                panic!("{what}: drew {m:?}, not a legal move");
+            };
+            counts[i] += 1;
+        }
+        let expected = per_move as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        // Its mean is the degrees of freedom; allow eight standard deviations.
+        let df = (legal.len() - 1) as f64;
+        assert!(
+            chi2 <= df + 8.0 * (2.0 * df).sqrt() + 10.0,
+            "{what}: chi2 {chi2:.0} for {} moves: {counts:?}",
+            legal.len()
+        );
+    }
+
+    #[test]
+    fn sampled_moves_are_uniform_over_the_legal_moves() {
+        for variant in &builtin().variants {
+            for seed in 0..3 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut game =
+                    Game::random(variant.clone(), GameOptions::defaults(variant), &mut rng);
+                for plies in [0, 40, 160, 400] {
+                    let played = game.position().ply() as usize;
+                    play_random(&mut game, &mut rng, plies - played.min(plies));
+                    let what = format!("{} seed {seed} ply {}", variant.id, game.position().ply());
+                    assert_uniform(game.position(), &what);
+                }
+            }
+        }
+    }
+
+    /// A position of `pieces` with eight Red Sergeants added on b2 to i2,
+    /// so that Red's moves are drawn with the bitboards.
+    fn arrange(variant: &str, options: GameOptions, pieces: &[(Side, &str, &str)]) -> Position {
+        let variant = crate::core::variant::builtin_variant(variant).unwrap();
+        let row_two = ["b2", "c2", "d2", "e2", "f2", "g2", "h2", "i2"];
+        let sergeants = row_two.map(|at| (Side::Red, at, "sergeant"));
+        let list: Vec<_> = pieces
+            .iter()
+            .chain(&sergeants)
+            .map(|&(side, at, kind)| {
+                let piece = Piece::new(variant.kind_by_key(kind).unwrap());
+                let square = at.parse().unwrap();
+                (side, Placement { square, piece })
+            })
+            .collect();
+        let position = Position::arrange(variant, options, &list, Side::Red).unwrap();
+        assert!(position.movable_pieces(Side::Red) >= BITBOARD_MOVERS);
+        position
+    }
+
+    fn play(position: &mut Position, from: &str, to: &str) {
+        let m = Move::new(from.parse().unwrap(), to.parse().unwrap());
+        position.play(Action::Move(m)).unwrap();
+    }
+
+    /// A scout that has gone back and forth as often as the two-squares rule
+    /// allows: the move back is not drawn, the others stay equally likely.
+    #[test]
+    fn the_two_squares_rule_bars_a_drawn_move() {
+        let variant = crate::core::variant::builtin_variant("classic").unwrap();
+        let TwoSquares::Limit(limit) = GameOptions::defaults(&variant).two_squares else {
+            panic!("classic plays the two-squares rule");
+        };
+        let mut position = arrange(
+            "classic",
+            GameOptions::defaults(&variant),
+            &[
+                (Side::Red, "a1", "flag"),
+                (Side::Red, "e4", "scout"),
+                (Side::Blue, "j10", "flag"),
+                (Side::Blue, "j9", "bomb"),
+                (Side::Blue, "h10", "bomb"),
+                (Side::Blue, "a10", "sergeant"),
+            ],
+        );
+        for k in 0..limit {
+            let [from, to] = if k % 2 == 0 {
+                ["e4", "e5"]
+            } else {
+                ["e5", "e4"]
+            };
+            play(&mut position, from, to);
+            let [from, to] = if k % 2 == 0 {
+                ["a10", "a9"]
+            } else {
+                ["a9", "a10"]
+            };
+            play(&mut position, from, to);
+        }
+        // The scout's last move was e4-e5 when `limit` is odd: back is e5-e4.
+        let [from, to] = if limit % 2 == 1 {
+            ["e5", "e4"]
+        } else {
+            ["e4", "e5"]
+        };
+        let back = Move::new(from.parse().unwrap(), to.parse().unwrap());
+        let legal = position.legal_moves();
+        assert!(!legal.contains(&back), "the rule bars {back:?}");
+        assert!(legal.len() >= 8, "{legal:?}");
+        assert_uniform(&position, "two squares");
+    }
+
+    /// The More-Squares rule forbids the chaser the move that closes a lap
+    /// round the lake; the sampler never draws it.
+    #[test]
+    fn the_more_squares_rule_bars_a_drawn_move() {
+        let variant = crate::core::variant::builtin_variant("classic").unwrap();
+        let options = GameOptions {
+            more_squares: true,
+            ..GameOptions::defaults(&variant)
+        };
+        let mut position = arrange(
+            "classic",
+            options,
+            &[
+                (Side::Red, "a1", "flag"),
+                (Side::Red, "a4", "marshal"),
+                (Side::Red, "j1", "sergeant"),
+                (Side::Blue, "a10", "flag"),
+                (Side::Blue, "b5", "general"),
+                (Side::Blue, "j10", "sergeant"),
+            ],
+        );
+        const RING: [&str; 12] = [
+            "b4", "b5", "b6", "b7", "c7", "d7", "e7", "e6", "e5", "e4", "d4", "c4",
+        ];
+        play(&mut position, "a4", RING[0]);
+        for k in 1..RING.len() {
+            play(&mut position, RING[k], RING[(k + 1) % RING.len()]);
+            play(&mut position, RING[k - 1], RING[k]);
+        }
+        play(&mut position, RING[0], RING[1]);
+        let closing = Move::new("c4".parse().unwrap(), "b4".parse().unwrap());
+        assert!(!position.legal_moves().contains(&closing));
+        assert_uniform(&position, "more squares");
     }
 }

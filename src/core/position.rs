@@ -2,6 +2,7 @@
 //! This is the referee's knowledge: players see it only through `view`.
 
 use super::battle::{self, BattleResult};
+use super::bitboard::{BitLayout, Bitboards, Groups, Mover};
 use super::chase::{Chase, ChaseBoard, PlayedMove};
 use super::moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
 use super::options::{GameOptions, StuckRule, TwoSquares};
@@ -10,6 +11,7 @@ use super::setup::{CheckedSetup, Placement, SetupProblem};
 use super::side::Side;
 use super::square::Square;
 use super::variant::{Mobility, Special, Variant};
+use rand::{Rng, RngExt};
 use std::sync::Arc;
 
 const EMPTY: u8 = 0;
@@ -17,6 +19,9 @@ const BLOCKED: u8 = 255;
 /// Padded index 0 is a border cell, so it can mark a captured piece.
 const CAPTURED: u16 = 0;
 const BLUE_BASE: u8 = 128;
+/// From how many movable pieces on `sample_move` counts moves with the
+/// bitboards: listing the moves of fewer is quicker.
+pub(crate) const BITBOARD_MOVERS: u16 = 8;
 /// The most squares a two-stepper can reach: 4 steps, 4 straight twos, 4 turns.
 const TWO_STEP_TARGETS: usize = 12;
 
@@ -93,6 +98,8 @@ struct Geometry {
     dirs: [isize; 4],
     squares: Vec<Option<Square>>,
     blank: Vec<u8>,
+    /// The cells as bits, for boards that fit (see `bitboard`).
+    bits: Option<BitLayout>,
 }
 
 impl Geometry {
@@ -111,6 +118,8 @@ impl Geometry {
         }
         let s = stride as isize;
         let has = |mobility: Mobility| variant.kinds.iter().any(|k| k.mobility == mobility);
+        let open: Vec<bool> = blank.iter().map(|&cell| cell == EMPTY).collect();
+        let bits = BitLayout::new(board.rows as usize, board.columns as usize, &open);
         Geometry {
             has_runners: has(Mobility::Line),
             has_two_steppers: has(Mobility::TwoSteps),
@@ -119,6 +128,7 @@ impl Geometry {
             dirs: [1, -1, s, -s],
             squares,
             blank,
+            bits,
         }
     }
 
@@ -132,6 +142,21 @@ impl Geometry {
             2 if straight => !(self.has_runners && self.has_two_steppers),
             _ => true,
         }
+    }
+
+    /// `move_reveals` for a move as padded indices (a move never stays put).
+    fn raw_move_reveals(&self, from: u16, to: u16) -> bool {
+        let step = to as isize - from as isize;
+        let two_straight = self.dirs.iter().any(|&d| step == 2 * d);
+        // A step shows nothing, nor two squares straight where runners and
+        // two-steppers both play.
+        let ambiguous = two_straight && self.has_runners && self.has_two_steppers;
+        let reveals = !(self.dirs.contains(&step) || ambiguous);
+        debug_assert_eq!(
+            reveals,
+            self.move_reveals(self.move_of(RawMove { from, to }))
+        );
+        reveals
     }
 
     fn index(&self, sq: Square) -> Option<u16> {
@@ -159,6 +184,24 @@ pub(crate) struct RawMove {
 
 impl RawMove {
     pub(crate) const NONE: RawMove = RawMove { from: 0, to: 0 };
+}
+
+/// Scratch space for `Position::sample_move`, reused across plies.
+#[derive(Debug, Default)]
+pub(crate) struct SampleScratch {
+    groups: Groups,
+    moves: Vec<RawMove>,
+}
+
+impl SampleScratch {
+    /// Makes room for the moves of any position of `position`'s game (its
+    /// pieces never change, so neither does the bound).
+    pub(crate) fn fit(&mut self, position: &Position) {
+        let capacity = position.move_capacity();
+        if self.moves.len() < capacity {
+            self.moves.resize(capacity, RawMove::NONE);
+        }
+    }
 }
 
 /// One piece of the game and what has happened to it.
@@ -238,12 +281,15 @@ pub struct Position {
     rescues_used: [u8; 2],
     pending_rescue: Option<u8>,
     outcome: Option<Outcome>,
-    last_move: Option<Move>,
+    /// The last move played (`RawMove::NONE` before the first).
+    last_move: RawMove,
     /// The side whose army this position only guesses (a device linked to
     /// another knows the enemy's hidden pieces only by a consistent guess).
     guessed: Option<Side>,
     /// The continuous chase under way, under the More-Squares rule.
     chase: Option<Box<Chase>>,
+    /// The pieces as bits, when the board has a bit layout (else empty).
+    bitboards: Bitboards,
 }
 
 impl Position {
@@ -347,13 +393,18 @@ impl Position {
             rescues_used: [0; 2],
             pending_rescue: None,
             outcome: None,
-            last_move: None,
+            last_move: RawMove::NONE,
             guessed: None,
             chase: None,
+            bitboards: Bitboards::default(),
         };
         for (side, list) in Side::BOTH.into_iter().zip(placements) {
             for (index, placement) in list.iter().enumerate() {
-                let kind = position.geometry.variant.kind(placement.piece.kind);
+                let mobility = position
+                    .geometry
+                    .variant
+                    .kind(placement.piece.kind)
+                    .mobility;
                 let square = position
                     .geometry
                     .index(placement.square)
@@ -363,8 +414,9 @@ impl Position {
                     index: index as u8,
                 };
                 position.cells[square as usize] = cell_of(id);
+                position.place_bit(id, square, mobility);
                 position.locations[side.index()].push(square);
-                match kind.mobility {
+                match mobility {
                     Mobility::Immobile => {}
                     Mobility::Step => position.steppers[side.index()].push(index as u8),
                     Mobility::Line => position.runners[side.index()].push(index as u8),
@@ -372,7 +424,7 @@ impl Position {
                 }
                 position.pieces[side.index()].push(PieceState {
                     piece: placement.piece,
-                    mobility: kind.mobility,
+                    mobility,
                     moved: false,
                     revealed: false,
                     has_rescued: false,
@@ -417,7 +469,7 @@ impl Position {
     }
 
     pub fn last_move(&self) -> Option<Move> {
-        self.last_move
+        (self.last_move != RawMove::NONE).then(|| self.geometry.move_of(self.last_move))
     }
 
     pub fn rescues_used(&self, side: Side) -> u8 {
@@ -482,6 +534,19 @@ impl Position {
         }
         if kind.is_flag {
             self.flags_alive[side] = self.flags_alive[side].wrapping_add_signed(delta);
+        }
+    }
+
+    /// Marks a piece put on `cell` in the bitboards.
+    fn place_bit(&mut self, id: PieceId, cell: u16, mobility: Mobility) {
+        let mover = match mobility {
+            Mobility::Immobile => Mover::Immobile,
+            Mobility::Step => Mover::Step,
+            Mobility::Line => Mover::Line,
+            Mobility::TwoSteps => Mover::Other,
+        };
+        if let Some(layout) = &self.geometry.bits {
+            self.bitboards.put(layout, id.side.index(), cell, mover);
         }
     }
 
@@ -607,14 +672,65 @@ impl Position {
         }
     }
 
-    /// Plays a move that `fill_moves` just generated for this position,
+    /// A uniformly random legal move of the side to move, for playouts (see
+    /// `play_raw`); `None` when it has none (or a rescue is pending, or the
+    /// game is over). On boards with a bit layout and no two-steppers, for a
+    /// side with at least `BITBOARD_MOVERS` movable pieces, the bitboards
+    /// count the moves of steppers and runners and draw one; a draw the
+    /// two-squares or chase rule forbids is drawn again, so every legal move
+    /// stays equally likely. After `REDRAWS` such draws, and otherwise,
+    /// `fill_moves` lists the moves and one is drawn from the list:
+    /// `scratch` must have been fitted to this game (`SampleScratch::fit`).
+    pub(crate) fn sample_move(
+        &self,
+        rng: &mut impl Rng,
+        scratch: &mut SampleScratch,
+    ) -> Option<RawMove> {
+        /// Draws before listing: one forbidden move among few legal ones
+        /// must not cost long.
+        const REDRAWS: usize = 8;
+        if self.outcome.is_some() || self.pending_rescue.is_some() {
+            return None;
+        }
+        let side = self.to_move;
+        let geometry = &*self.geometry;
+        if let Some(layout) = geometry
+            .bits
+            .as_ref()
+            .filter(|_| !geometry.has_two_steppers)
+            .filter(|_| self.mobile_alive[side.index()] >= BITBOARD_MOVERS)
+        {
+            let forbidden = self.forbidden(side);
+            let chase = self.chase.as_deref().filter(|chase| chase.chaser == side);
+            for _ in 0..REDRAWS {
+                let (from, to) =
+                    self.bitboards
+                        .pick(layout, side.index(), &mut scratch.groups, rng)?;
+                let barred = (from, to) == forbidden
+                    || chase.is_some_and(|chase| chase.forbids(side, from, to, self));
+                if !barred {
+                    return Some(RawMove { from, to });
+                }
+            }
+        }
+        let count = self.fill_moves(&mut scratch.moves);
+        (count > 0).then(|| scratch.moves[rng.random_range(0..count)])
+    }
+
+    /// `m` as squares.
+    #[cfg(test)]
+    pub(crate) fn move_of(&self, m: RawMove) -> Move {
+        self.geometry.move_of(m)
+    }
+
+    /// Plays a move that `sample_move` or `fill_moves` just gave for this position,
     /// skipping the checks `play` makes. Whether the next side has a legal
     /// move is left to its own `fill_moves`: when that finds none, the
     /// caller ends the game with `end_stuck` (the one ending `play` would
     /// have found at once; `random_playout` does this).
-    pub(crate) fn play_raw(&mut self, m: RawMove) -> PlyReport {
+    pub(crate) fn play_raw(&mut self, m: RawMove) {
         debug_assert!(self.validate_move(self.geometry.move_of(m)).is_ok());
-        self.apply_move_with(m.from, m.to, false)
+        self.apply_move_with(m.from, m.to, false);
     }
 
     /// Ends the game for a side to move that `fill_moves` found without a
@@ -907,13 +1023,16 @@ impl Position {
     }
 
     fn apply_move(&mut self, from: u16, to: u16) -> PlyReport {
-        self.apply_move_with(from, to, true)
+        let side = self.to_move;
+        let (battle, rescue_offered) = self.apply_move_with(from, to, true);
+        let m = self.geometry.move_of(RawMove { from, to });
+        self.report(side, Action::Move(m), battle, rescue_offered)
     }
 
     /// Plays a validated move; `check_stuck` as in `check_turn_start_with`.
+    /// Returns the battle it led to and whether it offers a rescue.
     #[inline]
-    fn apply_move_with(&mut self, from: u16, to: u16, check_stuck: bool) -> PlyReport {
-        let m = self.geometry.move_of(RawMove { from, to });
+    fn apply_move_with(&mut self, from: u16, to: u16, check_stuck: bool) -> (Option<Battle>, bool) {
         let side = self.to_move;
         let mover = piece_of_cell(self.cells[from as usize]).expect("validated");
         let track = &mut self.tracks[side.index()];
@@ -924,12 +1043,12 @@ impl Position {
         };
         track.from = from;
         track.to = to;
-        self.last_move = Some(m);
+        self.last_move = RawMove { from, to };
         {
             let state = &mut self.pieces[side.index()][mover.index as usize];
             state.moved = true;
             // A move only one kind of mover could make shows everyone the piece.
-            if self.geometry.move_reveals(m) {
+            if self.geometry.raw_move_reveals(from, to) {
                 state.revealed = true;
             }
         }
@@ -968,7 +1087,7 @@ impl Position {
                     reason: WinReason::FlagCaptured,
                 },
             });
-            return self.report(side, Action::Move(m), battle, false);
+            return (battle, false);
         }
         let rescue_offered = self.offers_rescue(mover);
         if rescue_offered {
@@ -976,18 +1095,25 @@ impl Position {
         } else {
             self.end_turn_with(check_stuck);
         }
-        self.report(side, Action::Move(m), battle, rescue_offered)
+        (battle, rescue_offered)
     }
 
     fn relocate(&mut self, id: PieceId, from: u16, to: u16) {
         self.cells[from as usize] = EMPTY;
         self.cells[to as usize] = cell_of(id);
         self.locations[id.side.index()][id.index as usize] = to;
+        if let Some(layout) = &self.geometry.bits {
+            self.bitboards
+                .shift_piece(layout, id.side.index(), from, to);
+        }
     }
 
     fn remove(&mut self, id: PieceId) {
         let at = &mut self.locations[id.side.index()][id.index as usize];
         self.cells[*at as usize] = EMPTY;
+        if let Some(layout) = &self.geometry.bits {
+            self.bitboards.take(layout, id.side.index(), *at);
+        }
         *at = CAPTURED;
         self.captured[id.side.index()].push(id.index);
         self.count(id, -1);
@@ -1107,6 +1233,7 @@ impl Position {
         self.captured[side.index()].retain(|&i| i != piece.index);
         self.locations[side.index()][piece.index as usize] = square;
         self.cells[square as usize] = cell_of(piece);
+        self.place_bit(piece, square, self.piece(piece).mobility);
         self.count(piece, 1);
         self.pieces[side.index()][rescuer as usize].has_rescued = true;
         self.rescues_used[side.index()] += 1;
