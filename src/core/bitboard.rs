@@ -163,6 +163,27 @@ impl Bitboards {
         unreachable!("n is below the total of the groups' sizes")
     }
 
+    /// Calls `found` with each move of `side`'s steppers and runners onto an
+    /// enemy piece (the two-squares rule aside), as padded cells.
+    pub(crate) fn attacks(&self, layout: &BitLayout, side: usize, mut found: impl FnMut(u16, u16)) {
+        let enemy = self.occupied[1 - side];
+        let empty = layout.open & !(self.occupied[0] | self.occupied[1]);
+        let mut each = |mut targets: u128, offset: i32| {
+            while targets != 0 {
+                let to = targets.trailing_zeros() as i32;
+                targets &= targets - 1;
+                let from = (to - offset) as usize;
+                found(layout.cell_of_bit[from], layout.cell_of_bit[to as usize]);
+            }
+        };
+        for delta in layout.deltas {
+            each(shift(self.steppers[side], delta) & enemy, delta);
+            walk_lines(layout, self.runners[side], empty, delta, |reach, offset| {
+                each(reach & enemy, offset)
+            });
+        }
+    }
+
     /// Writes the non-empty groups of `side`'s moves into `groups`: the
     /// target squares of all moves that share one bit offset (from =
     /// to - offset), steps first, then lines square by square. Returns the
@@ -187,19 +208,36 @@ impl Bitboards {
             add(shift(self.steppers[side], delta) & lands, delta);
         }
         for delta in layout.deltas {
-            let mut reach = self.runners[side];
-            let mut offset = 0;
-            while reach != 0 {
-                offset += delta;
-                reach = shift(reach, delta) & layout.open;
-                add(reach & lands, offset);
-                reach &= empty;
-            }
+            walk_lines(layout, self.runners[side], empty, delta, |reach, offset| {
+                add(reach & lands, offset)
+            });
         }
         (count, total)
     }
 }
 
+/// Moves `runners` along `delta` square by square, calling `step` with the
+/// squares reached at each distance and the bit offset back to their
+/// runners; a runner goes on only from an `empty` square.
+fn walk_lines(
+    layout: &BitLayout,
+    runners: u128,
+    empty: u128,
+    delta: i32,
+    mut step: impl FnMut(u128, i32),
+) {
+    let mut reach = runners;
+    let mut offset = 0;
+    while reach != 0 {
+        offset += delta;
+        reach = shift(reach, delta) & layout.open;
+        step(reach, offset);
+        reach &= empty;
+    }
+}
+
+/// `bits` moved `delta` bits up (down when negative); a layout's deltas are
+/// under 128 (its lines are at most `MAX_RUN` + 1 squares).
 fn shift(bits: u128, delta: i32) -> u128 {
     if delta >= 0 {
         bits << delta

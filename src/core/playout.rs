@@ -183,6 +183,46 @@ mod tests {
         );
     }
 
+    /// `attacks_into` gives the legal moves onto enemy pieces, each once.
+    fn assert_attacks(position: &Position, what: &str) {
+        let mut attacks = Vec::new();
+        position.attacks_into(&mut attacks);
+        let enemy = position.to_move().opponent();
+        let mut expected: Vec<Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|m| position.piece_at(m.to).is_some_and(|id| id.side == enemy))
+            .collect();
+        let key = |m: &Move| (m.from.row, m.from.col, m.to.row, m.to.col);
+        attacks.sort_by_key(key);
+        expected.sort_by_key(key);
+        assert_eq!(attacks, expected, "{what}");
+    }
+
+    #[test]
+    fn attacks_are_the_legal_moves_onto_enemy_pieces() {
+        let mut with_attacks = 0;
+        for variant in &builtin().variants {
+            for seed in 0..20 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut game =
+                    Game::random(variant.clone(), GameOptions::defaults(variant), &mut rng);
+                while game.position().outcome().is_none() {
+                    let what = format!("{} seed {seed} ply {}", variant.id, game.position().ply());
+                    assert_attacks(game.position(), &what);
+                    let mut attacks = Vec::new();
+                    game.position().attacks_into(&mut attacks);
+                    with_attacks += usize::from(!attacks.is_empty());
+                    play_random(&mut game, &mut rng, 1);
+                }
+            }
+        }
+        assert!(
+            with_attacks > 1000,
+            "only {with_attacks} positions had attacks"
+        );
+    }
+
     #[test]
     fn sampled_moves_are_uniform_over_the_legal_moves() {
         for variant in &builtin().variants {
@@ -225,51 +265,61 @@ mod tests {
         position.play(Action::Move(m)).unwrap();
     }
 
-    /// A scout that has gone back and forth as often as the two-squares rule
-    /// allows: the move back is not drawn, the others stay equally likely.
+    /// Classic with Red's Scout on e4 and Blue's `blue` pieces, after the
+    /// Scout went e4-e5, e5-e4, e4-e5 while Blue played `blue_moves`: the
+    /// two-squares rule (3 moves in classic) now bars e5-e4.
+    fn scout_at_the_limit(blue: &[(&str, &str)], blue_moves: [[&str; 2]; 3]) -> Position {
+        let variant = crate::core::variant::builtin_variant("classic").unwrap();
+        let options = GameOptions::defaults(&variant);
+        assert_eq!(options.two_squares, TwoSquares::Limit(3));
+        let mut pieces = vec![(Side::Red, "a1", "flag"), (Side::Red, "e4", "scout")];
+        pieces.extend(blue.iter().map(|&(at, kind)| (Side::Blue, at, kind)));
+        let mut position = arrange("classic", options, &pieces);
+        for (red, blue) in [["e4", "e5"], ["e5", "e4"], ["e4", "e5"]]
+            .iter()
+            .zip(blue_moves)
+        {
+            play(&mut position, red[0], red[1]);
+            play(&mut position, blue[0], blue[1]);
+        }
+        let back = Move::new("e5".parse().unwrap(), "e4".parse().unwrap());
+        assert!(
+            !position.legal_moves().contains(&back),
+            "the rule bars e5-e4"
+        );
+        position
+    }
+
+    /// The move back the two-squares rule bars is not drawn; the others stay
+    /// equally likely.
     #[test]
     fn the_two_squares_rule_bars_a_drawn_move() {
-        let variant = crate::core::variant::builtin_variant("classic").unwrap();
-        let TwoSquares::Limit(limit) = GameOptions::defaults(&variant).two_squares else {
-            panic!("classic plays the two-squares rule");
-        };
-        let mut position = arrange(
-            "classic",
-            GameOptions::defaults(&variant),
+        let position = scout_at_the_limit(
             &[
-                (Side::Red, "a1", "flag"),
-                (Side::Red, "e4", "scout"),
-                (Side::Blue, "j10", "flag"),
-                (Side::Blue, "j9", "bomb"),
-                (Side::Blue, "h10", "bomb"),
-                (Side::Blue, "a10", "sergeant"),
+                ("j10", "flag"),
+                ("j9", "bomb"),
+                ("h10", "bomb"),
+                ("a10", "sergeant"),
             ],
+            [["a10", "a9"], ["a9", "a10"], ["a10", "a9"]],
         );
-        for k in 0..limit {
-            let [from, to] = if k % 2 == 0 {
-                ["e4", "e5"]
-            } else {
-                ["e5", "e4"]
-            };
-            play(&mut position, from, to);
-            let [from, to] = if k % 2 == 0 {
-                ["a10", "a9"]
-            } else {
-                ["a9", "a10"]
-            };
-            play(&mut position, from, to);
-        }
-        // The scout's last move was e4-e5 when `limit` is odd: back is e5-e4.
-        let [from, to] = if limit % 2 == 1 {
-            ["e5", "e4"]
-        } else {
-            ["e4", "e5"]
-        };
-        let back = Move::new(from.parse().unwrap(), to.parse().unwrap());
-        let legal = position.legal_moves();
-        assert!(!legal.contains(&back), "the rule bars {back:?}");
-        assert!(legal.len() >= 8, "{legal:?}");
+        assert!(position.legal_moves().len() >= 8);
         assert_uniform(&position, "two squares");
+        assert_attacks(&position, "two squares");
+    }
+
+    /// The Scout may not go back even to attack the enemy that stepped in
+    /// behind it: that capture is no attack on offer.
+    #[test]
+    fn a_capture_the_two_squares_rule_forbids_is_not_offered() {
+        let position = scout_at_the_limit(
+            &[("j10", "flag"), ("f4", "sergeant"), ("a10", "sergeant")],
+            [["a10", "a9"], ["a9", "a10"], ["f4", "e4"]],
+        );
+        let mut attacks = vec![];
+        position.attacks_into(&mut attacks);
+        assert_eq!(attacks, vec![], "the rule bars e5-e4, the only capture");
+        assert_attacks(&position, "two squares, capture");
     }
 
     /// The More-Squares rule forbids the chaser the move that closes a lap

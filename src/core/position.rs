@@ -580,6 +580,43 @@ impl Position {
         });
     }
 
+    /// The legal moves of the side to move onto enemy pieces (none while a
+    /// rescue is pending or the game is over), into a buffer the caller
+    /// reuses.
+    pub fn attacks_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.outcome.is_some() || self.pending_rescue.is_some() {
+            return;
+        }
+        let side = self.to_move;
+        let geometry = &*self.geometry;
+        let mut push = |from, to| out.push(Move::new(geometry.square(from), geometry.square(to)));
+        match geometry
+            .bits
+            .as_ref()
+            .filter(|_| !geometry.has_two_steppers)
+        {
+            Some(layout) => {
+                // The chase rule never forbids a capture; the two-squares rule may.
+                let forbidden = self.forbidden(side);
+                self.bitboards.attacks(layout, side.index(), |from, to| {
+                    if (from, to) != forbidden {
+                        push(from, to);
+                    }
+                });
+            }
+            None => {
+                let cells = &self.cells;
+                self.generate(side, |from, to| {
+                    if cells[to as usize] != EMPTY {
+                        push(from, to);
+                    }
+                    false
+                });
+            }
+        }
+    }
+
     /// The most moves `fill_moves` can write for either side (a bound, not a count).
     pub(crate) fn move_capacity(&self) -> usize {
         let variant = &self.geometry.variant;

@@ -9,13 +9,12 @@ use super::belief::{Belief, Hidden};
 use super::eval::{FLAG, battle_gain, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::{Piece, PieceId};
-use crate::core::position::Position;
+use crate::core::position::{Position, SampleScratch};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
 use rand::Rng;
-use rand::seq::IndexedRandom;
 use std::sync::Arc;
 
 /// Odds of what a hidden piece is, as its enemy may reckon them.
@@ -203,14 +202,17 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
 }
 
 /// Both sides take the attack they judge best when it looks like a gain,
-/// else play a random move; returns the plies played.
+/// else play a uniformly random legal move (drawn by the engine's playout
+/// path, without listing the moves); returns the plies played.
 pub fn rollout(
     position: &mut Position,
     known: &SampleKnowledge,
     plies: usize,
     rng: &mut impl Rng,
 ) -> usize {
-    let mut moves = Vec::new();
+    let mut attacks = Vec::new();
+    let mut scratch = SampleScratch::default();
+    scratch.fit(position);
     for played in 0..plies {
         if position.outcome().is_some() {
             return played;
@@ -219,9 +221,9 @@ pub fn rollout(
             let _ = position.play(Action::SkipRescue);
             continue;
         }
-        position.legal_moves_into(&mut moves);
+        position.attacks_into(&mut attacks);
         let domino = position.variant().is_domino();
-        let attack = moves
+        let attack = attacks
             .iter()
             .filter_map(|m| {
                 let gain = judged_gain(position, known, m)?;
@@ -236,14 +238,26 @@ pub fn rollout(
             })
             .filter(|(_, gain)| *gain > 0.0)
             .max_by(|a, b| a.1.total_cmp(&b.1));
-        let m = match attack {
-            Some((m, _)) => m,
-            None => match moves.choose(rng) {
-                Some(m) => *m,
-                None => return played,
+        match attack {
+            Some((m, _)) => {
+                let _ = position.play(Action::Move(m));
+            }
+            None => match position.sample_move(rng, &mut scratch) {
+                Some(m) => position.play_raw(m),
+                None => {
+                    position.end_stuck();
+                    return played;
+                }
             },
-        };
-        let _ = position.play(Action::Move(m));
+        }
+    }
+    // `play_raw` leaves a side without a legal move to its next draw: the
+    // position is judged as the rules would have ended it.
+    if position.outcome().is_none()
+        && position.pending_rescue().is_none()
+        && !position.has_legal_move(position.to_move())
+    {
+        position.end_stuck();
     }
     plies
 }
