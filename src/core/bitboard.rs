@@ -1,6 +1,8 @@
 //! Bitboards of each side's pieces, kept beside the board's cells, so a
 //! random playout can count the side to move's legal moves and pick one
-//! uniformly without writing each move down (`Position::sample_move`).
+//! uniformly without writing each move down (`Position::sample_move`), and
+//! the computer players' rollouts can find a side's attacks
+//! (`Position::attacks_into`).
 //!
 //! One bit per square, row by row, each row followed by one guard bit that is
 //! never a square: a step off the left or right edge lands on a guard bit
@@ -91,8 +93,8 @@ pub(crate) enum Mover {
     Step,
     /// Any number of empty squares in a line.
     Line,
-    /// Not drawn by the bitboards (two-steppers): their side is sampled the
-    /// slow way.
+    /// Not drawn by the bitboards (two-steppers): games with them list
+    /// their moves.
     Other,
 }
 

@@ -25,7 +25,7 @@ pub fn random_action(
     Some(Action::Move(buffer[rng.random_range(0..buffer.len())]))
 }
 
-/// A buffer of moves for `random_playout`, reused across playouts.
+/// Scratch space for `random_playout`, reused across playouts.
 #[derive(Debug, Default)]
 pub struct MoveBuffer(SampleScratch);
 
@@ -48,7 +48,7 @@ pub fn random_playout(position: &mut Position, rng: &mut impl Rng, buffer: &mut 
                 position.play_raw(m);
             }
             None => {
-                // `play_raw` leaves this ending to the move generation.
+                // `play_raw` leaves this ending to the next draw.
                 position.end_stuck();
                 break;
             }

@@ -634,8 +634,8 @@ impl Position {
     }
 
     /// Writes the side to move's legal moves into `out` (at least
-    /// `move_capacity` long) and returns how many there are. For playouts
-    /// (see `play_raw`): every candidate is written and the count advances
+    /// `move_capacity` long) and returns how many there are. For
+    /// `sample_move`: every candidate is written and the count advances
     /// only for legal ones, which spares the branch mispredictions of a
     /// checked push.
     pub(crate) fn fill_moves(&self, out: &mut [RawMove]) -> usize {
@@ -762,7 +762,7 @@ impl Position {
 
     /// Plays a move that `sample_move` or `fill_moves` just gave for this position,
     /// skipping the checks `play` makes. Whether the next side has a legal
-    /// move is left to its own `fill_moves`: when that finds none, the
+    /// move is left to its own `sample_move`: when that finds none, the
     /// caller ends the game with `end_stuck` (the one ending `play` would
     /// have found at once; `random_playout` does this).
     pub(crate) fn play_raw(&mut self, m: RawMove) {
@@ -770,7 +770,7 @@ impl Position {
         self.apply_move_with(m.from, m.to, false);
     }
 
-    /// Ends the game for a side to move that `fill_moves` found without a
+    /// Ends the game for a side to move that `sample_move` found without a
     /// legal move (after `play_raw`): it loses, as `play` would have said.
     pub(crate) fn end_stuck(&mut self) {
         debug_assert!(!self.has_legal_move(self.to_move));
