@@ -121,12 +121,12 @@ enum Command {
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
     ///
     /// Levels: random, heuristic, best, expert; the strongest level is
-    /// best (the expert, which thinks for --think-ms, has not yet beaten
-    /// it). Messages about bad input go to stderr; the exit status is 0
-    /// after the manager's QUIT and 1 after a line the bot cannot use.
+    /// expert, which thinks for --think-ms. Messages about bad input go to
+    /// stderr; the exit status is 0 after the manager's QUIT and 1 after a
+    /// line the bot cannot use.
     UccBot {
-        /// random, heuristic, best or expert (the strongest level is best).
-        #[arg(long, default_value = "best")]
+        /// random, heuristic, best or expert (the strongest level is expert).
+        #[arg(long, default_value = "expert")]
         level: String,
         /// The expert's think budget per move, in milliseconds.
         #[arg(long, default_value_t = 250)]
@@ -474,7 +474,7 @@ fn main() -> ExitCode {
                     };
                     println!(
                         "game {g}: {red_name} (Red) against {blue_name} (Blue): {ending} after {} plies; movable pieces left: {red} {}, {blue} {}",
-                        e.plies, e.movable[0], e.movable[1]
+                        r.plies[g], e.movable[0], e.movable[1]
                     );
                 }
             }

@@ -143,7 +143,7 @@ fn each_level_says_what_it_is_like_and_the_expert_replies() {
         (
             "Expert",
             "Weighs every move against guesses at your army for as long as its think time \
-             allows (Settings). Still in trials: not yet stronger than Best.",
+             allows (Settings). The strongest level in the classic game.",
         ),
     ];
     for (level, line) in lines {

@@ -1,12 +1,15 @@
 //! `flagfall match`: computer against computer, each side colour played half
 //! the time, with think times per move.
 
-use crate::core::deal::random_deal;
+use crate::core::deal::{Deal, random_deal};
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
+use crate::core::setup::Setup;
 use crate::core::side::Side;
+use crate::core::square::Square;
 use crate::core::variant::Variant;
+use crate::session::SetupDraft;
 use crate::session::ai::{Budget, Level, choose_within, setup_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +23,7 @@ pub struct MatchResult {
     pub first_wins: u32,
     pub second_wins: u32,
     pub draws: u32,
+    /// Each game's length in plies, in the order played.
     pub plies: Vec<usize>,
     pub think: [Vec<Duration>; 2],
     /// Each game's ending, in the order played.
@@ -33,7 +37,6 @@ pub struct GameEnding {
     pub first_is_red: bool,
     /// How the game ended; `None` when it hit the ply cap.
     pub outcome: Option<Outcome>,
-    pub plies: usize,
     /// Movable pieces left to the first and the second player.
     pub movable: [u16; 2],
 }
@@ -62,9 +65,14 @@ pub fn play_match(
             }
         };
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g as u64));
+        let mut taken: Vec<Square> = Vec::new();
         let [red, blue] = Side::BOTH.map(|side| {
             let deal = random_deal(variant, side, &mut rng);
-            let setup = setup_for(level_of(side), variant, side, &deal, &mut rng);
+            let mut setup = setup_for(level_of(side), variant, side, &deal, &mut rng);
+            if variant.setup.anywhere {
+                setup = clear_of(variant, &deal, &setup, &taken, &mut rng);
+                taken.extend(setup.placements.iter().map(|p| p.square));
+            }
             (deal, setup)
         });
         let mut game = Game::new(
@@ -99,7 +107,6 @@ pub fn play_match(
         result.endings.push(GameEnding {
             first_is_red,
             outcome: position.outcome(),
-            plies: game.actions().len(),
             movable: [first_side, second_side].map(|s| position.movable_pieces(s)),
         });
         match game.position().outcome().and_then(|o| o.winner()) {
@@ -109,6 +116,26 @@ pub fn play_match(
         }
     }
     result
+}
+
+/// In a free setup Blue sets up second, round Red's pieces: its pieces
+/// meant for squares Red took go to random free squares, as the app does
+/// for a computer player (`PassAndPlay`'s setup).
+fn clear_of(
+    variant: &Arc<Variant>,
+    deal: &Deal,
+    setup: &Setup,
+    taken: &[Square],
+    rng: &mut ChaCha8Rng,
+) -> Setup {
+    if taken.is_empty() {
+        return setup.clone();
+    }
+    let mut draft = SetupDraft::new(Arc::clone(variant), setup.side, deal.clone());
+    draft.set_taken(taken.to_vec());
+    draft.load(setup);
+    draft.fill_random(rng);
+    draft.to_setup()
 }
 
 /// (median, 95th percentile) in milliseconds.

@@ -4,12 +4,15 @@
 //! worse half is dropped and the rest get the next share, so the moves that
 //! matter get the most samples. Each sample's rollout runs a little deeper
 //! than `best`'s, and within a sample every move's rollout draws the same
-//! random numbers. A forced move is played at once.
+//! random numbers. Each rollout's end is judged by material and, in the
+//! 40-piece games, by pursuit: how near each side's hunters stand to the
+//! pieces they know they beat. A forced move is played at once.
 
 use super::belief::Belief;
 use super::budget::Budget;
 use super::domino;
 use super::eval::FLAG;
+use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
 use super::{best_of, scored_moves};
@@ -28,6 +31,12 @@ const DEPTH: usize = 4;
 /// steadies the early cuts, made on few samples).
 const PRIOR: f32 = 1.0;
 
+/// How much pursuit (`pursuit.rs`, weighed in classic and free setup)
+/// counts beside material. In 60 classic games against `best` at 90,000
+/// plies a move (BENCHMARKS.md, issue 20), the expert won 31 without it,
+/// 36 at 1.0 and 46 at 2.0; 4.0 won 21 of the first 30, where 2.0 won 23.
+const PURSUIT: f32 = 2.0;
+
 /// Samples in a row that may fail to arrange before the search gives up
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
@@ -44,6 +53,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
         // A forced move, or a sure flag capture: nothing to weigh.
         return best_of(&scored);
     }
+    let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let guards = flag_guards(view);
     let prior = |i: usize| {
         let (m, s): (Move, f32) = scored[i];
@@ -88,7 +98,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
                 }
                 let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
                 spent += rollout(&mut position, &known, DEPTH, &mut rollout_rng) as u64;
-                totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known);
+                totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known)
+                    + pursuit
+                        .as_ref()
+                        .map_or(0.0, |p| p.value(&position, view.viewer, &known));
             }
             runs += 1;
             sampled_this_round = true;

@@ -123,6 +123,11 @@ impl SampleKnowledge {
             .get(id.index as usize)
             .and_then(|o| o.as_deref())
     }
+
+    /// Whether the enemy of piece `id` does not know what it is.
+    pub(super) fn hidden_from_enemy(&self, position: &Position, id: PieceId) -> bool {
+        self.odds_of(position, id).is_some()
+    }
 }
 
 /// A domino stone whose turn is unknown stands either way round.
