@@ -493,27 +493,24 @@ fn best_keeps_the_zero_zero_for_the_found_six_six() {
     assert_eq!(choose(Level::Best, &view, 1), Some(gamble));
 }
 
+/// A piece of kind `key` of `variant` for `side` on `square`, for
+/// `Position::arrange`.
+fn placed(
+    variant: &Variant,
+    side: Side,
+    square: &str,
+    key: &str,
+) -> (Side, flagfall::core::Placement) {
+    let piece = flagfall::core::Piece::new(variant.kind_by_key(key).unwrap());
+    let square = square.parse().unwrap();
+    (side, flagfall::core::Placement { square, piece })
+}
+
 #[test]
 fn the_expert_answers_a_forced_move_at_once() {
     use flagfall::core::view::PlayerView;
-    use flagfall::core::{Placement, Position};
     let variant = builtin_variant("classic").unwrap();
-    let kind = |key: &str| {
-        variant
-            .kind_ids()
-            .find(|k| variant.kind(*k).key == key)
-            .unwrap()
-    };
-    let at = |side, square: &str, key: &str| {
-        let piece = flagfall::core::Piece::new(kind(key));
-        (
-            side,
-            Placement {
-                square: square.parse().unwrap(),
-                piece,
-            },
-        )
-    };
+    let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
     // Red's marshal in the corner beside its own bomb has one step: a1-a2.
     let pieces = [
         at(Side::Red, "a1", "marshal"),
@@ -523,7 +520,8 @@ fn the_expert_answers_a_forced_move_at_once() {
         at(Side::Blue, "e8", "sergeant"),
     ];
     let options = GameOptions::defaults(&variant);
-    let position = Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
+    let position =
+        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
     let view = PlayerView::new(&position, Side::Red);
     assert_eq!(view.legal_moves.len(), 1);
     // Unlimited work: only the forced-move rule lets it answer.
@@ -535,4 +533,37 @@ fn the_expert_answers_a_forced_move_at_once() {
     let action = choose_within(Level::Expert, &view, 3, budget);
     assert_eq!(action, Some(Action::Move(view.legal_moves[0])));
     assert!(started.elapsed() < std::time::Duration::from_secs(1));
+}
+
+#[test]
+fn the_expert_walks_toward_the_enemy_flag_beyond_its_rollouts() {
+    use flagfall::core::view::PlayerView;
+    let variant = builtin_variant("barrage").unwrap();
+    let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
+    // Blue's flag stands on a2, in Red's home rows, six steps behind Red's
+    // general; Blue's other piece has moved, so the flag can only be a2.
+    // Every step back toward it is a step away from the enemy's side,
+    // which the heuristic's own score counts against.
+    let pieces = [
+        at(Side::Red, "j1", "flag"),
+        at(Side::Red, "a8", "general"),
+        at(Side::Blue, "a2", "flag"),
+        at(Side::Blue, "j10", "scout"),
+    ];
+    let options = GameOptions::defaults(&variant);
+    let position =
+        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
+    let mut view = PlayerView::new(&position, Side::Red);
+    let scout = square_named("j10");
+    let columns = variant.board.columns as usize;
+    let slot = scout.row as usize * columns + scout.col as usize;
+    view.squares[slot].as_mut().unwrap().moved = true;
+    let toward = flagfall::core::Move::new(square_named("a8"), square_named("a7"));
+    for seed in 1..=4 {
+        assert_eq!(
+            choose(Level::Expert, &view, seed),
+            Some(Action::Move(toward)),
+            "seed {seed}"
+        );
+    }
 }

@@ -45,6 +45,20 @@ fn rank_worth(rank: i32) -> f32 {
     }
 }
 
+/// Whether each army has at least 30 pieces (classic and free setup, 40).
+/// Games between such armies are long attritions, where the expert weighs
+/// pursuit (`pursuit.rs`); in the smaller armies (7 to 24 pieces) a
+/// rollout of a few plies already sees most hunts and the game turns on
+/// finding the flag, where it weighs the flag race (`flag_race.rs`). Each
+/// term lost games where the other is weighed (BENCHMARKS.md, issue 20):
+/// with pursuit the expert won 139 of 280 games against `best` in the
+/// smaller armies, and 154 without it; with the flag race it won 40 of 60
+/// classic games, and 46 without it.
+pub fn large_army(variant: &Variant) -> bool {
+    const LARGE_ARMY: u32 = 30;
+    variant.kinds.iter().map(|k| k.count).sum::<u32>() >= LARGE_ARMY
+}
+
 /// The material change, for the attacker's side, of `attacker` attacking `defender`.
 pub fn battle_gain(
     variant: &Variant,
@@ -57,5 +71,108 @@ pub fn battle_gain(
         BattleResult::AttackerWins => d,
         BattleResult::DefenderWins => -a,
         BattleResult::BothRemoved => d - a,
+    }
+}
+
+/// `battle_gain` for every pair of pieces of one variant under one set of
+/// options, worked out once per search: a rollout judges every attack it
+/// could make at every ply, against the odds of each hidden defender.
+pub struct BattleTable {
+    slots: usize,
+    gains: Vec<f32>,
+}
+
+impl BattleTable {
+    pub fn new(variant: &Variant, options: &GameOptions) -> BattleTable {
+        let slots = variant.kinds.len() * 2;
+        let piece = |slot: usize| Piece {
+            kind: crate::core::variant::KindId((slot / 2) as u8),
+            suit: None,
+            flipped: slot % 2 == 1,
+        };
+        let mut gains = vec![0.0; slots * slots];
+        for a in 0..slots {
+            for d in 0..slots {
+                gains[a * slots + d] = battle_gain(variant, options, piece(a), piece(d));
+            }
+        }
+        BattleTable { slots, gains }
+    }
+
+    /// A piece's place in the table: battles turn on its kind and, for a
+    /// domino stone, which way round it stands (never on a suit).
+    pub fn slot(piece: Piece) -> usize {
+        piece.kind.0 as usize * 2 + piece.flipped as usize
+    }
+
+    /// `battle_gain(attacker, defender)` from the table.
+    pub fn gain(&self, attacker: Piece, defender: Piece) -> f32 {
+        self.gains[Self::slot(attacker) * self.slots + Self::slot(defender)]
+    }
+
+    /// What each attacker (by slot) expects to gain against a defender
+    /// whose odds are `odds`.
+    pub fn expected(&self, odds: &[(Piece, f32)]) -> Vec<f32> {
+        (0..self.slots)
+            .map(|a| {
+                odds.iter()
+                    .map(|(d, w)| w * self.gains[a * self.slots + Self::slot(*d)])
+                    .sum()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::options::GameOptions;
+    use crate::core::variant::{SuitId, builtin};
+
+    /// The table gives `battle_gain` for every pair of pieces, each way
+    /// round, in every built-in variant, with and without Aggressor
+    /// Advantage (whose ties the attacker wins), and with suits aside.
+    #[test]
+    fn the_battle_table_agrees_with_battle_gain() {
+        assert!(
+            builtin().variants.len() >= 8,
+            "every built-in variant loads"
+        );
+        for variant in &builtin().variants {
+            let name = &variant.id;
+            for aggressor_advantage in [false, true] {
+                let options = GameOptions {
+                    aggressor_advantage,
+                    ..GameOptions::defaults(&variant)
+                };
+                let table = BattleTable::new(variant, &options);
+                let pieces: Vec<Piece> = variant
+                    .kind_ids()
+                    .flat_map(|kind| {
+                        [false, true].map(|flipped| Piece {
+                            kind,
+                            suit: variant.suits.first().map(|_| SuitId(0)),
+                            flipped,
+                        })
+                    })
+                    .collect();
+                for a in &pieces {
+                    for d in &pieces {
+                        assert_eq!(
+                            table.gain(*a, *d),
+                            battle_gain(variant, &options, *a, *d),
+                            "{name}: {a:?} attacking {d:?}"
+                        );
+                    }
+                }
+                let odds = [(pieces[0], 0.25), (pieces[pieces.len() - 1], 0.75)];
+                let expected = table.expected(&odds);
+                for a in &pieces {
+                    let by_hand = 0.25 * battle_gain(variant, &options, *a, odds[0].0)
+                        + 0.75 * battle_gain(variant, &options, *a, odds[1].0);
+                    assert_eq!(expected[BattleTable::slot(*a)], by_hand, "{name}: {a:?}");
+                }
+            }
+        }
     }
 }

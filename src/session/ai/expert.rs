@@ -5,13 +5,17 @@
 //! matter get the most samples. Each sample's rollout runs a little deeper
 //! than `best`'s, and within a sample every move's rollout draws the same
 //! random numbers. Each rollout's end is judged by material and, in the
-//! 40-piece games, by pursuit: how near each side's hunters stand to the
-//! pieces they know they beat. A forced move is played at once.
+//! rank games, by one more term: in the 40-piece games pursuit (how near
+//! each side's hunters stand to the pieces they know they beat), in the
+//! smaller armies the flag race (how near each side stands to the other's
+//! flag as the sample placed it).
+//! A forced move is played at once.
 
 use super::belief::Belief;
 use super::budget::Budget;
 use super::domino;
 use super::eval::FLAG;
+use super::flag_race::FlagRace;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
@@ -37,6 +41,16 @@ const PRIOR: f32 = 1.0;
 /// 36 at 1.0 and 46 at 2.0; 4.0 won 21 of the first 30, where 2.0 won 23.
 const PURSUIT: f32 = 2.0;
 
+/// How much the flag race (`flag_race.rs`, weighed in the rank variants'
+/// smaller armies) counts beside material, and how much the enemy's
+/// nearness to our flag counts against ours to theirs. Tuned on seed 9000
+/// in barrage, duell, piecepack and ultimate lightning (BENCHMARKS.md,
+/// issue 20): the expert won 85 of 160 games against `best` without it, 95
+/// at weight 5, 101 at 10, 104 at 20 and 93 at 40; at 20 with the defence
+/// halved, 101.
+const FLAG_RACE: f32 = 20.0;
+const FLAG_DEFENCE: f32 = 1.0;
+
 /// Samples in a row that may fail to arrange before the search gives up
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
@@ -54,6 +68,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
         return best_of(&scored);
     }
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
+    let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
     let guards = flag_guards(view);
     let prior = |i: usize| {
         let (m, s): (Move, f32) = scored[i];
@@ -101,7 +116,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
                 totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known)
                     + pursuit
                         .as_ref()
-                        .map_or(0.0, |p| p.value(&position, view.viewer, &known));
+                        .map_or(0.0, |p| p.value(&position, view.viewer, &known))
+                    + flag_race
+                        .as_ref()
+                        .map_or(0.0, |r| r.value(&position, view.viewer));
             }
             runs += 1;
             sampled_this_round = true;

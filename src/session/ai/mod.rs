@@ -6,6 +6,7 @@ mod budget;
 mod domino;
 mod eval;
 mod expert;
+mod flag_race;
 mod pursuit;
 mod rollout;
 mod search;
@@ -35,7 +36,8 @@ pub enum Level {
     /// Weighs every move in as many samples as its think budget allows,
     /// giving more of them to the moves that look best so far; in the
     /// 40-piece games it also counts how near its hunters stand to the
-    /// pieces they are known to beat.
+    /// pieces they are known to beat, in the smaller rank armies how near
+    /// each side stands to the other's flag.
     Expert,
 }
 
@@ -184,4 +186,26 @@ pub(super) fn scored_moves(
             (*m, score + rng.random_range(0.0..0.05))
         })
         .collect()
+}
+
+/// A position of the built-in variant `id` for unit tests: Red's flag on
+/// a1, Blue's on j10, then `pieces` (side, square, kind key), with
+/// `to_move` to play.
+#[cfg(test)]
+fn test_position(
+    id: &str,
+    pieces: &[(Side, &str, &str)],
+    to_move: Side,
+) -> crate::core::position::Position {
+    use crate::core::setup::Placement;
+    let variant = crate::core::variant::builtin_variant(id).unwrap();
+    let at = |side: Side, square: &str, key: &str| {
+        let piece = crate::core::piece::Piece::new(variant.kind_by_key(key).unwrap());
+        let square = square.parse().unwrap();
+        (side, Placement { square, piece })
+    };
+    let mut all = vec![at(Side::Red, "a1", "flag"), at(Side::Blue, "j10", "flag")];
+    all.extend(pieces.iter().map(|(side, sq, key)| at(*side, sq, key)));
+    let options = crate::core::options::GameOptions::defaults(&variant);
+    crate::core::position::Position::arrange(variant, options, &all, to_move).unwrap()
 }

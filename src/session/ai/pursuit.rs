@@ -5,7 +5,7 @@
 //! four-ply rollout does not tell a marshal walking toward a seen general
 //! from one walking away. The expert weighs it in the 40-piece games.
 
-use super::eval::battle_gain;
+use super::eval::{battle_gain, large_army};
 use super::rollout::SampleKnowledge;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
@@ -16,13 +16,6 @@ use crate::core::variant::{Combat, Mobility, Variant};
 /// A capture's worth counted toward pursuit at most: a known flag pulls
 /// as hard as a marshal, not as hard as winning the game.
 const GAIN_CAP: f32 = 20.0;
-
-/// Pursuit is weighed where each army has at least this many pieces
-/// (classic and free setup, 40). In the smaller armies (7 to 24 pieces) a
-/// rollout of a few plies already sees most hunts: there the expert with
-/// pursuit won 139 of 280 games against `best`, and 154 without it
-/// (BENCHMARKS.md, issue 20).
-const LARGE_ARMY: u32 = 30;
 
 /// Battle gains by the kinds of attacker and defender, worked out once per
 /// search (the rank variants only: domino stones turn, and their battles
@@ -35,11 +28,10 @@ pub struct Pursuit {
 }
 
 impl Pursuit {
-    /// `None` where pursuit is not weighed: domino, armies smaller than
-    /// `LARGE_ARMY`, or a zero weight.
+    /// `None` where pursuit is not weighed: domino, the smaller armies
+    /// (`eval::large_army`), or a zero weight.
     pub fn new(variant: &Variant, options: &GameOptions, weight: f32) -> Option<Pursuit> {
-        let army: u32 = variant.kinds.iter().map(|k| k.count).sum();
-        if weight == 0.0 || army < LARGE_ARMY || !matches!(variant.combat, Combat::Rank { .. }) {
+        if weight == 0.0 || !large_army(variant) || !matches!(variant.combat, Combat::Rank { .. }) {
             return None;
         }
         let kinds = variant.kinds.len();
@@ -103,11 +95,11 @@ impl Pursuit {
 mod tests {
     use super::*;
     use crate::core::moves::{Action, Move};
-    use crate::core::setup::Placement;
     use crate::core::variant::builtin_variant;
     use crate::core::view::PlayerView;
     use crate::session::ai::belief::Belief;
     use crate::session::ai::rollout::Knowledge;
+    use crate::session::ai::test_position;
 
     /// Classic flags in the corners, `pieces` (side, square, kind key) on
     /// the board, `to_move` playing `battle` first when given; then Red's
@@ -117,20 +109,7 @@ mod tests {
         to_move: Side,
         battle: Option<(&str, &str)>,
     ) -> f32 {
-        let variant = builtin_variant("classic").unwrap();
-        let at = |side: Side, square: &str, key: &str| {
-            (
-                side,
-                Placement {
-                    square: square.parse().unwrap(),
-                    piece: Piece::new(variant.kind_by_key(key).unwrap()),
-                },
-            )
-        };
-        let mut all = vec![at(Side::Red, "a1", "flag"), at(Side::Blue, "j10", "flag")];
-        all.extend(pieces.iter().map(|(side, sq, key)| at(*side, sq, key)));
-        let options = GameOptions::defaults(&variant);
-        let mut position = Position::arrange(variant.clone(), options, &all, to_move).unwrap();
+        let mut position = test_position("classic", pieces, to_move);
         if let Some((from, to)) = battle {
             let m = Move::new(from.parse().unwrap(), to.parse().unwrap());
             position.play(Action::Move(m)).unwrap();
@@ -138,7 +117,7 @@ mod tests {
         let view = PlayerView::new(&position, Side::Red);
         let knowledge = Knowledge::new(&view, &Belief::new(&view));
         let known = knowledge.for_sample(&position);
-        let pursuit = Pursuit::new(&variant, &options, 1.0).unwrap();
+        let pursuit = Pursuit::new(position.variant(), position.options(), 1.0).unwrap();
         pursuit.value(&position, Side::Red, &known)
     }
 

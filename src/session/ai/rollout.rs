@@ -6,7 +6,7 @@
 //! have found.
 
 use super::belief::{Belief, Hidden};
-use super::eval::{FLAG, battle_gain, value};
+use super::eval::{BattleTable, FLAG, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::{Piece, PieceId};
 use crate::core::position::{Position, SampleScratch};
@@ -20,32 +20,38 @@ use std::sync::Arc;
 /// Odds of what a hidden piece is, as its enemy may reckon them.
 pub type Odds = Vec<(Piece, f32)>;
 
+/// What an attacker expects to gain against one hidden piece, by the
+/// attacker's `BattleTable` slot: the gains weighed by the piece's odds.
+type Expected = Vec<f32>;
+
 /// What each side could know of the other's pieces when the search began:
-/// the odds of every piece the enemy has not seen, by square.
+/// the odds of every piece the enemy has not seen, by square, as what each
+/// attacker expects to gain against it.
 pub struct Knowledge {
-    /// (square, odds) of the pieces of each side (by `Side::index`) that the
-    /// other side has not seen.
-    hidden: [Vec<(Square, Arc<Odds>)>; 2],
+    /// (square, expected gains) of the pieces of each side (by
+    /// `Side::index`) that the other side has not seen.
+    hidden: [Vec<(Square, Arc<Expected>)>; 2],
+    battles: Arc<BattleTable>,
 }
 
 /// In a sampled position: which pieces (by id index, per side) are hidden
-/// from their enemy at the start, and their odds.
+/// from their enemy at the start, and what attacking them is expected to gain.
 pub struct SampleKnowledge {
-    odds: [Vec<Option<Arc<Odds>>>; 2],
+    expected: [Vec<Option<Arc<Expected>>>; 2],
+    battles: Arc<BattleTable>,
 }
 
 impl Knowledge {
     pub fn new(view: &PlayerView, belief: &Belief) -> Knowledge {
         let variant = &*view.variant;
         let me = view.viewer;
+        let battles = BattleTable::new(variant, &view.options);
         let enemy_side: Vec<_> = belief
             .hidden
             .iter()
             .map(|h| {
-                (
-                    h.square,
-                    Arc::new(both_ways(variant, belief.odds(variant, h))),
-                )
+                let odds = both_ways(variant, belief.odds(variant, h));
+                (h.square, Arc::new(battles.expected(&odds)))
             })
             .collect();
         // Our own pieces the enemy has not seen: any of our unseen pieces
@@ -86,47 +92,55 @@ impl Knowledge {
                         (key, each)
                     })
                     .collect();
-                (h.square, Arc::new(both_ways(variant, odds)))
+                let odds = both_ways(variant, odds);
+                (h.square, Arc::new(battles.expected(&odds)))
             })
             .collect();
         let mut hidden = [Vec::new(), Vec::new()];
         hidden[me.index()] = own_side;
         hidden[me.opponent().index()] = enemy_side;
-        Knowledge { hidden }
+        Knowledge {
+            hidden,
+            battles: Arc::new(battles),
+        }
     }
 
     /// The same knowledge keyed by the piece ids of a sampled position.
     pub fn for_sample(&self, position: &Position) -> SampleKnowledge {
-        let odds = Side::BOTH.map(|side| {
+        let expected = Side::BOTH.map(|side| {
             let mut by_id = vec![None; position.pieces(side).count()];
-            for (square, odds) in &self.hidden[side.index()] {
+            for (square, expected) in &self.hidden[side.index()] {
                 if let Some(id) = position.piece_at(*square)
                     && let Some(slot) = by_id.get_mut(id.index as usize)
                 {
-                    *slot = Some(Arc::clone(odds));
+                    *slot = Some(Arc::clone(expected));
                 }
             }
             by_id
         });
-        SampleKnowledge { odds }
+        SampleKnowledge {
+            expected,
+            battles: Arc::clone(&self.battles),
+        }
     }
 }
 
 impl SampleKnowledge {
-    /// The odds the enemy of piece `id` reckons it by, or `None` when the
-    /// enemy knows it (seen at the start, or revealed in this rollout).
-    fn odds_of(&self, position: &Position, id: PieceId) -> Option<&Odds> {
+    /// What each attacker expects to gain against piece `id` by the odds
+    /// its enemy reckons it by, or `None` when the enemy knows it (seen at
+    /// the start, or revealed in this rollout).
+    fn expected_of(&self, position: &Position, id: PieceId) -> Option<&[f32]> {
         if position.piece(id).revealed {
             return None;
         }
-        self.odds[id.side.index()]
+        self.expected[id.side.index()]
             .get(id.index as usize)
-            .and_then(|o| o.as_deref())
+            .and_then(|o| o.as_deref().map(Vec::as_slice))
     }
 
     /// Whether the enemy of piece `id` does not know what it is.
     pub(super) fn hidden_from_enemy(&self, position: &Position, id: PieceId) -> bool {
-        self.odds_of(position, id).is_some()
+        self.expected_of(position, id).is_some()
     }
 }
 
@@ -150,15 +164,10 @@ fn both_ways(variant: &Variant, odds: Odds) -> Odds {
 fn judged_gain(position: &Position, known: &SampleKnowledge, m: &Move) -> Option<f32> {
     let defender = position.piece_at(m.to)?;
     let attacker = position.piece_at(m.from)?;
-    let variant = position.variant();
-    let options = position.options();
     let a = position.piece(attacker).piece;
-    Some(match known.odds_of(position, defender) {
-        Some(odds) => odds
-            .iter()
-            .map(|(p, w)| w * battle_gain(variant, options, a, *p))
-            .sum(),
-        None => battle_gain(variant, options, a, position.piece(defender).piece),
+    Some(match known.expected_of(position, defender) {
+        Some(expected) => expected[BattleTable::slot(a)],
+        None => known.battles.gain(a, position.piece(defender).piece),
     })
 }
 
@@ -169,7 +178,6 @@ fn recapture(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
         return 0.0;
     };
     let variant = position.variant();
-    let options = position.options();
     let a = position.piece(attacker).piece;
     let threat = variant.board.neighbours(m.to).any(|n| {
         let Some(id) = position.piece_at(n) else {
@@ -177,8 +185,8 @@ fn recapture(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
         };
         id.side != attacker.side
             && n != m.from
-            && known.odds_of(position, id).is_none()
-            && battle_gain(variant, options, position.piece(id).piece, a) > 0.0
+            && known.expected_of(position, id).is_none()
+            && known.battles.gain(position.piece(id).piece, a) > 0.0
     });
     if threat { value(variant, a) } else { 0.0 }
 }
@@ -192,15 +200,14 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
         return 0.0;
     };
     let variant = position.variant();
-    let options = position.options();
     let t = position.piece(target);
-    let threat = known.odds_of(position, target).is_none()
+    let threat = known.expected_of(position, target).is_none()
         && variant.board.neighbours(m.to).any(|n| {
             position.piece_at(n).is_some_and(|id| {
                 let own = position.piece(id).piece;
                 id.side == attacker.side
                     && variant.kind(own.kind).is_flag
-                    && battle_gain(variant, options, t.piece, own) > 0.0
+                    && known.battles.gain(t.piece, own) > 0.0
             })
         });
     if threat { FLAG / 2.0 } else { 0.0 }
