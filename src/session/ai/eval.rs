@@ -143,7 +143,7 @@ mod tests {
             for aggressor_advantage in [false, true] {
                 let options = GameOptions {
                     aggressor_advantage,
-                    ..GameOptions::defaults(&variant)
+                    ..GameOptions::defaults(variant)
                 };
                 let table = BattleTable::new(variant, &options);
                 let pieces: Vec<Piece> = variant
