@@ -9,6 +9,8 @@
 //! each side's hunters stand to the pieces they know they beat), in the
 //! smaller armies the flag race (how near each side stands to the other's
 //! flag as the sample placed it).
+//! Its samples follow how players set up (`Belief::with_setup_habits`): a
+//! hidden flag is likelier on the back row than farther forward.
 //! A forced move is played at once.
 
 use super::belief::Belief;
@@ -56,7 +58,7 @@ const FLAG_DEFENCE: f32 = 1.0;
 const FAILED_SAMPLES: u32 = 16;
 
 pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option<Action> {
-    let belief = Belief::new(view);
+    let belief = Belief::new(view).with_setup_habits(view);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
     let flag_known = enemy_flag.is_some();

@@ -37,7 +37,8 @@ pub enum Level {
     /// giving more of them to the moves that look best so far; in the
     /// 40-piece games it also counts how near its hunters stand to the
     /// pieces they are known to beat, in the smaller rank armies how near
-    /// each side stands to the other's flag.
+    /// each side stands to the other's flag; it guesses the enemy's flag
+    /// on the back row more often than farther forward.
     Expert,
 }
 
