@@ -8,6 +8,7 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, KindId, Mobility, SuitId, Variant};
 use crate::core::view::PlayerView;
+use rand::distr::weighted::WeightedIndex;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
@@ -103,14 +104,6 @@ impl Belief {
         self
     }
 
-    /// How likely a sample is to put a hidden flag on `square`, relatively.
-    fn flag_weight(&self, square: Square) -> f64 {
-        match self.flag_back_row {
-            Some(back) => FLAG_AT_THE_BACK.powi(-(square.row.abs_diff(back) as i32)),
-            None => 1.0,
-        }
-    }
-
     /// How likely each identity is for `piece`, by counting what is left
     /// (a moved piece is never a bomb or flag), averaged over the armies.
     pub fn odds(&self, variant: &Variant, piece: &Hidden) -> Vec<(Piece, f32)> {
@@ -166,14 +159,15 @@ impl Belief {
             let fitting: Vec<usize> = (0..open.len())
                 .filter(|&i| open[i].fits(variant, piece))
                 .collect();
-            let at = if self.flag_back_row.is_some() && variant.kind(piece.kind).is_flag {
-                let weights: Vec<f64> = fitting
-                    .iter()
-                    .map(|&i| self.flag_weight(open[i].square))
-                    .collect();
-                pick_weighted(&weights, rng)
-            } else {
-                Some(rng.random_range(0..fitting.len().max(1)))
+            let at = match self.flag_back_row {
+                Some(back) if variant.kind(piece.kind).is_flag => {
+                    // Each row forward FLAG_AT_THE_BACK times less likely.
+                    let weights = fitting.iter().map(|&i| {
+                        FLAG_AT_THE_BACK.powi(-(open[i].square.row.abs_diff(back) as i32))
+                    });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                _ => Some(rng.random_range(0..fitting.len().max(1))),
             };
             let Some(&i) = at.and_then(|k| fitting.get(k)) else {
                 fits_all = false;
@@ -237,22 +231,6 @@ impl Army {
 /// more room for a flag set up a row forward. Bombs drawn beside the
 /// sampled flag (7 in 10) won 130 and were left out.
 const FLAG_AT_THE_BACK: f64 = 4.0;
-
-/// An index drawn with chances proportional to `weights`; `None` if empty.
-fn pick_weighted(weights: &[f64], rng: &mut impl Rng) -> Option<usize> {
-    let total: f64 = weights.iter().sum();
-    if weights.is_empty() || total <= 0.0 {
-        return None;
-    }
-    let mut left = rng.random_range(0.0..total);
-    for (i, w) in weights.iter().enumerate() {
-        if left < *w {
-            return Some(i);
-        }
-        left -= w;
-    }
-    Some(weights.len() - 1)
-}
 
 fn square_of(view: &PlayerView, id: PieceId) -> Option<Square> {
     let columns = view.variant.board.columns as usize;
