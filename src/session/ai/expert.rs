@@ -2,9 +2,10 @@
 //! run for as long as the think budget allows. The budget is shared out by
 //! successive halving: every move is tried in the same samples, then the
 //! worse half is dropped and the rest get the next share, so the moves that
-//! matter get the most samples. Each sample's rollout runs a little deeper
-//! than `best`'s, and within a sample every move's rollout draws the same
-//! random numbers. Each rollout's end is judged by material and, in the
+//! matter get the most samples. Each sample's rollout runs deeper than
+//! `best`'s (4 plies in classic, up to 100 where games are short), and
+//! within a sample every move's rollout draws the same random numbers. A
+//! rollout that does not end the game is judged by material and, in the
 //! rank games, by one more term: in the 40-piece games pursuit (how near
 //! each side's hunters stand to the pieces they know they beat), in the
 //! smaller armies the flag race (how near each side stands to the other's
@@ -16,21 +17,32 @@
 use super::belief::Belief;
 use super::budget::Budget;
 use super::domino;
-use super::eval::FLAG;
+use super::eval::{FLAG, large_army};
 use super::flag_race::FlagRace;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
+use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Plies of greedy rollout after each tried move. In 30-game checks
-/// against `best` (BENCHMARKS.md, issue 20), 2 plies won 23% of the games,
-/// 4 and 6 won 47% and 8 won 37%.
+/// Plies of greedy rollout after each tried move where games are long
+/// (classic: a median of 282 plies in 200 games against `best`). In
+/// 30-game classic checks against `best` (BENCHMARKS.md, issue 20), 2 plies
+/// won 23% of the games, 4 and 6 won 47% and 8 won 37%; in 200 games, 100
+/// plies won 46.5% where 4 won 70%.
 const DEPTH: usize = 4;
+
+/// Plies of greedy rollout where games are short (medians of 29 plies in
+/// free setup, 50 in piecepack, 85 in barrage and 128 in the 8x8 game): a
+/// rollout this long sees much of what remains of the sampled game, so a
+/// move is judged more by who wins than by a guess at the flag race. In 200
+/// piecepack games against `best` (BENCHMARKS.md, issue 20), the expert
+/// won 103 with 4-ply rollouts, 121 with 30 and 139 with 100.
+const SHORT_GAME_DEPTH: usize = 100;
 
 /// How much the heuristic's own score counts beside the sampled average
 /// (`best` weighs it 0.25; 1.0 won 53% of the games where 0.25 won 47%: it
@@ -57,6 +69,17 @@ const FLAG_DEFENCE: f32 = 1.0;
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
 
+/// How many plies each rollout plays: `DEPTH` where the games are long,
+/// between 40-piece armies that start apart; `SHORT_GAME_DEPTH` in the
+/// smaller armies and where the armies start mixed (free setup).
+fn rollout_depth(variant: &Variant) -> usize {
+    if large_army(variant) && !variant.setup.anywhere {
+        DEPTH
+    } else {
+        SHORT_GAME_DEPTH
+    }
+}
+
 pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option<Action> {
     let belief = Belief::new(view).with_setup_habits(view);
     let knowledge = Knowledge::new(view, &belief);
@@ -72,6 +95,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
     let guards = flag_guards(view);
+    let depth = rollout_depth(&view.variant);
     let prior = |i: usize| {
         let (m, s): (Move, f32) = scored[i];
         let leaves = guards.contains(&m.from) && view.at(m.to).is_none();
@@ -114,7 +138,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
                     continue;
                 }
                 let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
-                spent += rollout(&mut position, &known, DEPTH, &mut rollout_rng) as u64;
+                spent += rollout(&mut position, &known, depth, &mut rollout_rng) as u64;
                 totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known)
                     + pursuit
                         .as_ref()
