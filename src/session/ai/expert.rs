@@ -177,3 +177,27 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
         .max_by(|&a, &b| (mean(a) + prior(a)).total_cmp(&(mean(b) + prior(b))))?;
     Some(Action::Move(scored[best].0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::variant::builtin;
+
+    /// Short rollouts only in classic, whose long games between armies that
+    /// start apart make long random rollouts noise; free setup, with the
+    /// same 40 pieces mixed from the start, and every smaller army roll out
+    /// long.
+    #[test]
+    fn only_classic_rolls_out_a_few_plies() {
+        let ids: Vec<&str> = builtin().variants.iter().map(|v| v.id.as_str()).collect();
+        assert!(ids.contains(&"classic") && ids.contains(&"free"), "{ids:?}");
+        for variant in &builtin().variants {
+            let expected = if variant.id == "classic" {
+                DEPTH
+            } else {
+                SHORT_GAME_DEPTH
+            };
+            assert_eq!(rollout_depth(variant), expected, "{}", variant.id);
+        }
+    }
+}
