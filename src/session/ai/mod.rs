@@ -34,11 +34,13 @@ pub enum Level {
     /// Samples the hidden enemy army many times and looks ahead in each sample.
     Best,
     /// Weighs every move in as many samples as its think budget allows,
-    /// giving more of them to the moves that look best so far; in the
-    /// 40-piece games it also counts how near its hunters stand to the
-    /// pieces they are known to beat, in the smaller rank armies how near
-    /// each side stands to the other's flag; it guesses the enemy's flag
-    /// on the back row more often than farther forward.
+    /// giving more of them to the moves that look best so far, and plays
+    /// each sample on for up to 100 plies where games are short (4 in
+    /// classic); in the 40-piece games it also counts how near its
+    /// hunters stand to the pieces they are known to beat, in the smaller
+    /// rank armies how near each side stands to the other's flag; it
+    /// guesses the enemy's flag on the back row more often than farther
+    /// forward.
     Expert,
 }
 
