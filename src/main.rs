@@ -6,7 +6,7 @@ use flagfall::core::check::RuleOverrides;
 use flagfall::core::options::{QuietPlies, StuckRule, TwoSquares};
 use flagfall::core::referee::LiveRules;
 use flagfall::core::variant::{builtin, builtin_variant};
-use flagfall::session::ai::{Budget, Level, WORK_PER_MS};
+use flagfall::session::ai::{Budget, Level};
 use flagfall::session::ucc;
 use flagfall::tools::{autoplay, bench, check_games, matches, qr_selfplay, screenshot};
 use std::path::PathBuf;
@@ -460,8 +460,8 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             };
             let budget = || match no_clock {
-                true => Budget::work(think_ms * WORK_PER_MS),
-                false => Budget::millis(think_ms),
+                true => Budget::work_of_millis(think_ms, &v),
+                false => Budget::millis(think_ms, &v),
             };
             let r = matches::play_match(&v, a, b, games, seed, budget);
             if each {
@@ -482,11 +482,14 @@ fn main() -> ExitCode {
             println!(
                 "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"
             );
-            for (name, times) in [(&red, &r.think[0]), (&blue, &r.think[1])] {
-                let (median, p95) = matches::percentiles(times);
+            for (who, name) in [&red, &blue].into_iter().enumerate() {
+                let (median, p95) = matches::percentiles(&r.think[who]);
                 println!(
                     "think time per move, {name}: median {median:.2} ms, 95th percentile {p95:.2} ms"
                 );
+                if let Some(pace) = r.work_per_ms(who) {
+                    println!("work per ms of thinking, {name}: {pace:.0}");
+                }
             }
             println!(
                 "red wins {}, blue wins {}, draws {}",

@@ -353,12 +353,14 @@ pub(super) fn drive_computer(s: &mut State) {
             let (sender, receiver) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
                 // The budget's clock starts here, as the search does.
-                let _ = sender.send(choose_within(level, &view, seed, think_time.budget()));
+                let budget = think_time.budget(&view.variant);
+                let _ = sender.send(choose_within(level, &view, seed, budget));
             });
             games.thinking = Some(receiver);
             return;
         }
-        let Some(action) = choose_within(level, &view, seed, think_time.budget()) else {
+        let budget = think_time.budget(&view.variant);
+        let Some(action) = choose_within(level, &view, seed, budget) else {
             return;
         };
         if games

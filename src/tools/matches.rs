@@ -10,7 +10,7 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
 use crate::session::SetupDraft;
-use crate::session::ai::{Budget, Level, choose_within, setup_for};
+use crate::session::ai::{Budget, Level, choose_counting, setup_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -26,6 +26,8 @@ pub struct MatchResult {
     /// Each game's length in plies, in the order played.
     pub plies: Vec<usize>,
     pub think: [Vec<Duration>; 2],
+    /// The search work each player spent in all its moves (`Choice::work`).
+    pub work: [u64; 2],
     /// Each game's ending, in the order played.
     pub endings: Vec<GameEnding>,
 }
@@ -89,11 +91,13 @@ pub fn play_match(
                 .wrapping_mul(31)
                 .wrapping_add(g as u64 * 2 + side.index() as u64);
             let timer = Instant::now();
-            let Some(action) = choose_within(level_of(side), &view, player_seed, budget()) else {
+            let choice = choose_counting(level_of(side), &view, player_seed, budget());
+            let Some(action) = choice.action else {
                 break;
             };
             let who = usize::from((side == Side::Red) != first_is_red);
             result.think[who].push(timer.elapsed());
+            result.work[who] += choice.work;
             game.play(action)
                 .expect("computer players choose legal actions");
         }
@@ -136,6 +140,18 @@ fn clear_of(
     draft.load(setup);
     draft.fill_random(rng);
     draft.to_setup()
+}
+
+impl MatchResult {
+    /// The work player `who` (0 first, 1 second) got through in a
+    /// millisecond of its thinking, when it searched within a budget.
+    pub fn work_per_ms(&self, who: usize) -> Option<f64> {
+        let millis: f64 = self.think[who]
+            .iter()
+            .map(|t| t.as_secs_f64() * 1000.0)
+            .sum();
+        (self.work[who] > 0 && millis > 0.0).then(|| self.work[who] as f64 / millis)
+    }
 }
 
 /// (median, 95th percentile) in milliseconds.

@@ -15,7 +15,7 @@
 //! A forced move is played at once.
 
 use super::belief::Belief;
-use super::budget::Budget;
+use super::budget::{Budget, MOVE_WORK, SAMPLE_WORK, rollout_work};
 use super::domino;
 use super::eval::{FLAG, large_army};
 use super::flag_race::FlagRace;
@@ -80,7 +80,8 @@ fn rollout_depth(variant: &Variant) -> usize {
     }
 }
 
-pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option<Action> {
+/// The move the expert chooses, and the work it spent choosing it.
+pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, u64) {
     let belief = Belief::new(view).with_setup_habits(view);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
@@ -90,7 +91,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
     domino::restrain(view, enemy_flag, &mut scored);
     if scored.len() <= 1 || scored.first().is_some_and(|(_, s)| *s >= FLAG * 0.99) {
         // A forced move, or a sure flag capture: nothing to weigh.
-        return best_of(&scored);
+        return (best_of(&scored), 0);
     }
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
@@ -116,7 +117,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
             if budget.out_of_time() && runs > 0 {
                 break 'rounds;
             }
-            spent += 1;
+            spent += SAMPLE_WORK;
             let Some(sample) = sampled_position(view, &belief, rng) else {
                 failed += 1;
                 if failed >= FAILED_SAMPLES {
@@ -132,13 +133,13 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
             let rollout_seed: u64 = rng.random();
             for &i in &alive {
                 let mut position = sample.clone();
-                spent += 1;
+                spent += MOVE_WORK;
                 if position.play(Action::Move(scored[i].0)).is_err() {
                     totals[i] -= FLAG;
                     continue;
                 }
                 let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
-                spent += rollout(&mut position, &known, depth, &mut rollout_rng) as u64;
+                spent += rollout_work(rollout(&mut position, &known, depth, &mut rollout_rng));
                 totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known)
                     + pursuit
                         .as_ref()
@@ -157,7 +158,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
         }
     }
     if runs == 0 {
-        return best_of(&scored);
+        return (best_of(&scored), spent);
     }
     let mean = |i: usize| totals[i] / runs as f32;
     // A walk toward the enemy 6-6 is taken unless the search sees a clearly
@@ -168,14 +169,14 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> Option
     {
         let top = alive.iter().map(|&j| mean(j)).fold(f32::MIN, f32::max);
         if top - mean(i) < FINISHER_MARGIN {
-            return Some(Action::Move(step));
+            return (Some(Action::Move(step)), spent);
         }
     }
     let best = alive
         .iter()
         .copied()
-        .max_by(|&a, &b| (mean(a) + prior(a)).total_cmp(&(mean(b) + prior(b))))?;
-    Some(Action::Move(scored[best].0))
+        .max_by(|&a, &b| (mean(a) + prior(a)).total_cmp(&(mean(b) + prior(b))));
+    (best.map(|i| Action::Move(scored[i].0)), spent)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ mod search;
 mod setup;
 
 pub use belief::Belief;
-pub use budget::{Budget, ThinkTime, WORK_PER_MS};
+pub use budget::{Budget, ThinkTime, work_per_ms};
 pub use setup::{boxed_in, sensible_setup, setup_for};
 
 use crate::core::moves::{Action, Move};
@@ -79,28 +79,46 @@ impl Level {
 /// The action `level` chooses in `view`; `seed` makes it repeatable. The
 /// expert thinks for `ThinkTime::Normal`'s work, with no clock.
 pub fn choose(level: Level, view: &PlayerView, seed: u64) -> Option<Action> {
-    let normal = ThinkTime::Normal.millis() * WORK_PER_MS;
-    choose_within(level, view, seed, Budget::work(normal))
+    let normal = Budget::work_of_millis(ThinkTime::Normal.millis(), &view.variant);
+    choose_within(level, view, seed, normal)
 }
 
 /// The action `level` chooses in `view` within `budget` (only the expert
 /// uses it); with no deadline in `budget`, a pure function of its arguments.
 pub fn choose_within(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Option<Action> {
+    choose_counting(level, view, seed, budget).action
+}
+
+/// What a player chose, and the work of the budget it spent (0 for the
+/// levels that do not search within a budget, and for a forced move).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Choice {
+    pub action: Option<Action>,
+    pub work: u64,
+}
+
+/// `choose_within`, also saying how much work the choice took: what
+/// `flagfall match` measures each variant's pace by.
+pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Choice {
     let mut rng =
         ChaCha8Rng::seed_from_u64(seed ^ (view.ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let actions = view.legal_actions();
+    let unsearched = |action| Choice { action, work: 0 };
     if actions.is_empty() || view.outcome.is_some() {
-        return None;
+        return unsearched(None);
     }
     match level {
-        Level::Random => actions.choose(&mut rng).copied(),
-        _ if view.rescue_pending => Some(rescue(view, &actions)),
+        Level::Random => unsearched(actions.choose(&mut rng).copied()),
+        _ if view.rescue_pending => unsearched(Some(rescue(view, &actions))),
         Level::Heuristic => {
             let belief = Belief::new(view);
-            best_of(&scored_moves(view, &belief, &mut rng))
+            unsearched(best_of(&scored_moves(view, &belief, &mut rng)))
         }
-        Level::Best => search::search(view, &mut rng),
-        Level::Expert => expert::search(view, &mut rng, budget),
+        Level::Best => unsearched(search::search(view, &mut rng)),
+        Level::Expert => {
+            let (action, work) = expert::search(view, &mut rng, budget);
+            Choice { action, work }
+        }
     }
 }
 

@@ -213,27 +213,41 @@ fn rescue_flag(position: &Position, known: &SampleKnowledge, m: &Move) -> f32 {
     if threat { FLAG / 2.0 } else { 0.0 }
 }
 
+/// What a rollout did, for counting its work: the plies it played and the
+/// attacks it judged on the way (each weighed by what its mover knows).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Played {
+    pub plies: usize,
+    pub attacks_judged: usize,
+}
+
 /// Both sides take the attack they judge best when it looks like a gain,
 /// else play a uniformly random legal move (drawn by the engine's playout
-/// path, without listing the moves); returns the plies played.
+/// path, without listing the moves).
 pub fn rollout(
     position: &mut Position,
     known: &SampleKnowledge,
     plies: usize,
     rng: &mut impl Rng,
-) -> usize {
+) -> Played {
     let mut attacks = Vec::new();
     let mut scratch = SampleScratch::default();
     scratch.fit(position);
+    let mut attacks_judged = 0;
     for played in 0..plies {
+        let so_far = Played {
+            plies: played,
+            attacks_judged,
+        };
         if position.outcome().is_some() {
-            return played;
+            return so_far;
         }
         if position.pending_rescue().is_some() {
             let _ = position.play(Action::SkipRescue);
             continue;
         }
         position.attacks_into(&mut attacks);
+        attacks_judged += attacks.len();
         let domino = position.variant().is_domino();
         let attack = attacks
             .iter()
@@ -258,7 +272,7 @@ pub fn rollout(
                 Some(m) => position.play_raw(m),
                 None => {
                     position.end_stuck();
-                    return played;
+                    return so_far;
                 }
             },
         }
@@ -271,7 +285,10 @@ pub fn rollout(
     {
         position.end_stuck();
     }
-    plies
+    Played {
+        plies,
+        attacks_judged,
+    }
 }
 
 #[cfg(test)]
@@ -367,5 +384,23 @@ mod tests {
             total_gap.abs() <= 4.0 * se + 1e-6,
             "overall gap {total_gap:.3}, se {se:.3}"
         );
+    }
+
+    /// A rollout counts the attacks it judges, which cost much of a ply's
+    /// time where the armies stand mixed, so that the search's work count
+    /// keeps up with its time.
+    #[test]
+    fn a_rollout_counts_the_attacks_it_judges() {
+        let variant = builtin_variant("free").unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let game = Game::random(variant.clone(), GameOptions::defaults(&variant), &mut rng);
+        let position = game.position();
+        let view = PlayerView::new(position, position.to_move());
+        let knowledge = Knowledge::new(&view, &Belief::new(&view));
+        let known = knowledge.for_sample(position);
+        let mut rolled = position.clone();
+        let played = rollout(&mut rolled, &known, 10, &mut rng);
+        assert_eq!(played.plies, 10, "{played:?}");
+        assert!(played.attacks_judged >= played.plies, "{played:?}");
     }
 }

@@ -144,7 +144,12 @@ pub fn play(
         moves_made += 1;
         let chosen = match view.outcome {
             Some(_) => None,
-            None => choose_within(config.level, &view, seed, Budget::millis(config.think_ms)),
+            None => choose_within(
+                config.level,
+                &view,
+                seed,
+                Budget::millis(config.think_ms, &view.variant),
+            ),
         };
         let Some(Action::Move(m)) = chosen else {
             // No legal move: the manager has no such rule, so resign.
