@@ -61,15 +61,16 @@ pub fn work_per_ms(variant: &Variant) -> u64 {
     let measured = MEASURED_PACE
         .iter()
         .find(|(id, _)| *id == variant.id)
-        .map(|(_, pace)| *pace)
-        .unwrap_or_else(|| {
-            MEASURED_PACE
-                .iter()
-                .map(|(_, pace)| *pace)
-                .min()
-                .unwrap_or(1)
-        });
+        .map_or_else(slowest_measured_pace, |(_, pace)| *pace);
     ((measured as f64 * PLANNED_SHARE) as u64).max(1)
+}
+
+fn slowest_measured_pace() -> u64 {
+    MEASURED_PACE
+        .iter()
+        .map(|(_, pace)| *pace)
+        .min()
+        .unwrap_or(1)
 }
 
 /// What a search may spend.
@@ -162,7 +163,7 @@ mod tests {
         let small = crate::core::variant::builtin_variant("small").unwrap();
         let mut made_up = (*small).clone();
         made_up.id = "made-up".into();
-        let slowest = MEASURED_PACE.iter().map(|(_, p)| *p).min().unwrap();
+        let slowest = slowest_measured_pace();
         assert_eq!(
             work_per_ms(&made_up),
             (slowest as f64 * PLANNED_SHARE) as u64
