@@ -76,14 +76,16 @@ fn slowest_measured_pace() -> u64 {
 /// What a search may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Plies of search, in samples and rollouts.
+    /// Units of search: samples drawn, moves tried, rollout plies played
+    /// and attacks judged, each weighed by what it costs (one unit is a
+    /// rollout ply).
     pub work: u64,
     /// When the search must answer, whatever work is left.
     pub deadline: Option<Instant>,
 }
 
 impl Budget {
-    /// Exactly `work` plies, with no clock: what tests use.
+    /// Exactly `work` units, with no clock: what tests use.
     pub fn work(work: u64) -> Budget {
         Budget {
             work,
