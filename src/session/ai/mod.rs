@@ -48,8 +48,8 @@ impl Level {
     pub const ALL: [Level; 4] = [Level::Random, Level::Heuristic, Level::Best, Level::Expert];
 
     /// The strongest level as measured, which `ucc-bot --help` names and
-    /// plays by default: the expert won 70% of 200 classic games against
-    /// `best` on a seed it was not tuned on (BENCHMARKS.md, issue 20).
+    /// plays by default: the expert won 65.5% of 200 classic games against
+    /// `best` on seeds it was not tuned on (BENCHMARKS.md, issue 20).
     pub const STRONGEST: Level = Level::Expert;
 
     pub fn name(self) -> &'static str {
