@@ -12,6 +12,7 @@ use flagfall::session::ai::{
 use flagfall::tools::matches::play_match;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
 
 /// Two classic games whose Blue armies differ only in hidden pieces.
 fn twin_games(seed: u64) -> (Game, Game) {
@@ -318,6 +319,128 @@ fn best_encloses_its_barrage_flag() {
             assert!(guards.iter().any(|k| k.key == "bomb"));
             assert!(guards.iter().all(|k| k.key == "bomb" || k.rank > 2));
             assert!(setup.check(&variant, &Deal::Fixed, &options).is_ok());
+        }
+    }
+}
+
+/// Free setup: Blue sets up second among Red's pieces. `best` and the
+/// expert put no piece on a square Red took, and their flag where every
+/// neighbour is theirs and a bomb; both sides fill every square within 3
+/// steps of their flag that the other army did not take.
+#[test]
+fn free_setups_hide_and_crowd_the_flag() {
+    use flagfall::session::ai::setup_around;
+    let variant = builtin_variant("free").unwrap();
+    let options = GameOptions::defaults(&variant);
+    for level in [Level::Best, Level::Expert] {
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            // Against random, and against itself.
+            let red = if seed % 2 == 0 {
+                Setup::random(&variant, Side::Red, &Deal::Fixed, &mut rng).unwrap()
+            } else {
+                setup_around(level, &variant, Side::Red, &Deal::Fixed, &[], &mut rng)
+            };
+            let taken: Vec<Square> = red.placements.iter().map(|p| p.square).collect();
+            let blue = setup_around(level, &variant, Side::Blue, &Deal::Fixed, &taken, &mut rng);
+            assert!(
+                blue.placements.iter().all(|p| !taken.contains(&p.square)),
+                "seed {seed}: a Blue piece on a square Red took"
+            );
+            let flag = flag_square(&variant, &blue);
+            for n in variant.board.neighbours(flag) {
+                let guard = blue.placements.iter().find(|p| p.square == n);
+                assert!(
+                    variant.board.is_blocked(n)
+                        || guard.is_some_and(|p| variant.kind(p.piece.kind).key == "bomb"),
+                    "seed {seed}: {n} beside the flag at {flag} is not a Blue bomb"
+                );
+            }
+            let mut sides = vec![(&blue, taken.clone())];
+            if seed % 2 == 1 {
+                sides.push((&red, Vec::new()));
+            }
+            for (setup, taken) in sides {
+                let flag = flag_square(&variant, setup);
+                for square in within_steps(&variant, flag, 3) {
+                    assert!(
+                        taken.contains(&square)
+                            || setup.placements.iter().any(|p| p.square == square),
+                        "seed {seed}: {square}, near {:?}'s flag at {flag}, left empty",
+                        setup.side
+                    );
+                }
+                assert!(boxed_in(&variant, setup).is_empty(), "seed {seed}");
+            }
+            Game::new(
+                Arc::clone(&variant),
+                options,
+                (Deal::Fixed, red),
+                (Deal::Fixed, blue),
+            )
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+}
+
+/// The squares `steps` or fewer steps from `from` round the lakes.
+fn within_steps(variant: &Variant, from: Square, steps: u32) -> Vec<Square> {
+    let mut reached = vec![from];
+    let mut edge = vec![from];
+    for _ in 0..steps {
+        let next: Vec<Square> = edge
+            .iter()
+            .flat_map(|sq| variant.board.neighbours(*sq).collect::<Vec<_>>())
+            .filter(|n| !variant.board.is_blocked(*n) && !reached.contains(n))
+            .collect();
+        edge.clear();
+        for n in next {
+            if !reached.contains(&n) {
+                reached.push(n);
+                edge.push(n);
+            }
+        }
+    }
+    reached
+}
+
+/// The app's computer sets up the same way: in a solo free game it plays
+/// Blue round the player's pieces, its flag ringed by its own bombs.
+#[test]
+fn the_computer_in_a_solo_free_game_sets_up_round_the_player() {
+    use flagfall::session::PassAndPlay;
+    use flagfall::session::pass_and_play::Computer;
+    let variant = builtin_variant("free").unwrap();
+    for seed in 0..10 {
+        let computer = Computer {
+            side: Side::Blue,
+            level: Level::Expert,
+        };
+        let mut session = PassAndPlay::solo(
+            Arc::clone(&variant),
+            GameOptions::defaults(&variant),
+            seed,
+            computer,
+        );
+        session.fill_random();
+        session.setup_ready().expect("the player's random setup");
+        let position = session.game().expect("both armies set up").position();
+        let flag = position
+            .pieces(Side::Blue)
+            .find(|(_, p)| variant.kind(p.piece.kind).is_flag)
+            .and_then(|(id, _)| position.square_of(id))
+            .unwrap();
+        for n in variant.board.neighbours(flag) {
+            if variant.board.is_blocked(n) {
+                continue;
+            }
+            let guard = position.piece_at(n).map(|id| (id.side, position.piece(id)));
+            assert!(
+                guard.is_some_and(
+                    |(side, p)| side == Side::Blue && variant.kind(p.piece.kind).key == "bomb"
+                ),
+                "seed {seed}: {n} beside the flag at {flag} is not a Blue bomb"
+            );
         }
     }
 }

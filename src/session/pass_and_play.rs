@@ -2,7 +2,7 @@
 //! screen whenever the device changes hands so neither army is shown to
 //! the wrong player.
 
-use super::ai::{Level, choose, setup_for};
+use super::ai::{Level, choose, setup_around};
 use super::saved::{
     SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft, saved_variant,
 };
@@ -140,12 +140,22 @@ impl PassAndPlay {
         let Some(deal) = self.deals[side.index()].clone() else {
             return;
         };
-        // Each level sets up as it does in `flagfall match`.
-        let setup = setup_for(computer.level, &self.variant, side, &deal, &mut self.rng);
+        // Each level sets up as it does in `flagfall match`: in a free
+        // setup, round the squares the other army took.
+        let taken = self.drafts[side.index()]
+            .as_ref()
+            .map(|draft| draft.taken().to_vec())
+            .unwrap_or_default();
+        let setup = setup_around(
+            computer.level,
+            &self.variant,
+            side,
+            &deal,
+            &taken,
+            &mut self.rng,
+        );
         if let Some(draft) = self.drafts[side.index()].as_mut() {
             draft.load(&setup);
-            // In a free setup, pieces meant for squares the other army took.
-            draft.fill_random(&mut self.rng);
         }
         let _ = self.setup_ready();
     }

@@ -1,16 +1,14 @@
 //! `flagfall match`: computer against computer, each side colour played half
 //! the time, with think times per move.
 
-use crate::core::deal::{Deal, random_deal};
+use crate::core::deal::random_deal;
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
-use crate::core::setup::Setup;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
-use crate::session::SetupDraft;
-use crate::session::ai::{Budget, Level, choose_counting, setup_for};
+use crate::session::ai::{Budget, Level, choose_counting, setup_around};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -70,9 +68,9 @@ pub fn play_match(
         let mut taken: Vec<Square> = Vec::new();
         let [red, blue] = Side::BOTH.map(|side| {
             let deal = random_deal(variant, side, &mut rng);
-            let mut setup = setup_for(level_of(side), variant, side, &deal, &mut rng);
+            // In a free setup Blue sets up second, round Red's pieces.
+            let setup = setup_around(level_of(side), variant, side, &deal, &taken, &mut rng);
             if variant.setup.anywhere {
-                setup = clear_of(variant, &deal, &setup, &taken, &mut rng);
                 taken.extend(setup.placements.iter().map(|p| p.square));
             }
             (deal, setup)
@@ -120,26 +118,6 @@ pub fn play_match(
         }
     }
     result
-}
-
-/// In a free setup Blue sets up second, round Red's pieces: its pieces
-/// meant for squares Red took go to random free squares, as the app does
-/// for a computer player (`PassAndPlay`'s setup).
-fn clear_of(
-    variant: &Arc<Variant>,
-    deal: &Deal,
-    setup: &Setup,
-    taken: &[Square],
-    rng: &mut ChaCha8Rng,
-) -> Setup {
-    if taken.is_empty() {
-        return setup.clone();
-    }
-    let mut draft = SetupDraft::new(Arc::clone(variant), setup.side, deal.clone());
-    draft.set_taken(taken.to_vec());
-    draft.load(setup);
-    draft.fill_random(rng);
-    draft.to_setup()
 }
 
 impl MatchResult {

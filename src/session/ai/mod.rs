@@ -14,7 +14,7 @@ mod setup;
 
 pub use belief::Belief;
 pub use budget::{Budget, ThinkTime, work_per_ms};
-pub use setup::{boxed_in, sensible_setup, setup_for};
+pub use setup::{boxed_in, sensible_setup, setup_around, setup_for};
 
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;

@@ -9,9 +9,23 @@ use crate::core::square::Square;
 use crate::core::variant::{Mobility, Special, Variant};
 use rand::Rng;
 use rand::RngExt;
+use rand::seq::SliceRandom;
 
 pub fn sensible_setup(variant: &Variant, side: Side, deal: &Deal, rng: &mut impl Rng) -> Setup {
-    let mut setup = Setup::random(variant, side, deal, rng).expect("a deal that fits its variant");
+    sensible_around(variant, side, deal, &[], rng)
+}
+
+/// `sensible_setup` on the squares the other army left free (`taken` is
+/// empty but in a free setup).
+fn sensible_around(
+    variant: &Variant,
+    side: Side,
+    deal: &Deal,
+    taken: &[Square],
+    rng: &mut impl Rng,
+) -> Setup {
+    let mut setup = Setup::random_avoiding(variant, side, deal, taken, rng)
+        .expect("a deal that fits its variant");
     let back_row = if side == Side::Red {
         0
     } else {
@@ -87,14 +101,37 @@ pub fn setup_for(
     deal: &Deal,
     rng: &mut impl Rng,
 ) -> Setup {
+    setup_around(level, variant, side, deal, &[], rng)
+}
+
+/// `setup_for` the side that sets up second in a free setup, where the
+/// other army already took the squares `taken` (public: their pieces stay
+/// hidden). No piece goes on a taken square. Past `heuristic`, in a free
+/// setup, the flag goes where no enemy piece stands near it (`hide_flag`,
+/// when `taken` is not empty) and the side's own pieces fill every free
+/// square near it (`crowd_flag`).
+pub fn setup_around(
+    level: super::Level,
+    variant: &Variant,
+    side: Side,
+    deal: &Deal,
+    taken: &[Square],
+    rng: &mut impl Rng,
+) -> Setup {
     let mut attempt = || match level {
-        super::Level::Random => {
-            Setup::random(variant, side, deal, rng).expect("a deal that fits its variant")
-        }
-        super::Level::Heuristic => sensible_setup(variant, side, deal, rng),
+        super::Level::Random => Setup::random_avoiding(variant, side, deal, taken, rng)
+            .expect("a deal that fits its variant"),
+        super::Level::Heuristic => sensible_around(variant, side, deal, taken, rng),
         super::Level::Best | super::Level::Expert => {
-            let mut setup = sensible_setup(variant, side, deal, rng);
-            guard_flag(variant, &mut setup, rng);
+            let mut setup = sensible_around(variant, side, deal, taken, rng);
+            if taken.is_empty() {
+                guard_flag(variant, &mut setup, rng);
+            } else {
+                hide_flag(variant, &mut setup, taken, rng);
+            }
+            if variant.setup.anywhere {
+                crowd_flag(variant, &mut setup, taken);
+            }
             if variant.is_domino() {
                 super::domino::orient(variant, &mut setup);
             }
@@ -210,6 +247,20 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         return;
     };
     flag = place_at(setup, flag, corner);
+    let mut around: Vec<Square> = neighbours(corner)
+        .into_iter()
+        .filter(|n| variant.in_setup_zone(side, *n))
+        .collect();
+    around.sort_by_key(|n| n.row != corner.row);
+    ring_flag(variant, setup, flag, &around);
+}
+
+/// Fills each of `around` (squares beside the flag of placement `flag`),
+/// in order, with a bomb not yet guarding, or else with the strongest
+/// stepping piece no scout can beat.
+fn ring_flag(variant: &Variant, setup: &mut Setup, flag: usize, around: &[Square]) {
+    let is_bomb =
+        |s: &Setup, i: usize| variant.kind(s.placements[i].piece.kind).special == Special::Bomb;
     // A guard a scout's attack would take opens the way for the next scout.
     let scout_rank = variant
         .kind_ids()
@@ -219,12 +270,7 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         .max()
         .unwrap_or(0);
     let mut guards = vec![flag];
-    let mut around = neighbours(corner);
-    around.sort_by_key(|n| n.row != corner.row);
-    for n in around {
-        if !variant.in_setup_zone(side, n) {
-            continue;
-        }
+    for &n in around {
         let free = |s: &Setup, i: usize, guards: &[usize]| {
             !guards.contains(&i)
                 && !guards
@@ -246,6 +292,136 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
             guards.push(place_at(setup, i, n));
         }
     }
+}
+
+/// Steps beyond which an enemy piece is far enough from the flag: past
+/// it, a corner and the side's own edge decide.
+const FAR_ENOUGH: u32 = 4;
+
+/// For the side setting up second in a free setup: moves the flag to the
+/// free square that is best by, in order: every neighbour free and few
+/// enough to be bombed; farthest (in steps round the lakes, up to
+/// `FAR_ENOUGH`) from every square the other army took; fewest neighbours
+/// (a corner); nearest the side's own edge. Then rings it (`ring_flag`).
+/// Enemy pieces placed beside the flag could take it on their first move.
+fn hide_flag(variant: &Variant, setup: &mut Setup, taken: &[Square], rng: &mut impl Rng) {
+    let board = &variant.board;
+    let Some(flag) = setup
+        .placements
+        .iter()
+        .position(|p| variant.kind(p.piece.kind).is_flag)
+    else {
+        return;
+    };
+    let steps = steps_from(variant, taken);
+    let index = |sq: Square| sq.row as usize * board.columns as usize + sq.col as usize;
+    let bombs = setup
+        .placements
+        .iter()
+        .filter(|p| variant.kind(p.piece.kind).special == Special::Bomb)
+        .count();
+    let open = |sq: Square| -> Vec<Square> {
+        board
+            .neighbours(sq)
+            .filter(|n| !board.is_blocked(*n))
+            .collect()
+    };
+    let from_edge = |sq: Square| {
+        if setup.side == Side::Red {
+            sq.row
+        } else {
+            board.rows - 1 - sq.row
+        }
+    };
+    let mut sites: Vec<Square> = board
+        .squares()
+        .filter(|sq| {
+            variant.in_setup_zone(setup.side, *sq) && !board.is_blocked(*sq) && !taken.contains(sq)
+        })
+        .collect();
+    // Shuffled so that equally good sites are chosen at random.
+    sites.shuffle(rng);
+    let Some(site) = sites.into_iter().max_by_key(|&sq| {
+        let around = open(sq);
+        let ringable = around.len() <= bombs && around.iter().all(|n| !taken.contains(n));
+        (
+            ringable,
+            steps[index(sq)].min(FAR_ENOUGH),
+            std::cmp::Reverse(around.len()),
+            std::cmp::Reverse(from_edge(sq)),
+        )
+    }) else {
+        return;
+    };
+    let flag = place_at(setup, flag, site);
+    let around: Vec<Square> = open(site)
+        .into_iter()
+        .filter(|n| variant.in_setup_zone(setup.side, *n) && !taken.contains(n))
+        .collect();
+    ring_flag(variant, setup, flag, &around);
+}
+
+/// Steps from the flag within which a free setup leaves no square empty.
+const CROWD: u32 = 3;
+
+/// In a free setup the other army may stand on any square left empty, so
+/// every free square within `CROWD` steps of the flag gets one of the
+/// side's own pieces: the nearest from beyond, so the rest of the setup
+/// keeps its shape. An enemy piece then starts no nearer the flag's ring
+/// than the squares the other army took before.
+fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
+    let board = &variant.board;
+    let Some(flag) = setup
+        .placements
+        .iter()
+        .find(|p| variant.kind(p.piece.kind).is_flag)
+        .map(|p| p.square)
+    else {
+        return;
+    };
+    let steps = steps_from(variant, &[flag]);
+    let steps_to = |sq: Square| steps[sq.row as usize * board.columns as usize + sq.col as usize];
+    let mut holes: Vec<Square> = board
+        .squares()
+        .filter(|sq| {
+            variant.in_setup_zone(setup.side, *sq)
+                && !board.is_blocked(*sq)
+                && !taken.contains(sq)
+                && steps_to(*sq) <= CROWD
+                && !setup.placements.iter().any(|p| p.square == *sq)
+        })
+        .collect();
+    holes.sort_by_key(|sq| steps_to(*sq));
+    let mut beyond: Vec<usize> = (0..setup.placements.len())
+        .filter(|&i| steps_to(setup.placements[i].square) > CROWD)
+        .collect();
+    beyond.sort_by_key(|&i| steps_to(setup.placements[i].square));
+    for (hole, i) in holes.into_iter().zip(beyond) {
+        setup.placements[i].square = hole;
+    }
+}
+
+/// For every square of the board (row by row), the fewest steps round the
+/// blocked squares from the nearest of `from` (`u32::MAX` where none
+/// reaches).
+fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
+    let board = &variant.board;
+    let index = |sq: Square| sq.row as usize * board.columns as usize + sq.col as usize;
+    let mut steps = vec![u32::MAX; board.columns as usize * board.rows as usize];
+    let mut queue = std::collections::VecDeque::new();
+    for &sq in from.iter().filter(|sq| board.contains(**sq)) {
+        steps[index(sq)] = 0;
+        queue.push_back(sq);
+    }
+    while let Some(sq) = queue.pop_front() {
+        for n in board.neighbours(sq) {
+            if !board.is_blocked(n) && steps[index(n)] == u32::MAX {
+                steps[index(n)] = steps[index(sq)] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    steps
 }
 
 /// Puts the piece of placement `i` on `square`, swapping with whatever
