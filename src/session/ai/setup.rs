@@ -160,9 +160,8 @@ pub fn setup_around(
 /// squares free of the side's immobile pieces (other own pieces step aside).
 pub fn boxed_in(variant: &Variant, setup: &Setup) -> Vec<Square> {
     let board = &variant.board;
-    let columns = board.columns as usize;
-    let index = |sq: Square| sq.row as usize * columns + sq.col as usize;
-    let cells = columns * board.rows as usize;
+    let index = |sq: Square| cell(variant, sq);
+    let cells = board.columns as usize * board.rows as usize;
     let mut occupied = vec![false; cells];
     let mut wall = vec![false; cells];
     for p in &setup.placements {
@@ -314,7 +313,6 @@ fn hide_flag(variant: &Variant, setup: &mut Setup, taken: &[Square], rng: &mut i
         return;
     };
     let steps = steps_from(variant, taken);
-    let index = |sq: Square| sq.row as usize * board.columns as usize + sq.col as usize;
     let bombs = setup
         .placements
         .iter()
@@ -346,7 +344,7 @@ fn hide_flag(variant: &Variant, setup: &mut Setup, taken: &[Square], rng: &mut i
         let ringable = around.len() <= bombs && around.iter().all(|n| !taken.contains(n));
         (
             ringable,
-            steps[index(sq)].min(FAR_ENOUGH),
+            steps[cell(variant, sq)].min(FAR_ENOUGH),
             std::cmp::Reverse(around.len()),
             std::cmp::Reverse(from_edge(sq)),
         )
@@ -380,7 +378,7 @@ fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
         return;
     };
     let steps = steps_from(variant, &[flag]);
-    let steps_to = |sq: Square| steps[sq.row as usize * board.columns as usize + sq.col as usize];
+    let steps_to = |sq: Square| steps[cell(variant, sq)];
     let mut holes: Vec<Square> = board
         .squares()
         .filter(|sq| {
@@ -406,7 +404,7 @@ fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
 /// reaches).
 fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
     let board = &variant.board;
-    let index = |sq: Square| sq.row as usize * board.columns as usize + sq.col as usize;
+    let index = |sq: Square| cell(variant, sq);
     let mut steps = vec![u32::MAX; board.columns as usize * board.rows as usize];
     let mut queue = std::collections::VecDeque::new();
     for &sq in from.iter().filter(|sq| board.contains(**sq)) {
@@ -422,6 +420,11 @@ fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
         }
     }
     steps
+}
+
+/// `square`'s place in a row-by-row list of the board's squares.
+fn cell(variant: &Variant, square: Square) -> usize {
+    square.row as usize * variant.board.columns as usize + square.col as usize
 }
 
 /// Puts the piece of placement `i` on `square`, swapping with whatever
