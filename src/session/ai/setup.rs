@@ -160,7 +160,6 @@ pub fn setup_around(
 /// squares free of the side's immobile pieces (other own pieces step aside).
 pub fn boxed_in(variant: &Variant, setup: &Setup) -> Vec<Square> {
     let board = &variant.board;
-    let index = |sq: Square| cell(variant, sq);
     let cells = board.columns as usize * board.rows as usize;
     let mut occupied = vec![false; cells];
     let mut wall = vec![false; cells];
@@ -168,22 +167,22 @@ pub fn boxed_in(variant: &Variant, setup: &Setup) -> Vec<Square> {
         if !board.contains(p.square) {
             continue;
         }
-        occupied[index(p.square)] = true;
-        wall[index(p.square)] = variant.kind(p.piece.kind).mobility == Mobility::Immobile;
+        occupied[cell(variant, p.square)] = true;
+        wall[cell(variant, p.square)] = variant.kind(p.piece.kind).mobility == Mobility::Immobile;
     }
     // Flood from every open square (empty at the start) through squares
     // that are not walls.
     let mut free = vec![false; cells];
     let mut queue: Vec<Square> = board
         .squares()
-        .filter(|sq| !board.is_blocked(*sq) && !occupied[index(*sq)])
+        .filter(|sq| !board.is_blocked(*sq) && !occupied[cell(variant, *sq)])
         .collect();
     for sq in &queue {
-        free[index(*sq)] = true;
+        free[cell(variant, *sq)] = true;
     }
     while let Some(sq) = queue.pop() {
         for n in board.neighbours(sq) {
-            let i = index(n);
+            let i = cell(variant, n);
             if !free[i] && !wall[i] && !board.is_blocked(n) {
                 free[i] = true;
                 queue.push(n);
@@ -193,7 +192,11 @@ pub fn boxed_in(variant: &Variant, setup: &Setup) -> Vec<Square> {
     setup
         .placements
         .iter()
-        .filter(|p| board.contains(p.square) && !wall[index(p.square)] && !free[index(p.square)])
+        .filter(|p| {
+            board.contains(p.square)
+                && !wall[cell(variant, p.square)]
+                && !free[cell(variant, p.square)]
+        })
         .map(|p| p.square)
         .collect()
 }
@@ -404,17 +407,16 @@ fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
 /// reaches).
 fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
     let board = &variant.board;
-    let index = |sq: Square| cell(variant, sq);
     let mut steps = vec![u32::MAX; board.columns as usize * board.rows as usize];
     let mut queue = std::collections::VecDeque::new();
     for &sq in from.iter().filter(|sq| board.contains(**sq)) {
-        steps[index(sq)] = 0;
+        steps[cell(variant, sq)] = 0;
         queue.push_back(sq);
     }
     while let Some(sq) = queue.pop_front() {
         for n in board.neighbours(sq) {
-            if !board.is_blocked(n) && steps[index(n)] == u32::MAX {
-                steps[index(n)] = steps[index(sq)] + 1;
+            if !board.is_blocked(n) && steps[cell(variant, n)] == u32::MAX {
+                steps[cell(variant, n)] = steps[cell(variant, sq)] + 1;
                 queue.push_back(n);
             }
         }
