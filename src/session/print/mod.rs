@@ -11,6 +11,8 @@
 
 mod board;
 mod cards;
+mod drawing;
+mod glyphs;
 pub mod paper;
 pub mod pdf;
 mod piecepack;

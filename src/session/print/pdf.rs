@@ -1,11 +1,13 @@
-//! Sheets drawn as SVG made into one PDF: each page converted by svg2pdf
-//! (shapes stay vectors, text stays text in subsetted embedded fonts) and
-//! placed on a page of its paper's size with pdf-writer.
+//! Sheets drawn as SVG made into one PDF: each page read by usvg (the SVG
+//! reader Slint already brings, which lays out its text with the system's
+//! fonts), drawn with pdf-writer (`drawing`: shapes stay vectors; `glyphs`:
+//! text stays text, in fonts made of the glyphs used), on a page of its
+//! paper's size.
 
 use super::Page;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
-use std::collections::HashMap;
-use svg2pdf::usvg;
+use super::drawing;
+use super::glyphs::{Glyphs, deflate};
+use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 
 /// Points per millimetre (PDF units are 1/72 inch).
 pub const POINTS_PER_MM: f64 = 72.0 / 25.4;
@@ -20,45 +22,86 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
     let page_tree = next.bump();
     let info = next.bump();
     let mut pdf = Pdf::new();
+    let mut glyphs = Glyphs::new();
     let mut kids = Vec::with_capacity(pages.len());
     for (i, page) in pages.iter().enumerate() {
         let tree = usvg::Tree::from_str(&page.svg, &options)
             .map_err(|e| crate::tr!("page {} could not be drawn: {}", i + 1, e))?;
-        let (chunk, drawing) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| {
-                crate::tr!("page {} could not be made PDF: {}", i + 1, format!("{e:?}"))
-            })?;
-        let mut renumbered = HashMap::new();
-        let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| next.bump()));
-        let drawing = *renumbered
-            .get(&drawing)
-            .ok_or_else(|| crate::tr!("the drawing of a page went missing"))?;
-        pdf.extend(&chunk);
-        let (width, height) = (
+        let size = (
             (page.width * POINTS_PER_MM) as f32,
             (page.height * POINTS_PER_MM) as f32,
         );
+        let drawn = drawing::draw(&tree, size, &mut glyphs, &mut next)
+            .map_err(|e| crate::tr!("page {} could not be made PDF: {}", i + 1, e))?;
         let (page_id, content_id) = (next.bump(), next.bump());
-        let name = Name(b"Sheet");
+        let states: Vec<Ref> = drawn.opacities.iter().map(|_| next.bump()).collect();
+        for (&(fill, stroke), &state) in drawn.opacities.iter().zip(&states) {
+            pdf.ext_graphics(state)
+                .non_stroking_alpha(fill)
+                .stroking_alpha(stroke);
+        }
         let mut pdf_page = pdf.page(page_id);
-        pdf_page.media_box(Rect::new(0.0, 0.0, width, height));
+        pdf_page.media_box(Rect::new(0.0, 0.0, size.0, size.1));
         pdf_page.parent(page_tree);
         pdf_page.contents(content_id);
-        pdf_page.resources().x_objects().pair(name, drawing);
+        let mut resources = pdf_page.resources();
+        let mut fonts = resources.fonts();
+        for &font in &drawn.fonts {
+            let name = format!("F{font}");
+            fonts.pair(Name(name.as_bytes()), glyphs.reference(font));
+        }
+        fonts.finish();
+        let mut gs = resources.ext_g_states();
+        for (index, &state) in states.iter().enumerate() {
+            let name = format!("A{index}");
+            gs.pair(Name(name.as_bytes()), state);
+        }
+        gs.finish();
+        resources.finish();
         pdf_page.finish();
-        // The drawing is a unit square: stretch it over the whole page.
-        let mut content = Content::new();
-        content.save_state();
-        content.transform([width, 0.0, 0.0, height, 0.0, 0.0]);
-        content.x_object(name);
-        content.restore_state();
-        pdf.stream(content_id, &content.finish());
+        pdf.stream(content_id, &deflate(&drawn.content))
+            .filter(Filter::FlateDecode);
         kids.push(page_id);
     }
+    glyphs
+        .write(&mut pdf, &options.fontdb, &mut next)
+        .map_err(|e| crate::tr!("the sheets' fonts could not be written: {}", e))?;
     pdf.catalog(catalog).pages(page_tree);
     pdf.pages(page_tree).count(kids.len() as i32).kids(kids);
     pdf.document_info(info)
         .title(TextStr(title))
         .creator(TextStr("Flagfall"));
     Ok(pdf.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Page, to_pdf};
+
+    fn page(body: &str) -> Page {
+        Page {
+            width: 20.0,
+            height: 10.0,
+            svg: format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" viewBox="0 0 20 10">{body}</svg>"#
+            ),
+        }
+    }
+
+    #[test]
+    fn shapes_become_a_pdf_and_what_it_cannot_draw_is_refused_by_page() {
+        let shapes = page(
+            r##"<rect x="1" y="1" width="8" height="8" rx="2" fill="#ff000080" stroke="#000000" stroke-dasharray="1 1"/><g clip-path="url(#c)"><circle cx="15" cy="5" r="4" fill="#0000ff"/></g><defs><clipPath id="c"><rect x="11" y="1" width="4" height="8"/></clipPath></defs>"##,
+        );
+        let pdf = to_pdf("shapes", std::slice::from_ref(&shapes)).unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        // The half-transparent fill has its graphics state.
+        assert!(pdf.windows(5).any(|w| w == b"/ca 0"), "no opacity");
+        let gradient = page(
+            r##"<defs><linearGradient id="g"><stop offset="0" stop-color="#000000"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="5" height="5" fill="url(#g)"/>"##,
+        );
+        let refused = to_pdf("gradient", &[shapes, gradient]).unwrap_err();
+        assert!(refused.contains("page 2"), "{refused}");
+        assert!(refused.contains("gradient"), "{refused}");
+    }
 }
