@@ -4,6 +4,7 @@
 //! the glyphs used are written, so no font subsetter is needed.
 
 use super::drawing::cubic_controls;
+use super::pdf::deflate;
 use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use skrifa::instance::{LocationRef, Size};
@@ -207,15 +208,6 @@ fn write_font(pdf: &mut Pdf, face: &FontRef, font: &Type3, next: &mut Ref) {
     type3.widths(widths);
     type3.resources();
     type3.to_unicode(cmap_reference);
-}
-
-/// `bytes` compressed for a FlateDecode stream.
-pub fn deflate(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    // Writing to a Vec cannot fail.
-    let _ = encoder.write_all(bytes);
-    encoder.finish().unwrap_or_default()
 }
 
 /// A glyph's outline in font units, as skrifa draws it.
