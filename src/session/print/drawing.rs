@@ -175,53 +175,62 @@ impl Painter<'_> {
         if !path.is_visible() {
             return Ok(());
         }
-        let stroke_first = path.paint_order() == usvg::PaintOrder::StrokeAndFill;
-        let mut parts = [false, true];
-        if stroke_first {
-            parts.reverse();
+        if path.paint_order() == usvg::PaintOrder::StrokeAndFill {
+            self.stroke(path, opacity)?;
+            self.fill(path, opacity)
+        } else {
+            self.fill(path, opacity)?;
+            self.stroke(path, opacity)
         }
-        for stroking in parts {
-            if stroking {
-                if let Some(stroke) = path.stroke() {
-                    self.content.save_state();
-                    let (r, g, b) = colour(stroke.paint())?;
-                    self.content.set_stroke_rgb(r, g, b);
-                    self.opacity(1.0, opacity * stroke.opacity().get());
-                    self.content.set_line_width(stroke.width().get());
-                    self.content.set_miter_limit(stroke.miterlimit().get());
-                    self.content.set_line_cap(match stroke.linecap() {
-                        usvg::LineCap::Butt => LineCapStyle::ButtCap,
-                        usvg::LineCap::Round => LineCapStyle::RoundCap,
-                        usvg::LineCap::Square => LineCapStyle::ProjectingSquareCap,
-                    });
-                    self.content.set_line_join(match stroke.linejoin() {
-                        usvg::LineJoin::Miter | usvg::LineJoin::MiterClip => {
-                            LineJoinStyle::MiterJoin
-                        }
-                        usvg::LineJoin::Round => LineJoinStyle::RoundJoin,
-                        usvg::LineJoin::Bevel => LineJoinStyle::BevelJoin,
-                    });
-                    if let Some(dashes) = stroke.dasharray() {
-                        self.content
-                            .set_dash_pattern(dashes.iter().copied(), stroke.dashoffset());
-                    }
-                    self.outline(path, None);
-                    self.content.stroke();
-                    self.content.restore_state();
-                }
-            } else if let Some(fill) = path.fill() {
-                self.content.save_state();
-                let (r, g, b) = colour(fill.paint())?;
-                self.content.set_fill_rgb(r, g, b);
-                self.opacity(opacity * fill.opacity().get(), 1.0);
-                self.outline(path, None);
-                match fill.rule() {
-                    FillRule::NonZero => self.content.fill_nonzero(),
-                    FillRule::EvenOdd => self.content.fill_even_odd(),
-                };
-                self.content.restore_state();
-            }
+    }
+
+    /// The path filled, if it has a fill.
+    fn fill(&mut self, path: &Path, opacity: f32) -> Result<(), String> {
+        let Some(fill) = path.fill() else {
+            return Ok(());
+        };
+        self.content.save_state();
+        let (r, g, b) = colour(fill.paint())?;
+        self.content.set_fill_rgb(r, g, b);
+        self.opacity(opacity * fill.opacity().get(), 1.0);
+        self.outline(path, None);
+        match fill.rule() {
+            FillRule::NonZero => self.content.fill_nonzero(),
+            FillRule::EvenOdd => self.content.fill_even_odd(),
+        };
+        self.content.restore_state();
+        Ok(())
+    }
+
+    /// The path outlined, if it has a stroke: its width, dashes, caps and
+    /// joins as SVG gives them.
+    fn stroke(&mut self, path: &Path, opacity: f32) -> Result<(), String> {
+        let Some(stroke) = path.stroke() else {
+            return Ok(());
+        };
+        self.content.save_state();
+        let (r, g, b) = colour(stroke.paint())?;
+        self.content.set_stroke_rgb(r, g, b);
+        self.opacity(1.0, opacity * stroke.opacity().get());
+        self.content.set_line_width(stroke.width().get());
+        self.content.set_miter_limit(stroke.miterlimit().get());
+        self.content.set_line_cap(match stroke.linecap() {
+            usvg::LineCap::Butt => LineCapStyle::ButtCap,
+            usvg::LineCap::Round => LineCapStyle::RoundCap,
+            usvg::LineCap::Square => LineCapStyle::ProjectingSquareCap,
+        });
+        self.content.set_line_join(match stroke.linejoin() {
+            usvg::LineJoin::Miter | usvg::LineJoin::MiterClip => LineJoinStyle::MiterJoin,
+            usvg::LineJoin::Round => LineJoinStyle::RoundJoin,
+            usvg::LineJoin::Bevel => LineJoinStyle::BevelJoin,
+        });
+        if let Some(dashes) = stroke.dasharray() {
+            self.content
+                .set_dash_pattern(dashes.iter().copied(), stroke.dashoffset());
         }
+        self.outline(path, None);
+        self.content.stroke();
+        self.content.restore_state();
         Ok(())
     }
 
@@ -240,9 +249,9 @@ impl Painter<'_> {
             let mut current = None;
             for glyph in &span.positioned_glyphs {
                 let units = self.glyphs.units_per_em(self.fontdb, glyph.font)?;
-                let placed = self
-                    .glyphs
-                    .place(glyph.font, glyph.id.0, &glyph.text, self.next);
+                let placed =
+                    self.glyphs
+                        .place(glyph.font, units, glyph.id.0, &glyph.text, self.next);
                 if current != Some(placed.font) {
                     let name = format!("F{}", placed.font);
                     self.content.set_font(Name(name.as_bytes()), 1.0);

@@ -31,10 +31,12 @@ pub struct Glyphs {
     units_per_em: HashMap<fontdb::ID, u16>,
 }
 
-/// One Type 3 font: glyphs of one face, each with the text it stands for.
+/// One Type 3 font: glyphs of one face, each with the text it stands for;
+/// its glyph space is the face's units per em.
 #[derive(Debug)]
 struct Type3 {
     face: fontdb::ID,
+    units_per_em: u16,
     reference: Ref,
     glyphs: Vec<(u32, String)>,
 }
@@ -48,10 +50,18 @@ impl Glyphs {
         }
     }
 
-    /// The font and code of glyph `glyph` of `face`, standing for `text`;
-    /// a glyph not used before gets the next code (and a new font when the
-    /// face's last one is full), whose reference `next` hands out.
-    pub fn place(&mut self, face: fontdb::ID, glyph: u32, text: &str, next: &mut Ref) -> Placed {
+    /// The font and code of glyph `glyph` of `face` (whose units per em
+    /// are `units_per_em`), standing for `text`; a glyph not used before
+    /// gets the next code (and a new font when the face's last one is full),
+    /// whose reference `next` hands out.
+    pub fn place(
+        &mut self,
+        face: fontdb::ID,
+        units_per_em: u16,
+        glyph: u32,
+        text: &str,
+        next: &mut Ref,
+    ) -> Placed {
         if let Some(placed) = self.placed.get(&(face, glyph)) {
             return *placed;
         }
@@ -63,6 +73,7 @@ impl Glyphs {
         let font = open.unwrap_or_else(|| {
             self.fonts.push(Type3 {
                 face,
+                units_per_em,
                 reference: next.bump(),
                 glyphs: Vec::new(),
             });
@@ -83,7 +94,8 @@ impl Glyphs {
         self.fonts[font].reference
     }
 
-    /// Units per em of `face`: the glyph space of its fonts.
+    /// Units per em of `face` (read once a face): the glyph space of its
+    /// fonts.
     pub fn units_per_em(&mut self, db: &fontdb::Database, face: fontdb::ID) -> Result<u16, String> {
         if let Some(units) = self.units_per_em.get(&face) {
             return Ok(*units);
@@ -133,10 +145,7 @@ fn unreadable(db: &fontdb::Database, face: fontdb::ID) -> String {
 /// One Type 3 font: a glyph procedure per glyph (its outline filled in the
 /// text's colour), drawn in font units.
 fn write_font(pdf: &mut Pdf, face: &FontRef, font: &Type3, next: &mut Ref) {
-    let units = face
-        .metrics(Size::unscaled(), LocationRef::default())
-        .units_per_em;
-    let scale = 1.0 / f32::from(units.max(1));
+    let scale = 1.0 / f32::from(font.units_per_em.max(1));
     let advances = face.glyph_metrics(Size::unscaled(), LocationRef::default());
     let outlines = face.outline_glyphs();
     let mut procedures = Vec::with_capacity(font.glyphs.len());
@@ -147,30 +156,15 @@ fn write_font(pdf: &mut Pdf, face: &FontRef, font: &Type3, next: &mut Ref) {
         let advance = advances.advance_width(id).unwrap_or(0.0);
         let mut outline = Outline::default();
         if let Some(shape) = outlines.get(id) {
+            let settings = DrawSettings::unhinted(Size::unscaled(), LocationRef::default());
             // A glyph that cannot be drawn is left blank, keeping its width.
-            if shape
-                .draw(
-                    DrawSettings::unhinted(Size::unscaled(), LocationRef::default()),
-                    &mut outline,
-                )
-                .is_err()
-            {
+            if shape.draw(settings, &mut outline).is_err() {
                 outline = Outline::default();
             }
         }
-        let mut content = Content::new();
-        let glyph_bounds = outline.bounds.or_empty();
-        content.start_shape_glyph(
-            advance,
-            glyph_bounds.left,
-            glyph_bounds.bottom,
-            glyph_bounds.right,
-            glyph_bounds.top,
-        );
-        content.extend_from_outline(&outline);
         bounds.take(&outline.bounds);
         let reference = next.bump();
-        pdf.stream(reference, &deflate(&content.finish()))
+        pdf.stream(reference, &deflate(&outline.procedure(advance)))
             .filter(Filter::FlateDecode);
         procedures.push((format!("g{glyph}"), reference));
         widths.push(advance);
@@ -210,30 +204,32 @@ fn write_font(pdf: &mut Pdf, face: &FontRef, font: &Type3, next: &mut Ref) {
     type3.to_unicode(cmap_reference);
 }
 
-/// A glyph's outline in font units, as skrifa draws it.
-#[derive(Debug, Default)]
+/// A glyph's outline in font units, as skrifa draws it: the path, and the
+/// box round it (which the glyph's procedure must state before the path).
 struct Outline {
-    commands: Vec<Command>,
+    path: Content,
     last: (f32, f32),
     bounds: Bounds,
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Command {
-    Move(f32, f32),
-    Line(f32, f32),
-    Cubic([f32; 6]),
-    Close,
+impl Default for Outline {
+    fn default() -> Self {
+        Outline {
+            path: Content::new(),
+            last: (0.0, 0.0),
+            bounds: Bounds::default(),
+        }
+    }
 }
 
 impl OutlinePen for Outline {
     fn move_to(&mut self, x: f32, y: f32) {
-        self.commands.push(Command::Move(x, y));
+        self.path.move_to(x, y);
         self.point(x, y);
     }
 
     fn line_to(&mut self, x: f32, y: f32) {
-        self.commands.push(Command::Line(x, y));
+        self.path.line_to(x, y);
         self.point(x, y);
     }
 
@@ -243,15 +239,14 @@ impl OutlinePen for Outline {
     }
 
     fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
-        self.commands
-            .push(Command::Cubic([cx0, cy0, cx1, cy1, x, y]));
+        self.path.cubic_to(cx0, cy0, cx1, cy1, x, y);
         self.bounds.add(cx0, cy0);
         self.bounds.add(cx1, cy1);
         self.point(x, y);
     }
 
     fn close(&mut self) {
-        self.commands.push(Command::Close);
+        self.path.close_path();
     }
 }
 
@@ -260,36 +255,27 @@ impl Outline {
         self.last = (x, y);
         self.bounds.add(x, y);
     }
-}
 
-trait DrawOutline {
-    fn extend_from_outline(&mut self, outline: &Outline);
-}
-
-impl DrawOutline for Content {
-    /// The outline as a path, filled by the nonzero rule that TrueType and
-    /// CFF outlines are drawn by.
-    fn extend_from_outline(&mut self, outline: &Outline) {
-        if outline.commands.is_empty() {
-            return;
+    /// The glyph's procedure: its width and box, then its outline filled by
+    /// the nonzero rule that TrueType and CFF outlines are drawn by (in the
+    /// colour of the text, as `d1` glyphs are).
+    fn procedure(mut self, advance: f32) -> Vec<u8> {
+        let corners = self.bounds.or_empty();
+        let mut start = Content::new();
+        start.start_shape_glyph(
+            advance,
+            corners.left,
+            corners.bottom,
+            corners.right,
+            corners.top,
+        );
+        let mut procedure = start.finish();
+        if self.bounds.corners.is_some() {
+            self.path.fill_nonzero();
+            procedure.push(b'\n');
+            procedure.extend(self.path.finish());
         }
-        for command in &outline.commands {
-            match *command {
-                Command::Move(x, y) => {
-                    self.move_to(x, y);
-                }
-                Command::Line(x, y) => {
-                    self.line_to(x, y);
-                }
-                Command::Cubic([a, b, c, d, e, f]) => {
-                    self.cubic_to(a, b, c, d, e, f);
-                }
-                Command::Close => {
-                    self.close_path();
-                }
-            }
-        }
-        self.fill_nonzero();
+        procedure
     }
 }
 
@@ -344,20 +330,20 @@ mod tests {
         let face = fontdb::ID::dummy();
         let mut glyphs = Glyphs::new();
         let mut next = Ref::new(1);
-        let first = glyphs.place(face, 7, "a", &mut next);
+        let first = glyphs.place(face, 1000, 7, "a", &mut next);
         assert_eq!(first, Placed { font: 0, code: 0 });
-        assert_eq!(glyphs.place(face, 7, "a", &mut next), first);
+        assert_eq!(glyphs.place(face, 1000, 7, "a", &mut next), first);
         for glyph in 100..100 + GLYPHS_A_FONT as u32 {
-            glyphs.place(face, glyph, "x", &mut next);
+            glyphs.place(face, 1000, glyph, "x", &mut next);
         }
         // The 256th new glyph fills the first font; the next opens a second.
         assert_eq!(
-            glyphs.place(face, 99, "y", &mut next),
+            glyphs.place(face, 1000, 99, "y", &mut next),
             Placed { font: 1, code: 1 }
         );
         assert_eq!(glyphs.fonts.len(), 2);
         assert_eq!(glyphs.fonts[0].glyphs.len(), GLYPHS_A_FONT);
         assert_ne!(glyphs.reference(0), glyphs.reference(1));
-        assert_eq!(glyphs.place(face, 7, "a", &mut next), first);
+        assert_eq!(glyphs.place(face, 1000, 7, "a", &mut next), first);
     }
 }
