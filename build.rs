@@ -1,7 +1,8 @@
 //! Compiles the Slint UI with its translations, turns the same translations
 //! into the table Rust-made texts are looked up in, and builds every
 //! `variants/*.json` file into the binary, so a new variant is a new file and
-//! nothing else.
+//! nothing else. On Linux with glibc 2.36 or newer it also packs the
+//! binaries' relative relocations.
 
 use std::env;
 use std::fs;
@@ -17,6 +18,44 @@ fn main() {
     slint_build::compile_with_config("ui/app.slint", config).expect("ui/app.slint compiles");
     catalogues();
     builtin_variants();
+    pack_relative_relocations();
+}
+
+/// Links the package's binaries with `-z pack-relative-relocs` (DT_RELR): the
+/// app's 0.7 MB of relative relocations (`.rela.dyn`) shrink to 9 KB and the
+/// binary stays position-independent, so ASLR is kept (BENCHMARKS.md, issue
+/// 14). Only when building on Linux for the same machine's glibc, and only
+/// from glibc 2.36 on, whose loader applies DT_RELR; an older loader would
+/// refuse the binary, so elsewhere the link is unchanged.
+fn pack_relative_relocations() {
+    let linux_glibc = env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
+        && env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu");
+    let native = env::var("HOST").ok() == env::var("TARGET").ok();
+    if linux_glibc && native && host_glibc_at_least(2, 36) {
+        println!("cargo:rustc-link-arg=-Wl,-z,pack-relative-relocs");
+    }
+}
+
+/// Whether the glibc this build script runs on is `major.minor` or newer.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn host_glibc_at_least(major: u32, minor: u32) -> bool {
+    unsafe extern "C" {
+        fn gnu_get_libc_version() -> *const std::ffi::c_char;
+    }
+    // SAFETY: glibc returns a static, NUL-terminated string such as "2.36".
+    let version = unsafe { std::ffi::CStr::from_ptr(gnu_get_libc_version()) };
+    let mut numbers = version
+        .to_str()
+        .unwrap_or_default()
+        .split('.')
+        .map(|part| part.parse::<u32>().unwrap_or(0));
+    let found = (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0));
+    found >= (major, minor)
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn host_glibc_at_least(_major: u32, _minor: u32) -> bool {
+    false
 }
 
 /// Writes `catalogues.rs`: for each `i18n/LANG/LC_MESSAGES/flagfall.po`, its
