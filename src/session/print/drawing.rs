@@ -102,6 +102,9 @@ impl Painter<'_> {
             let transform = outer.pre_concat(group.transform());
             for child in group.children() {
                 match child {
+                    Node::Group(inner) if inner.clip_path().is_some() => {
+                        return Err("a clip path inside a clip path's shapes".to_string());
+                    }
                     Node::Group(inner) => shapes.push((inner, transform)),
                     Node::Path(path) => {
                         self.outline(path, Some(transform));
@@ -190,9 +193,7 @@ impl Painter<'_> {
             return Ok(());
         };
         self.content.save_state();
-        let (r, g, b) = colour(fill.paint())?;
-        self.content.set_fill_rgb(r, g, b);
-        self.opacity(opacity * fill.opacity().get(), 1.0);
+        self.fill_paint(fill, opacity)?;
         self.outline(path, None);
         match fill.rule() {
             FillRule::NonZero => self.content.fill_nonzero(),
@@ -242,9 +243,7 @@ impl Painter<'_> {
                 continue;
             };
             self.content.save_state();
-            let (r, g, b) = colour(fill.paint())?;
-            self.content.set_fill_rgb(r, g, b);
-            self.opacity(opacity * fill.opacity().get(), 1.0);
+            self.fill_paint(fill, opacity)?;
             self.content.begin_text();
             let mut current = None;
             for glyph in &span.positioned_glyphs {
@@ -268,6 +267,14 @@ impl Painter<'_> {
             self.content.end_text();
             self.content.restore_state();
         }
+        Ok(())
+    }
+
+    /// Sets the fill colour and opacity of a path's or a text's fill.
+    fn fill_paint(&mut self, fill: &usvg::Fill, opacity: f32) -> Result<(), String> {
+        let (r, g, b) = colour(fill.paint())?;
+        self.content.set_fill_rgb(r, g, b);
+        self.opacity(opacity * fill.opacity().get(), 1.0);
         Ok(())
     }
 

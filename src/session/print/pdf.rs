@@ -113,4 +113,14 @@ mod tests {
         assert!(refused.contains("page 2"), "{refused}");
         assert!(refused.contains("gradient"), "{refused}");
     }
+
+    #[test]
+    fn a_clip_path_clipped_again_inside_its_shapes_is_refused_not_drawn_wrong() {
+        let nested = page(
+            r##"<defs><clipPath id="inner"><rect width="3" height="3"/></clipPath><clipPath id="outer"><rect width="8" height="8" clip-path="url(#inner)"/></clipPath></defs><rect width="10" height="10" fill="#00ff00" clip-path="url(#outer)"/>"##,
+        );
+        let refused = to_pdf("nested", &[nested]).unwrap_err();
+        assert!(refused.contains("page 1"), "{refused}");
+        assert!(refused.contains("clip path inside"), "{refused}");
+    }
 }
