@@ -1,12 +1,17 @@
 //! The Stratego go go referee through the real UI: setting up a match, the
 //! 8th entry refused, a challenge, a cluster, a flag touch refused for a Trap
-//! and taken by a Worker, the next round; and the resolver alone, for helpers.
+//! and taken by a Worker, the next round; the resolver alone, for helpers;
+//! and the sound device taken only while the referee is in use.
 
 mod common;
 
 use common::ui::*;
-use flagfall::app::{App, RefereeAdapter, RefereeChallengeAdapter};
+use flagfall::app::{App, AppConfig, RefereeAdapter, RefereeChallengeAdapter};
+use flagfall::session::referee_clock::Signal;
+use flagfall::session::signals::Signals;
 use slint::ComponentHandle;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn has_label(app: &App, label: &str) -> bool {
     labels(app).iter().any(|l| l == label)
@@ -153,4 +158,56 @@ fn a_helper_uses_the_resolver_without_a_match() {
     );
     tap(&app, "Back");
     assert_eq!(screen(&app), "referee-setup");
+}
+
+/// Counts what the referee asks of the sound.
+#[derive(Default)]
+struct SoundLog {
+    prepared: AtomicUsize,
+    released: AtomicUsize,
+}
+
+impl Signals for SoundLog {
+    fn prepare(&self) {
+        self.prepared.fetch_add(1, Ordering::SeqCst);
+    }
+    fn release(&self) {
+        self.released.fetch_add(1, Ordering::SeqCst);
+    }
+    fn call(&self, _: Signal) {}
+    fn problem(&self) -> Option<String> {
+        None
+    }
+}
+
+fn sound_counts(log: &SoundLog) -> (usize, usize) {
+    (
+        log.prepared.load(Ordering::SeqCst),
+        log.released.load(Ordering::SeqCst),
+    )
+}
+
+#[test]
+fn the_sound_device_is_taken_only_while_the_referee_is_in_use() {
+    i_slint_backend_testing::init_no_event_loop();
+    let log = Arc::new(SoundLog::default());
+    let mut config = AppConfig::in_memory(5);
+    config.signals = Some(log.clone());
+    let app = App::new(config).expect("the app window");
+    fit_window(&app);
+    assert_eq!(sound_counts(&log), (0, 0), "nothing is taken at start");
+
+    tap(&app, "Stratego go go: referee");
+    assert_eq!(sound_counts(&log), (1, 0), "opening the referee takes it");
+    tap(&app, "Back");
+    assert_eq!(sound_counts(&log), (1, 1), "no match started: let go");
+
+    tap(&app, "Stratego go go: referee");
+    tap(&app, "Start the match");
+    tap(&app, "Menu");
+    assert_eq!(sound_counts(&log), (2, 1), "a match in progress keeps it");
+    tap(&app, "Continue: Stratego go go (referee), round 1 of 3");
+    app.window().global::<RefereeAdapter>().invoke_end_match();
+    assert_eq!(sound_counts(&log), (3, 2), "the match ended: let go");
+    assert_eq!(screen(&app), "home");
 }

@@ -110,12 +110,7 @@ pub(super) fn connect(app: &App) {
     let answer = app.handler(|s, _, delete: bool| {
         match s.home.confirm_delete.take() {
             Some(i) if delete && i == board_games_in_progress(s) => {
-                s.referee.session = None;
-                if let Some(storage) = &s.games.storage
-                    && let Err(e) = storage.delete_referee()
-                {
-                    s.notices.push(e);
-                }
+                super::referee::forget_match(s);
             }
             Some(i) if delete => {
                 if let Err(e) = s.games.delete_in_progress(i) {

@@ -117,6 +117,12 @@ impl RefereeState {
         self.epoch.elapsed()
     }
 
+    fn release_sound(&self) {
+        if let Some(signals) = &self.signals {
+            signals.release();
+        }
+    }
+
     /// The clocks need the worker timer: a round is running.
     pub(super) fn ticking(&self) -> bool {
         self.session
@@ -185,7 +191,13 @@ pub(super) fn connect(app: &App) {
     let setup = w.global::<RefereeSetupAdapter>();
     setup.on_start(app.unit(start_match));
     setup.on_open_resolver(app.unit(|s, w| open_resolver(s, w, Page::Resolver)));
-    setup.on_back(app.unit(|s, _| s.referee.page = Page::Closed));
+    setup.on_back(app.unit(|s, _| {
+        s.referee.page = Page::Closed;
+        // No match was started: nothing will be called out.
+        if s.referee.session.is_none() {
+            s.referee.release_sound();
+        }
+    }));
     let field = w.global::<RefereeAdapter>();
     field.on_start_pause(app.unit(|s, _| {
         let now = s.referee.now();
@@ -250,13 +262,8 @@ pub(super) fn connect(app: &App) {
         app.unit(|s, _| act(s, |session, _| session.next_round().map(|()| String::new()))),
     );
     field.on_end_match(app.unit(|s, _| {
-        s.referee.session = None;
+        forget_match(s);
         s.referee.page = Page::Closed;
-        if let Some(storage) = &s.games.storage
-            && let Err(e) = storage.delete_referee()
-        {
-            s.notices.push(e);
-        }
     }));
     field.on_menu(app.unit(|s, _| s.referee.page = Page::Closed));
     let resolver = w.global::<RefereeChallengeAdapter>();
@@ -277,8 +284,12 @@ pub(super) fn connect(app: &App) {
     }));
 }
 
-/// Opens the referee: the match in progress, or a new one's setup.
+/// Opens the referee: the match in progress, or a new one's setup. The
+/// sound device is taken now, so a missing one shows before the first round.
 pub(super) fn open(s: &mut State, w: &AppWindow) {
+    if let Some(signals) = &s.referee.signals {
+        signals.prepare();
+    }
     if s.referee.session.is_some() {
         s.referee.page = Page::Field;
         return;
@@ -301,6 +312,18 @@ pub(super) fn open(s: &mut State, w: &AppWindow) {
     setup.set_step_seconds(rules.step_seconds as i32);
     setup.set_problems("".into());
     s.referee.page = Page::Setup;
+}
+
+/// Ends the match in progress (finished, or deleted from Continue): its
+/// save is deleted and the sound device let go.
+pub(super) fn forget_match(s: &mut State) {
+    s.referee.session = None;
+    s.referee.release_sound();
+    if let Some(storage) = &s.games.storage
+        && let Err(e) = storage.delete_referee()
+    {
+        s.notices.push(e);
+    }
 }
 
 fn start_match(s: &mut State, w: &AppWindow) {

@@ -2,7 +2,8 @@
 //! buzz on phones). On Linux the sound goes through ALSA's `libasound.so.2`,
 //! loaded at run time like fontconfig, so building needs no -dev package;
 //! Android has its own (`flagfall-android`). Where there is no sound, the
-//! app says so and the countdown goes on on screen.
+//! app says so and the countdown goes on on screen. The sound device is
+//! taken only while the referee is in use, never at start.
 
 use super::referee_clock::Signal;
 use std::sync::mpsc::{self, Sender};
@@ -10,7 +11,14 @@ use std::sync::{Arc, Mutex};
 
 /// Something that calls the clock's signals out loud.
 pub trait Signals: Send + Sync {
-    /// Calls out one signal; never blocks.
+    /// Gets ready to call signals out (on the desktop, opens the sound
+    /// device on a thread of its own), so that a missing device shows
+    /// before the first round. Never blocks.
+    fn prepare(&self) {}
+    /// Lets the sound device go: the match is over. `prepare` or `call`
+    /// takes it again.
+    fn release(&self) {}
+    /// Calls out one signal, getting ready first if needed; never blocks.
     fn call(&self, signal: Signal);
     /// Why nothing can be heard, if nothing can (shown on screen).
     fn problem(&self) -> Option<String>;
@@ -61,7 +69,7 @@ impl Signals for Silent {
 pub fn desktop() -> Arc<dyn Signals> {
     #[cfg(target_os = "linux")]
     {
-        Arc::new(alsa::Alsa::start())
+        Arc::new(alsa::Alsa::new())
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -76,21 +84,30 @@ mod alsa {
     use super::{Arc, Mutex, Sender, Signal, Signals, mpsc, tone, tone_samples};
     use libloading::{Library, Symbol};
     use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+    use std::sync::MutexGuard;
 
     const RATE: u32 = 44_100;
     const PLAYBACK: c_int = 0;
     const FORMAT_S16_LE: c_int = 2;
     const ACCESS_RW_INTERLEAVED: c_int = 3;
 
-    /// Plays tones on a thread of its own; a tone waits for the one before.
+    /// Plays tones on a thread of its own, which holds the device from
+    /// `prepare` (or the first call) to `release`; a tone waits for the one
+    /// before.
     pub struct Alsa {
-        to_player: Mutex<Option<Sender<Signal>>>,
+        player: Mutex<Option<Player>>,
+    }
+
+    /// A started sound thread: its inbox, and where it reports why it
+    /// stopped. Each thread has its own report, so a thread let go cannot
+    /// speak for the next.
+    struct Player {
+        inbox: Sender<Signal>,
         problem: Arc<Mutex<Option<Trouble>>>,
     }
 
     /// Why nothing can be heard. Kept as it happened and put into words when
-    /// shown, so the words are in the language of that moment (the sound
-    /// starts before the settings choose one).
+    /// shown, so the words are in the language of that moment.
     enum Trouble {
         NoLibrary,
         MissingSymbol(String),
@@ -114,24 +131,53 @@ mod alsa {
     }
 
     impl Alsa {
-        pub fn start() -> Alsa {
+        /// Loads nothing and opens nothing: that waits for `prepare`.
+        pub fn new() -> Alsa {
+            Alsa {
+                player: Mutex::new(None),
+            }
+        }
+
+        /// The sound thread, started if none is: it opens the device, then
+        /// plays what it is sent until its inbox is dropped or the device
+        /// fails. A thread that stopped stays until `release`, so a missing
+        /// device is not looked for again at every signal.
+        fn player(&self) -> MutexGuard<'_, Option<Player>> {
+            let mut player = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            if player.is_none() {
+                *player = Some(Player::start());
+            }
+            player
+        }
+
+        /// No sound thread is started: nothing loaded, no device held.
+        #[cfg(test)]
+        pub fn idle(&self) -> bool {
+            self.player
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_none()
+        }
+    }
+
+    impl Player {
+        fn start() -> Player {
+            let (inbox, receiver) = mpsc::channel::<Signal>();
             let problem = Arc::new(Mutex::new(None));
-            let (sender, receiver) = mpsc::channel::<Signal>();
             let report = Arc::clone(&problem);
             let started = std::thread::Builder::new()
                 .name("flagfall-sound".into())
                 .spawn(move || {
-                    let player = match Player::open() {
-                        Ok(player) => player,
-                        Err(reason) => {
-                            *report.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
-                            return;
-                        }
+                    let stopped = |reason| {
+                        *report.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                    };
+                    let device = match Device::open() {
+                        Ok(device) => device,
+                        Err(reason) => return stopped(reason),
                     };
                     for signal in receiver {
-                        if let Err(reason) = player.play(&tone_samples(RATE, tone(signal))) {
-                            *report.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
-                            return;
+                        if let Err(reason) = device.play(&tone_samples(RATE, tone(signal))) {
+                            return stopped(reason);
                         }
                     }
                 });
@@ -139,25 +185,34 @@ mod alsa {
                 *problem.lock().unwrap_or_else(|e| e.into_inner()) =
                     Some(Trouble::NoThread(e.to_string()));
             }
-            Alsa {
-                to_player: Mutex::new(Some(sender)),
-                problem,
-            }
+            Player { inbox, problem }
         }
     }
 
     impl Signals for Alsa {
+        fn prepare(&self) {
+            // Starting the thread is all: it opens the device by itself.
+            drop(self.player());
+        }
+
+        fn release(&self) {
+            // Dropping the inbox ends the thread, which closes the device.
+            *self.player.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+
         fn call(&self, signal: Signal) {
-            let mut sender = self.to_player.lock().unwrap_or_else(|e| e.into_inner());
-            if sender.as_ref().is_some_and(|s| s.send(signal).is_err()) {
-                *sender = None;
-            }
+            // A thread that stopped has dropped its inbox; its report says why.
+            let _ = self.player().as_ref().map(|p| p.inbox.send(signal));
         }
 
         fn problem(&self) -> Option<String> {
-            self.problem
+            let player = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            let report = player
+                .as_ref()?
+                .problem
                 .lock()
-                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|e| e.into_inner());
+            report
                 .as_ref()
                 .map(|trouble| crate::tr!("no sound ({})", trouble.words()))
         }
@@ -171,13 +226,13 @@ mod alsa {
     type Recover = unsafe extern "C" fn(*mut c_void, c_int, c_int) -> c_int;
 
     /// The default playback device, opened through the library loaded now.
-    struct Player {
+    struct Device {
         library: Library,
         pcm: *mut c_void,
     }
 
-    impl Player {
-        fn open() -> Result<Player, Trouble> {
+    impl Device {
+        fn open() -> Result<Device, Trouble> {
             // SAFETY: loading ALSA's library runs its initialisers, which
             // have no preconditions.
             let library =
@@ -207,7 +262,7 @@ mod alsa {
                     return Err(Trouble::NoMono);
                 }
             }
-            Ok(Player { library, pcm })
+            Ok(Device { library, pcm })
         }
 
         fn play(&self, samples: &[i16]) -> Result<(), Trouble> {
@@ -233,10 +288,14 @@ mod alsa {
         }
     }
 
-    impl Drop for Player {
+    impl Drop for Device {
         fn drop(&mut self) {
-            // SAFETY: the device is open and closed only here.
+            // SAFETY: the device is open and closed only here. Draining
+            // first lets the last tone finish: closing alone would cut it.
             unsafe {
+                if let Ok(drain) = symbol::<Handle>(&self.library, b"snd_pcm_drain\0") {
+                    drain(self.pcm);
+                }
                 if let Ok(close) = symbol::<Handle>(&self.library, b"snd_pcm_close\0") {
                     close(self.pcm);
                 }
@@ -251,5 +310,26 @@ mod alsa {
         unsafe { library.get(name) }.map_err(|_| {
             Trouble::MissingSymbol(String::from_utf8_lossy(&name[..name.len() - 1]).into_owned())
         })
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::Signals;
+    use super::alsa::Alsa;
+
+    #[test]
+    fn the_sound_device_is_held_only_from_prepare_to_release() {
+        let alsa = Alsa::new();
+        assert!(alsa.idle(), "made: nothing is loaded or opened yet");
+        alsa.prepare();
+        assert!(!alsa.idle(), "prepared: the sound thread is started");
+        alsa.release();
+        assert!(alsa.idle(), "released: the device is let go");
+        assert_eq!(
+            alsa.problem(),
+            None,
+            "a released device's problem is forgotten"
+        );
     }
 }
