@@ -143,20 +143,16 @@ mod alsa {
         /// fails. A thread that stopped stays until `release`, so a missing
         /// device is not looked for again at every signal.
         fn player(&self) -> MutexGuard<'_, Option<Player>> {
-            let mut player = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            let mut player = self.slot();
             if player.is_none() {
                 *player = Some(Player::start());
             }
             player
         }
 
-        /// No sound thread is started: nothing loaded, no device held.
-        #[cfg(test)]
-        pub fn idle(&self) -> bool {
-            self.player
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .is_none()
+        /// The sound thread, if one is started; never starts one.
+        fn slot(&self) -> MutexGuard<'_, Option<Player>> {
+            self.player.lock().unwrap_or_else(|e| e.into_inner())
         }
     }
 
@@ -197,7 +193,7 @@ mod alsa {
 
         fn release(&self) {
             // Dropping the inbox ends the thread, which closes the device.
-            *self.player.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            *self.slot() = None;
         }
 
         fn call(&self, signal: Signal) {
@@ -206,7 +202,7 @@ mod alsa {
         }
 
         fn problem(&self) -> Option<String> {
-            let player = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            let player = self.slot();
             let report = player
                 .as_ref()?
                 .problem
@@ -311,25 +307,23 @@ mod alsa {
             Trouble::MissingSymbol(String::from_utf8_lossy(&name[..name.len() - 1]).into_owned())
         })
     }
-}
 
-#[cfg(all(test, target_os = "linux"))]
-mod tests {
-    use super::Signals;
-    use super::alsa::Alsa;
+    // Last in the file: tests/translations.rs reads texts up to the first
+    // test code.
+    #[cfg(test)]
+    mod tests {
+        use super::{Alsa, Signals};
 
-    #[test]
-    fn the_sound_device_is_held_only_from_prepare_to_release() {
-        let alsa = Alsa::new();
-        assert!(alsa.idle(), "made: nothing is loaded or opened yet");
-        alsa.prepare();
-        assert!(!alsa.idle(), "prepared: the sound thread is started");
-        alsa.release();
-        assert!(alsa.idle(), "released: the device is let go");
-        assert_eq!(
-            alsa.problem(),
-            None,
-            "a released device's problem is forgotten"
-        );
+        #[test]
+        fn the_sound_device_is_held_only_from_prepare_to_release() {
+            let alsa = Alsa::new();
+            let idle = |alsa: &Alsa| alsa.slot().is_none();
+            assert!(idle(&alsa), "made: nothing is loaded or opened yet");
+            alsa.prepare();
+            assert!(!idle(&alsa), "prepared: the sound thread is started");
+            alsa.release();
+            assert!(idle(&alsa), "released: the device is let go");
+            assert_eq!(alsa.problem(), None, "a released thread's problem is gone");
+        }
     }
 }
