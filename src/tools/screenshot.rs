@@ -324,6 +324,8 @@ pub fn write_png(app: &App, width: u32, height: u32, path: &Path) -> Result<(), 
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), shot.width(), shot.height());
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
+    // The "up" filter and fdeflate: quick (the UI tests write hundreds of screens).
+    encoder.set_compression(png::Compression::Fastest);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
     writer
         .write_image_data(shot.as_bytes())
