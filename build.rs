@@ -1,5 +1,5 @@
-//! Compiles the Slint UI with its translations, turns the same translations
-//! into the table Rust-made texts are looked up in, and builds every
+//! Turns the translations (the catalogues the screens bundle too, in
+//! `ui/build.rs`) into the table Rust-made texts are looked up in, builds every
 //! `variants/*.json` file into the binary, so a new variant is a new file and
 //! nothing else. On Linux with glibc 2.36 or newer it also packs the
 //! binaries' relative relocations.
@@ -9,13 +9,6 @@ use std::fs;
 use std::path::Path;
 
 fn main() {
-    // Debug info lets the UI tests find elements by id. No default context:
-    // the screens and the Rust code share one catalogue, one entry per text.
-    let config = slint_build::CompilerConfiguration::new()
-        .with_debug_info(true)
-        .with_bundled_translations("i18n")
-        .with_default_translation_context(slint_build::DefaultTranslationContext::None);
-    slint_build::compile_with_config("ui/app.slint", config).expect("ui/app.slint compiles");
     catalogues();
     builtin_variants();
     pack_relative_relocations();

@@ -30,7 +30,8 @@ mod setup;
 mod startup;
 mod words;
 
-slint::include_modules!();
+// The screens, compiled in the `flagfall-ui` crate (ui/).
+pub use flagfall_ui::*;
 
 pub use cells::Display;
 pub use startup::watch_first_frame;
