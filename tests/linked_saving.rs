@@ -11,9 +11,10 @@ use common::BUILT_IN;
 use flagfall::core::GameOptions;
 use flagfall::core::Side;
 use flagfall::core::variant::builtin_variant;
+use flagfall::session::Stage;
 use flagfall::session::Storage;
 use flagfall::session::ai::{Level, choose};
-use flagfall::session::link::{LinkStatus, LinkedSession, LinkedStage, SavedLinked};
+use flagfall::session::link::{LinkStatus, LinkedSession, SavedLinked};
 
 fn reload(session: &LinkedSession) -> LinkedSession {
     let json = serde_json::to_string(&session.to_saved()).unwrap();
@@ -79,17 +80,17 @@ fn a_setup_in_progress_is_saved_too() {
     let options = GameOptions::defaults(&variant);
     let mut session = LinkedSession::create(variant, options, Side::Blue, 3);
     // The fair deal: waiting for the other device's deal step, then the hand.
-    assert_eq!(session.stage(), LinkedStage::Dealing);
+    assert_eq!(session.stage(), Stage::Dealing);
     let again = reload(&session);
-    assert_eq!(again.stage(), LinkedStage::Dealing);
+    assert_eq!(again.stage(), Stage::Dealing);
     assert_eq!(again.code_on_show(), session.code_on_show());
     let joiner = LinkedSession::join(session.code_on_show().unwrap(), 4).unwrap();
     session.read(joiner.code_on_show().unwrap()).unwrap();
-    assert_eq!(session.stage(), LinkedStage::Deal);
+    assert_eq!(session.stage(), Stage::Deal(Side::Blue));
     session.accept_deal().unwrap();
     session.fill_random();
     let again = reload(&session);
-    assert_eq!(again.stage(), LinkedStage::Setup);
+    assert_eq!(again.stage(), Stage::Setup(Side::Blue));
     assert_eq!(
         again.draft().unwrap().to_setup(),
         session.draft().unwrap().to_setup()
@@ -109,7 +110,9 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
         .position(|l| l.starts_with("read "))
         .unwrap();
     bad_code.log[entry] = bad_code.log[entry].replace("FLAGFALL:", "FLAGFALL:A");
-    let e = LinkedSession::from_saved(&bad_code).unwrap_err();
+    let e = LinkedSession::from_saved(&bad_code)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.starts_with(&format!("entry {} of its log", entry + 1)),
         "{e}"
@@ -120,6 +123,7 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
     assert!(
         LinkedSession::from_saved(&bad_salt)
             .unwrap_err()
+            .to_string()
             .contains("salt")
     );
 
@@ -134,7 +138,7 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
     let (a, b) = (mine.setup[0].piece.clone(), mine.setup[other].piece.clone());
     mine.setup[0].piece = b;
     mine.setup[other].piece = a;
-    let e = LinkedSession::from_saved(&swapped).unwrap_err();
+    let e = LinkedSession::from_saved(&swapped).unwrap_err().to_string();
     assert!(e.contains("not the one this device committed to"), "{e}");
 
     let mut wrong_variant = saved.clone();
@@ -142,6 +146,7 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
     assert!(
         LinkedSession::from_saved(&wrong_variant)
             .unwrap_err()
+            .to_string()
             .contains("unknown variant")
     );
 }
@@ -154,8 +159,13 @@ fn storage_moves_a_damaged_two_device_file_aside_and_keeps_the_rest() {
     let (red, blue) = play("barrage", 9, 10);
     storage.save_linked(&red).unwrap();
     storage.save_linked(&blue).unwrap();
-    let (games, problems) = storage.linked_in_progress();
+    let (games, problems) = storage.games_in_progress();
     assert_eq!((games.len(), problems.len()), (2, 0), "{problems:?}");
+    assert!(
+        games
+            .iter()
+            .all(|g| matches!(g, flagfall::session::GameSession::TwoDevices(_)))
+    );
     let path = dir.join("in-progress/linked");
     let file = std::fs::read_dir(&path)
         .unwrap()
@@ -164,7 +174,7 @@ fn storage_moves_a_damaged_two_device_file_aside_and_keeps_the_rest() {
         .unwrap()
         .path();
     std::fs::write(&file, b"{ not json").unwrap();
-    let (games, problems) = storage.linked_in_progress();
+    let (games, problems) = storage.games_in_progress();
     assert_eq!(games.len(), 1);
     assert_eq!(problems.len(), 1);
     assert!(

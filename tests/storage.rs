@@ -42,7 +42,7 @@ fn a_game_resumes_after_the_app_is_restarted() {
         let app = app_with_storage(&dir, 5);
         start_and_set_up(&app);
         let m = {
-            let session = app.session();
+            let session = app.one_device();
             *session
                 .as_ref()
                 .unwrap()
@@ -61,7 +61,7 @@ fn a_game_resumes_after_the_app_is_restarted() {
     tap(&app, "Continue: Classic, Blue to play");
     hand_to(&app, Side::Blue);
     let game = app
-        .session()
+        .one_device()
         .as_ref()
         .unwrap()
         .game()
@@ -171,7 +171,7 @@ fn a_saved_game_with_an_illegal_move_is_rejected_by_replaying_it() {
     saved.actions.push("a1-a2".into());
     let path = dir.join("bad.json");
     std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
-    let error = read_session(&path).expect_err("rejected");
+    let error = read_session(&path).expect_err("rejected").to_string();
     assert!(
         error.contains(&format!("move {} (a1-a2) is illegal", saved.actions.len())),
         "{error}"
@@ -190,6 +190,41 @@ fn a_saved_game_with_an_illegal_move_is_rejected_by_replaying_it() {
 }
 
 /// Files written by this version (format 1) must keep loading in later versions.
+#[test]
+fn a_save_that_fails_leaves_no_temporary_file_behind() {
+    use flagfall::core::GameOptions;
+    use flagfall::core::variant::builtin_variant;
+    let dir = temp_dir("failed-save");
+    let storage = Storage::open(&dir).unwrap();
+    let variant = builtin_variant("classic").unwrap();
+    let mut session = PassAndPlay::new(variant.clone(), GameOptions::defaults(&variant), 5);
+    session.reveal();
+    session.fill_random();
+    let path = storage.in_progress_path("pass-and-play", "classic");
+    // Where the save goes stands a folder with something in it: the temporary
+    // file is written, and renaming it over the folder fails (as a full disk
+    // fails the write).
+    std::fs::create_dir_all(path.join("in-the-way")).unwrap();
+    let error = storage.save_session(&session).expect_err("the save fails");
+    assert!(
+        error
+            .to_string()
+            .starts_with("the classic game could not be saved"),
+        "{error}"
+    );
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    // The folder in the way goes: the next save succeeds and loads.
+    std::fs::remove_dir_all(&path).unwrap();
+    storage.save_session(&session).unwrap();
+    assert!(read_session(&path).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn files_of_format_1_still_load() {
     let classic = read_session(&fixtures().join("in-progress-classic.json")).unwrap();

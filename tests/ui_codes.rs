@@ -80,8 +80,8 @@ fn a_game_moves_to_another_app_through_its_codes() {
         paste(text);
     }
     assert_ne!(screen(&other), "codes", "{:?}", labels(&other));
-    let moved = other.session().as_ref().unwrap().to_saved();
-    let original = app.session().as_ref().unwrap().to_saved();
+    let moved = other.one_device().as_ref().unwrap().to_saved();
+    let original = app.one_device().as_ref().unwrap().to_saved();
     assert_eq!(
         (moved.actions, moved.red, moved.blue, moved.computer),
         (

@@ -163,7 +163,7 @@ fn the_menu_and_the_memory_aid_setting() {
     hand_to(&app, Side::Red);
     // Red moves a front-row piece forward.
     let m = {
-        let session = app.session();
+        let session = app.one_device();
         let view = session.as_ref().unwrap().view(Side::Red).unwrap();
         *view
             .legal_moves

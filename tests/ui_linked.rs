@@ -22,7 +22,7 @@ fn paste(app: &App, text: &str) {
 }
 
 fn status(app: &App) -> LinkStatus {
-    app.linked().as_ref().unwrap().status().unwrap()
+    app.two_devices().as_ref().unwrap().status().unwrap()
 }
 
 /// Reads an invitation on `app` (from the home screen) and sets up.
@@ -40,7 +40,7 @@ fn join(app: &App, invitation: &str) -> String {
 fn move_first_piece(app: &App) {
     assert_eq!(screen(app), "play", "{:?}", labels(app));
     let view = app
-        .linked()
+        .two_devices()
         .as_ref()
         .unwrap()
         .game()
@@ -153,7 +153,7 @@ fn a_two_device_game_survives_closing_the_app() {
     paste(&red, &answer);
     move_first_piece(&red);
     let shown = code_on_screen(&red);
-    let before = red.linked().as_ref().unwrap().to_saved();
+    let before = red.two_devices().as_ref().unwrap().to_saved();
     drop(red);
 
     let again = app_with_storage(&dir, 53);
@@ -168,7 +168,7 @@ fn a_two_device_game_survives_closing_the_app() {
         shown,
         "the same code is shown again"
     );
-    let after = again.linked().as_ref().unwrap().to_saved();
+    let after = again.two_devices().as_ref().unwrap().to_saved();
     assert_eq!((after.log, after.mine), (before.log, before.mine));
 
     // The game goes on: Blue reads the code and answers.
@@ -224,7 +224,7 @@ fn filled_after_joining(app: &App, invitation: &str) -> Vec<String> {
     assert_eq!(screen(app), "setup", "{:?}", labels(app));
     tap(app, "Fill for me");
     let filled = {
-        let link = app.linked();
+        let link = app.two_devices();
         let draft = link.as_ref().unwrap().draft().unwrap();
         draft
             .placed()
@@ -357,7 +357,7 @@ fn two_apps_deal_dominoes_fairly_before_setting_up() {
     paste(&blue, &code_on_screen(&red));
     paste(&red, &code_on_screen(&blue));
     for app in [&red, &blue] {
-        let link = app.linked();
+        let link = app.two_devices();
         let game = link.as_ref().unwrap().game().unwrap();
         assert_eq!(
             game.verdict(),

@@ -12,7 +12,7 @@ use slint::ComponentHandle;
 
 /// No element names an enemy piece the holder's view does not know.
 fn assert_no_hidden_enemy_named(app: &App) {
-    let session = app.session();
+    let session = app.one_device();
     let Some(session) = session.as_ref() else {
         return;
     };
@@ -91,7 +91,7 @@ fn set_up(app: &App, side: Side, choose_discard: bool) {
 /// attack if there is one, else a move towards the enemy. Played by taps.
 fn play_turn(app: &App) {
     let (from, to) = {
-        let session = app.session();
+        let session = app.one_device();
         let session = session.as_ref().unwrap();
         let view = session.view(session.holder()).unwrap();
         let forward = |m: &flagfall::core::Move| {
@@ -128,7 +128,7 @@ fn play_until_battle(app: &App) {
     for _ in 0..400 {
         match screen(app).as_str() {
             "handoff" => {
-                let side = app.session().as_ref().unwrap().handoff().unwrap();
+                let side = app.one_device().as_ref().unwrap().handoff().unwrap();
                 hand_to(app, side);
             }
             "play" if app.window().global::<PlayAdapter>().get_battle_visible() => {
@@ -178,7 +178,7 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
     // An illegal tap: a piece onto a square it cannot reach shows the core's
     // reason, and nothing is played.
     let (from, to, reason) = {
-        let session = app.session();
+        let session = app.one_device();
         let game = session.as_ref().unwrap().game().unwrap();
         let position = game.position();
         let own: Vec<Square> = squares(&app)
@@ -208,7 +208,7 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
         "the reason is shown: {reason}"
     );
     assert_eq!(
-        app.session()
+        app.one_device()
             .as_ref()
             .unwrap()
             .game()

@@ -59,7 +59,7 @@ fn two_devices_start_a_game_through_photos_of_their_codes() {
     photograph(&red_gallery, "IMG_0002.png", &answer);
     tap(&red, PHOTO_BUTTON);
     assert_eq!(
-        red.linked().as_ref().unwrap().status(),
+        red.two_devices().as_ref().unwrap().status(),
         Some(LinkStatus::YourTurn),
         "{:?}",
         labels(&red)

@@ -7,8 +7,8 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig, RefereeAdapter, RefereeChallengeAdapter};
+use flagfall::session::clock_signals::Signals;
 use flagfall::session::referee_clock::Signal;
-use flagfall::session::signals::Signals;
 use slint::ComponentHandle;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -34,7 +34,7 @@ fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
 }
 
 fn actions(app: &App) -> usize {
-    app.session()
+    app.one_device()
         .as_ref()
         .unwrap()
         .game()
@@ -46,7 +46,7 @@ fn actions(app: &App) -> usize {
 /// Red's first legal move, tapped on the board.
 fn play_first_move(app: &App) {
     let m = *app
-        .session()
+        .one_device()
         .as_ref()
         .unwrap()
         .view(Side::Red)
@@ -105,7 +105,7 @@ fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
     );
     for _ in 0..10 {
         let m = {
-            let session = app.session();
+            let session = app.one_device();
             let view = session.as_ref().unwrap().view(Side::Blue).unwrap();
             let Some(m) = view.legal_moves.first().copied() else {
                 break;

@@ -6,7 +6,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::print::shelf::PdfShelf;
+use flagfall::session::print::pdf_store::PdfStore;
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JString, JValue};
 use jni::refs::Global;
@@ -167,7 +167,7 @@ impl Downloads {
     }
 }
 
-impl PdfShelf for Downloads {
+impl PdfStore for Downloads {
     fn keep(&self, file_name: &str, pdf: &[u8]) -> Result<String, String> {
         self.vm
             .attach_current_thread(|env| -> Result<Result<String, String>, JniError> {

@@ -7,9 +7,9 @@
 //! Everything but the entry point compiles on every platform, so the desktop
 //! build checks the Android code too (`cargo clippy -p flagfall-android`).
 
+pub mod clock_signals;
 pub mod downloads;
 pub mod gallery;
-pub mod signals;
 
 #[cfg(target_os = "android")]
 #[unsafe(no_mangle)]
@@ -29,9 +29,9 @@ fn android_main(app: slint::android::AndroidApp) {
     };
     // SAFETY: as for the gallery.
     let downloads = unsafe { downloads::Downloads::new(app.vm_as_ptr(), app.activity_as_ptr()) };
-    let shelf = match downloads {
+    let store = match downloads {
         Ok(downloads) => {
-            Some(Arc::new(downloads) as Arc<dyn flagfall::session::print::shelf::PdfShelf>)
+            Some(Arc::new(downloads) as Arc<dyn flagfall::session::print::pdf_store::PdfStore>)
         }
         Err(e) => {
             eprintln!("flagfall: Downloads cannot be reached ({e}); sheets stay in the app");
@@ -50,19 +50,20 @@ fn android_main(app: slint::android::AndroidApp) {
         }
     });
     // SAFETY: as for the gallery.
-    let signals =
-        match unsafe { signals::Buzzer::new(app.vm_as_ptr(), app.activity_as_ptr(), keep_on) } {
-            Ok(buzzer) => Some(Arc::new(buzzer) as Arc<dyn flagfall::session::signals::Signals>),
-            Err(e) => {
-                eprintln!("flagfall: no beeps for the referee ({e})");
-                None
-            }
-        };
+    let signals = match unsafe {
+        clock_signals::Buzzer::new(app.vm_as_ptr(), app.activity_as_ptr(), keep_on)
+    } {
+        Ok(buzzer) => Some(Arc::new(buzzer) as Arc<dyn flagfall::session::clock_signals::Signals>),
+        Err(e) => {
+            eprintln!("flagfall: no beeps for the referee ({e})");
+            None
+        }
+    };
     if let Err(e) = slint::android::init(app) {
         eprintln!("flagfall: Slint cannot start on this device: {e}");
         return;
     }
-    if let Err(e) = flagfall::app::run(data_dir, photos, signals, shelf) {
+    if let Err(e) = flagfall::app::run(data_dir, photos, signals, store) {
         eprintln!("flagfall: {e}");
     }
 }

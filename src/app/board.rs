@@ -1,74 +1,56 @@
 //! The board the game screens share (setup, play, game over; global
 //! `BoardAdapter` in `ui/board.slint`): its squares, kept in one model, and
-//! taps and drags on it, which go to the setup editor or the turn being
-//! played. A refused tap shakes the board and says why.
+//! why the last tap was refused, which shakes the board. Taps and drags on
+//! it go to the screen shown (`App::connect_board`): the setup editor or the
+//! turn.
 
 use super::models::{self, List};
-use super::{App, AppWindow, BoardAdapter, Cell, State, cells, play, setup};
+use super::{AppWindow, BoardAdapter, Cell};
 use crate::core::variant::Variant;
 use slint::ComponentHandle;
 use std::time::Duration;
 
-pub(super) struct BoardState {
+pub(super) struct BoardController {
     /// Why the last tap was refused (empty when it was not).
-    pub error: String,
+    problem: String,
     cells: List<Cell>,
 }
 
-impl BoardState {
-    pub(super) fn new(w: &AppWindow) -> BoardState {
-        let state = BoardState {
-            error: String::new(),
+impl BoardController {
+    pub(super) fn new(w: &AppWindow) -> BoardController {
+        let board = BoardController {
+            problem: String::new(),
             cells: models::list(),
         };
         w.global::<BoardAdapter>()
-            .set_cells(models::handle(&state.cells));
-        state
+            .set_cells(models::handle(&board.cells));
+        board
     }
-}
 
-pub(super) fn connect(app: &App) {
-    let board = app.window().global::<BoardAdapter>();
-    board.on_square_clicked(app.indexed(square_clicked));
-    let dragged = app.handler(|s, _, (from, to): (i32, i32)| {
-        square_dragged(s, from.max(0) as usize, to.max(0) as usize)
-    });
-    board.on_square_dragged(move |from, to| dragged((from, to)));
-}
-
-/// Shows `cells` of a board of `variant`'s size.
-pub(super) fn show(w: &AppWindow, s: &State, variant: &Variant, cells: Vec<Cell>) {
-    let board = w.global::<BoardAdapter>();
-    board.set_columns(variant.board.columns as i32);
-    board.set_rows(variant.board.rows as i32);
-    models::update(&s.board.cells, cells);
-}
-
-fn square_clicked(s: &mut State, _: &AppWindow, index: usize) {
-    let Some(variant) = s.games.variant() else {
-        return;
-    };
-    let square = cells::square_at(&variant, s.games.holder(), index);
-    if s.games.setting_up() {
-        setup::square_clicked(s, square);
-    } else if s.games.playing() {
-        play::square_clicked(s, square);
+    /// Shows `cells` of a board of `variant`'s size.
+    pub(super) fn show(&self, w: &AppWindow, variant: &Variant, cells: Vec<Cell>) {
+        let board = w.global::<BoardAdapter>();
+        board.set_columns(variant.board.columns as i32);
+        board.set_rows(variant.board.rows as i32);
+        models::update(&self.cells, cells);
     }
-}
 
-fn square_dragged(s: &mut State, from: usize, to: usize) {
-    let Some(variant) = s.games.variant() else {
-        return;
-    };
-    let holder = s.games.holder();
-    let (from, to) = (
-        cells::square_at(&variant, holder, from),
-        cells::square_at(&variant, holder, to),
-    );
-    if s.games.setting_up() {
-        setup::square_dragged(s, from, to);
-    } else if s.games.playing() {
-        play::square_dragged(s, from, to);
+    /// A tap was refused: the board says why (and shakes).
+    pub(super) fn refuse(&mut self, why: String) {
+        self.problem = why;
+    }
+
+    pub(super) fn clear_problem(&mut self) {
+        self.problem.clear();
+    }
+
+    pub(super) fn has_problem(&self) -> bool {
+        !self.problem.is_empty()
+    }
+
+    pub(super) fn show_problem(&self, w: &AppWindow) {
+        w.global::<BoardAdapter>()
+            .set_error(self.problem.clone().into());
     }
 }
 

@@ -3,40 +3,67 @@
 //! text, a picture file or the newest photos, and the codes of a two-device
 //! game (this device's last code, and the other device's to read).
 
-use super::home::continue_game;
-use super::words::side_name;
-use super::{App, AppWindow, CodesAdapter, State, linked, router};
+use super::effect::{Effect, Effects};
+use super::naming::{self, side_name};
+use super::router::GameView;
+use super::{App, AppWindow, CodesAdapter, Screen, State, two_devices};
 use crate::i18n::translate;
-use crate::session::PassAndPlay;
+use crate::session::games::Games;
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::{
-    LinkError, MAX_PASTED_BYTES, TransferError, TransferReceiver, transfer_codes,
+    LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError, TransferReceiver,
 };
-use crate::session::link::{LinkStatus, LinkedSession};
-use crate::session::pass_and_play::Stage;
 use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
+use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
+/// What the codes screen shows over the home screen.
+enum Codes {
+    /// The game on show, in parts, to move to another device.
+    Send { texts: Vec<String>, index: usize },
+    /// Codes being read: the parts of a moved game, an invitation, or a code
+    /// of a two-device game kept here.
+    Receive {
+        receiver: TransferReceiver,
+        status: String,
+    },
+}
+
 /// The codes screen's state: what it shows, and a picture being read.
-pub(super) struct CodesState {
+pub(super) struct CodesController {
     /// The codes screen over the home screen (none: not shown).
-    pub codes: Option<Codes>,
+    codes: Option<Codes>,
     /// A picture (or the newest photos) being read on another thread.
-    pub picture_reading: Option<PictureReading>,
+    picture_reading: Option<PictureReading>,
     /// Where the newest photos are, on platforms that have them.
     photos: Option<Arc<dyn PhotoSource>>,
     /// Why the last code of a two-device game was not read.
-    pub link_status: String,
+    link_status: String,
     /// The player asked to end the two-device game as abandoned; awaiting the answer.
-    pub confirm_abandon: bool,
+    confirm_abandon: bool,
 }
 
-impl CodesState {
-    pub(super) fn new(photos: Option<Arc<dyn PhotoSource>>) -> CodesState {
-        CodesState {
+/// Finds the codes in a picture file or among the newest photos.
+type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
+
+/// A picture being read on a worker thread, and the screen it was read for.
+struct PictureReading {
+    for_two_devices: bool,
+    result: Receiver<Result<Vec<String>, String>>,
+}
+
+/// The codes a picture gave (or why none), for the screen it was read for.
+pub(super) struct PictureRead {
+    for_two_devices: bool,
+    result: Result<Vec<String>, String>,
+}
+
+impl CodesController {
+    pub(super) fn new(photos: Option<Arc<dyn PhotoSource>>) -> CodesController {
+        CodesController {
             codes: None,
             picture_reading: None,
             photos,
@@ -44,106 +71,425 @@ impl CodesState {
             confirm_abandon: false,
         }
     }
+
+    /// Shows the game on show as codes for another device (a game on this
+    /// device, in progress); false when there is none.
+    pub(super) fn send_game(&mut self, games: &Games) -> bool {
+        let Some(texts) = games.on_show().and_then(GameSession::transfer_codes) else {
+            return false;
+        };
+        self.codes = Some(Codes::Send { texts, index: 0 });
+        true
+    }
+
+    /// Opens the reader of codes.
+    pub(super) fn start_reading(&mut self) {
+        self.codes = Some(Codes::Receive {
+            receiver: TransferReceiver::default(),
+            status: String::new(),
+        });
+    }
+
+    /// The two-device game moved on: the last refusal no longer stands.
+    pub(super) fn clear_status(&mut self) {
+        self.link_status.clear();
+    }
+
+    /// Another game came on show: nothing of the last one stays here.
+    pub(super) fn leave(&mut self) {
+        self.codes = None;
+        self.link_status.clear();
+        self.confirm_abandon = false;
+    }
+
+    pub(super) fn reading_picture(&self) -> bool {
+        self.picture_reading.is_some()
+    }
+
+    fn step(&mut self, by: isize) {
+        if let Some(Codes::Send { texts, index }) = &mut self.codes {
+            *index = index.saturating_add_signed(by).min(texts.len() - 1);
+        }
+    }
+
+    /// Reads pictures (decoding a large photo takes a moment) on a worker
+    /// thread in the app, at once in tests; the codes go to the screen
+    /// shown now.
+    fn read_pictures(
+        &mut self,
+        for_two_devices: bool,
+        background: bool,
+        job: PictureJob,
+    ) -> Option<PictureRead> {
+        if self.picture_reading.is_some() {
+            return None;
+        }
+        if !background {
+            return Some(PictureRead {
+                for_two_devices,
+                result: job(),
+            });
+        }
+        let (sender, result) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(job());
+        });
+        self.picture_reading = Some(PictureReading {
+            for_two_devices,
+            result,
+        });
+        None
+    }
+
+    /// The codes of a picture read on a worker thread, once it is done.
+    pub(super) fn collect_picture(&mut self) -> Option<PictureRead> {
+        let reading = self.picture_reading.as_ref()?;
+        let read = match reading.result.try_recv() {
+            Err(TryRecvError::Empty) => return None,
+            Ok(result) => PictureRead {
+                for_two_devices: reading.for_two_devices,
+                result,
+            },
+            Err(TryRecvError::Disconnected) => PictureRead {
+                for_two_devices: reading.for_two_devices,
+                result: Err(crate::tr!("reading the picture failed; try again")),
+            },
+        };
+        self.picture_reading = None;
+        Some(read)
+    }
+
+    /// A message on the reader: the two-device game's, or the one over the
+    /// home screen.
+    fn say(&mut self, for_two_devices: bool, message: String) {
+        if for_two_devices {
+            self.link_status = message;
+        } else if let Some(Codes::Receive { status, .. }) = &mut self.codes {
+            *status = message;
+        }
+    }
+
+    /// Reads codes of the other device into the two-device game on show (a
+    /// picture may hold several); one that is refused changes nothing, and
+    /// says why.
+    fn read_two_devices(&mut self, games: &mut Games, texts: &[String]) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for text in texts {
+            match two_devices::read(games, text) {
+                Ok(effect) => {
+                    self.link_status.clear();
+                    effects.push(effect);
+                }
+                Err(e) => effects.extend(self.not_read(crate::tr!("Not read: {}.", e))),
+            }
+        }
+        effects
+    }
+
+    /// A two-device code or picture that gave nothing: says why, and nothing
+    /// changes.
+    fn not_read(&mut self, message: String) -> Vec<Effect> {
+        self.link_status = message.clone();
+        vec![Effect::Refuse(message)]
+    }
+
+    /// Reads codes over the home screen: the parts of a game moved from
+    /// another device, an invitation, or a code of a two-device game here.
+    fn receive(&mut self, games: &mut Games, texts: &[String]) -> Vec<Effect> {
+        let Some(Codes::Receive { receiver, status }) = &mut self.codes else {
+            return Vec::new();
+        };
+        for text in texts {
+            *status = match receiver.add(text) {
+                Ok((have, total)) if have < total => crate::tr!(
+                    "Read part {} of {}. Still to read: {}.",
+                    have,
+                    total,
+                    crate::i18n::comma_list(
+                        receiver.missing().iter().map(|n| crate::tr!("part {}", n))
+                    )
+                ),
+                Ok(_) => String::new(),
+                Err(TransferError::NotTransfer) => {
+                    // An invitation, or a code of a two-device game kept here.
+                    return self.read_two_devices_code(games, text);
+                }
+                Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
+            };
+        }
+        if !receiver.is_complete() {
+            return Vec::new();
+        }
+        let loaded = receiver
+            .session()
+            .map_err(|e| e.to_string())
+            .and_then(|saved| PassAndPlay::from_saved(&saved).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(session) => {
+                games.bring(GameSession::OneDevice(session));
+                // The device may change hands before anything of an army shows.
+                games.continue_game(0);
+                vec![Effect::GameOnShow]
+            }
+            Err(e) => {
+                *status = crate::tr!("The parts do not make a game this app can open: {}", e);
+                *receiver = TransferReceiver::default();
+                Vec::new()
+            }
+        }
+    }
+
+    /// A code over the home screen that moves no game: an invitation to
+    /// join, or a code of a two-device game here.
+    fn read_two_devices_code(&mut self, games: &mut Games, text: &str) -> Vec<Effect> {
+        let message = match two_devices::join(games, text) {
+            Ok(effect) => return vec![effect],
+            Err(LinkError::NotInvitation) => match two_devices::read_into_any(games, text) {
+                Some(Ok(effects)) => return effects,
+                Some(Err(e)) => crate::tr!("Not read: {}.", e),
+                None => {
+                    crate::tr!("This code belongs to a two-device game that is not on this device.")
+                }
+            },
+            Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
+        };
+        self.say(false, message);
+        Vec::new()
+    }
+
+    /// The codes screen over the home screen: a game to move, or codes to read.
+    pub(super) fn refresh(&self, w: &AppWindow) {
+        self.refresh_reading(w);
+        let Some(codes) = &self.codes else { return };
+        let screen = w.global::<CodesAdapter>();
+        screen.set_news("".into());
+        screen.set_can_see_board(false);
+        screen.set_close_label(crate::tr!("Back to the menu").into());
+        screen.set_can_abandon(false);
+        screen.set_confirm_abandon(false);
+        match codes {
+            Codes::Send { texts, index } => {
+                screen.set_title(crate::tr!("Move this game to another device").into());
+                screen.set_explanation(
+                    crate::tr!(
+                        "On the other device choose \"Read a code\" and read every part, in any \
+                         order. The game goes on there from this position."
+                    )
+                    .into(),
+                );
+                screen.set_warning(
+                    crate::tr!("These codes hold both armies: let only the other device see them.")
+                        .into(),
+                );
+                screen.set_showing(true);
+                screen.set_reading(false);
+                screen.set_qr(qr_picture(&texts[*index]));
+                screen.set_code_text(texts[*index].clone().into());
+                screen.set_part_label(if texts.len() > 1 {
+                    crate::tr!("part {} of {}", index + 1, texts.len()).into()
+                } else {
+                    "".into()
+                });
+                screen.set_can_previous(*index > 0);
+                screen.set_can_next(index + 1 < texts.len());
+                screen.set_read_status("".into());
+            }
+            Codes::Receive { status, .. } => {
+                screen.set_title(crate::tr!("Read a code").into());
+                screen.set_explanation(
+                    crate::tr!(
+                        "Read the codes of a game moved from another device: paste a code's \
+                         text, or open a picture of it."
+                    )
+                    .into(),
+                );
+                screen.set_warning("".into());
+                screen.set_showing(false);
+                screen.set_reading(true);
+                screen.set_read_status(status.clone().into());
+            }
+        }
+    }
+
+    /// The photo button, and the screen's buttons held while a picture is read.
+    fn refresh_reading(&self, w: &AppWindow) {
+        let screen = w.global::<CodesAdapter>();
+        screen.set_can_read_photos(self.photos.is_some());
+        screen.set_photos_place(
+            self.photos
+                .as_ref()
+                .map(|p| p.place())
+                .unwrap_or_default()
+                .into(),
+        );
+        screen.set_busy(self.picture_reading.is_some());
+        // Android apps get no file paths to type; they read the newest photos.
+        screen.set_can_open_files(!cfg!(target_os = "android"));
+    }
+
+    /// The codes of a two-device game: this device's last code and the reader.
+    pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameSession>) {
+        self.refresh_reading(w);
+        let Some(GameSession::TwoDevices(link)) = game else {
+            return;
+        };
+        let screen = w.global::<CodesAdapter>();
+        let Some(played) = link.game() else {
+            return self.refresh_dealing(w, link);
+        };
+        let status = played.status();
+        let (title, explanation) = link_texts(link, status);
+        screen.set_title(title.into());
+        screen.set_explanation(explanation.into());
+        screen.set_warning("".into());
+        screen.set_news(naming::news(link.variant(), link.side(), played.news()).into());
+        show_link_code(w, played.last_code().unwrap_or_default());
+        let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
+        screen.set_reading(!over);
+        screen.set_read_status(self.link_status.clone().into());
+        screen.set_can_see_board(true);
+        screen.set_see_board_label(
+            if over {
+                crate::tr!("See the result")
+            } else {
+                crate::tr!("See the board")
+            }
+            .into(),
+        );
+        screen.set_close_label(crate::tr!("Menu").into());
+        screen.set_can_abandon(matches!(
+            status,
+            LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
+        ));
+        screen.set_confirm_abandon(self.confirm_abandon);
+    }
+
+    /// The fair deal of a domino game, before this device has its hand.
+    fn refresh_dealing(&self, w: &AppWindow, link: &LinkedSession) {
+        let screen = w.global::<CodesAdapter>();
+        let (title, explanation) = if link.joined() {
+            (
+                crate::tr!("Your code for the deal"),
+                crate::tr!(
+                    "Let the other device read this code, then read the code it answers with: \
+                     your stones are drawn from both devices' secrets, so neither device can \
+                     choose them, and each checks the other's at the end."
+                ),
+            )
+        } else {
+            (
+                crate::tr!("Invite the other device"),
+                crate::tr!(
+                    "On the other device choose \"Read a code\" and read this invitation ({}, \
+                     you play {}). Then read its answer here: your stones are drawn from both \
+                     devices' secrets, so neither device can choose them.",
+                    translate(&link.variant().name),
+                    side_name(link.side())
+                ),
+            )
+        };
+        screen.set_title(title.into());
+        screen.set_explanation(explanation.into());
+        screen.set_warning("".into());
+        screen.set_news("".into());
+        show_link_code(w, link.code_on_show().unwrap_or_default());
+        screen.set_reading(true);
+        screen.set_read_status(self.link_status.clone().into());
+        screen.set_can_see_board(false);
+        screen.set_close_label(crate::tr!("Menu").into());
+        screen.set_can_abandon(false);
+        screen.set_confirm_abandon(false);
+    }
 }
 
 pub(super) fn connect(app: &App) {
     let codes = app.window().global::<CodesAdapter>();
-    codes.on_previous(app.unit(|s, _| step(s, -1)));
-    codes.on_next(app.unit(|s, _| step(s, 1)));
+    codes.on_previous(app.unit(|s, _| s.codes.step(-1)));
+    codes.on_next(app.unit(|s, _| s.codes.step(1)));
     codes.on_read_text(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
-        let text = screen.get_pasted();
+        let text = screen.get_pasted().to_string();
+        screen.set_pasted("".into());
+        let for_two_devices = s.screen() == Screen::Link;
         if text.len() > MAX_PASTED_BYTES {
             let message = crate::tr!(
                 "That text is {} KB, longer than any code can be (at most {} KB): nothing was read.",
                 text.len() / 1024,
                 MAX_PASTED_BYTES / 1024
             );
-            screen.set_pasted("".into());
-            if router::link_on_screen(s) {
-                s.codes.link_status = message;
-            } else if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
-                *status = message;
-            }
-            return;
+            s.codes.say(for_two_devices, message);
+            return Vec::new();
         }
-        if router::link_on_screen(s) {
-            linked::read_all(s, &[text.to_string()]);
+        let texts = [text];
+        if for_two_devices {
+            s.codes.read_two_devices(&mut s.games, &texts)
         } else {
-            receive(s, &[text.to_string()]);
+            s.codes.receive(&mut s.games, &texts)
         }
-        screen.set_pasted("".into());
     }));
     codes.on_read_picture(app.unit(|s, w| {
         let path = w.global::<CodesAdapter>().get_picture_path().to_string();
-        read_pictures(s, Box::new(move || codes_in_picture(&path)));
+        read_pictures(s, Box::new(move || codes_in_picture(&path)))
     }));
     codes.on_read_photos(app.unit(|s, _| {
-        if let Some(photos) = s.codes.photos.clone() {
-            read_pictures(
-                s,
-                Box::new(move || codes_in_newest(&*photos, NEWEST_PHOTOS)),
-            );
-        }
+        let Some(photos) = s.codes.photos.clone() else {
+            return Effects::default();
+        };
+        read_pictures(
+            s,
+            Box::new(move || codes_in_newest(&*photos, NEWEST_PHOTOS)),
+        )
     }));
     codes.on_close(app.unit(|s, _| {
-        if router::link_on_screen(s) {
-            s.route.at_home = true;
-        } else {
+        if s.screen() != Screen::Link {
             s.codes.codes = None;
         }
+        Effect::GoHome
     }));
-    codes.on_see_board(app.unit(|s, _| s.route.link_view = router::LinkView::Board));
+    codes.on_see_board(app.unit(|_, _| Effect::View(GameView::Board)));
     codes.on_abandon(app.unit(|s, _| s.codes.confirm_abandon = true));
     codes.on_abandon_answer({
         let h = app.handler(|s, _, yes: bool| {
             s.codes.confirm_abandon = false;
-            if yes {
-                linked::abandon(s);
+            if !yes {
+                return None;
+            }
+            match s.games.on_show_mut() {
+                Some(GameSession::TwoDevices(link)) => Some(match link.abandon() {
+                    Ok(()) => Effect::Moved(GameView::Auto),
+                    Err(e) => Effect::Refuse(e.to_string()),
+                }),
+                _ => None,
             }
         });
         move |yes| h(yes)
     });
 }
 
-pub(super) enum Codes {
-    /// The current game, in parts.
-    Send { texts: Vec<String>, index: usize },
-    Receive {
-        receiver: TransferReceiver,
-        status: String,
-    },
-}
-
-/// Shows the game in progress as codes for another device.
-pub(super) fn send_game(s: &mut State) {
-    let Some(session) = s
-        .games
-        .session
-        .as_ref()
-        .filter(|x| x.stage() != Stage::Over)
-    else {
-        return;
-    };
-    s.codes.codes = Some(Codes::Send {
-        texts: transfer_codes(&session.to_saved()),
-        index: 0,
-    });
-    s.route.at_home = true;
-}
-
-pub(super) fn start_reading(s: &mut State) {
-    s.codes.codes = Some(Codes::Receive {
-        receiver: TransferReceiver::default(),
-        status: String::new(),
-    });
-    s.route.at_home = true;
-}
-
-fn step(s: &mut State, by: isize) {
-    if let Some(Codes::Send { texts, index }) = &mut s.codes.codes {
-        *index = index.saturating_add_signed(by).min(texts.len() - 1);
+/// Reads a picture for the screen shown now (at once in tests, else on a
+/// worker thread whose codes `deliver` hands over later).
+fn read_pictures(s: &mut State, job: PictureJob) -> Effects {
+    let for_two_devices = s.screen() == Screen::Link;
+    let background = s.games.background_work();
+    match s.codes.read_pictures(for_two_devices, background, job) {
+        Some(read) => deliver(s, read),
+        None => Effects::default(),
     }
+}
+
+/// Hands the codes of a picture to the screen it was read for.
+pub(super) fn deliver(s: &mut State, read: PictureRead) -> Effects {
+    let codes = &mut s.codes;
+    let effects = match (read.for_two_devices, read.result) {
+        (true, Ok(texts)) => codes.read_two_devices(&mut s.games, &texts),
+        (true, Err(message)) => codes.not_read(message),
+        (false, Ok(texts)) => codes.receive(&mut s.games, &texts),
+        (false, Err(message)) => {
+            codes.say(false, message);
+            Vec::new()
+        }
+    };
+    effects.into()
 }
 
 /// The codes in a picture file, or what went wrong, naming the file.
@@ -152,142 +498,6 @@ fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
     std::fs::read(path)
         .map_err(|e| format!("{path}: {e}"))
         .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
-}
-
-/// Finds the codes in a picture file or among the newest photos.
-type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
-
-/// A picture being read on a worker thread, and the screen it was read for.
-pub(super) struct PictureReading {
-    for_link: bool,
-    result: Receiver<Result<Vec<String>, String>>,
-}
-
-/// Reads pictures (decoding a large photo takes a moment) on a worker
-/// thread in the app, at once in tests; the codes go to the screen shown now.
-fn read_pictures(s: &mut State, job: PictureJob) {
-    if s.codes.picture_reading.is_some() {
-        return;
-    }
-    let for_link = router::link_on_screen(s);
-    if !s.games.background_work {
-        return deliver(s, for_link, job());
-    }
-    let (sender, result) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(job());
-    });
-    s.codes.picture_reading = Some(PictureReading { for_link, result });
-}
-
-/// Hands over the codes of a picture read on a worker thread, if it is done;
-/// says whether anything changed.
-pub(super) fn collect_pictures(s: &mut State) -> bool {
-    let Some(reading) = &s.codes.picture_reading else {
-        return false;
-    };
-    let (for_link, result) = match reading.result.try_recv() {
-        Err(TryRecvError::Empty) => return false,
-        Ok(result) => (reading.for_link, result),
-        Err(TryRecvError::Disconnected) => (
-            reading.for_link,
-            Err(crate::tr!("reading the picture failed; try again")),
-        ),
-    };
-    s.codes.picture_reading = None;
-    deliver(s, for_link, result);
-    true
-}
-
-fn deliver(s: &mut State, for_link: bool, result: Result<Vec<String>, String>) {
-    match (for_link, result) {
-        (true, Ok(texts)) => linked::read_all(s, &texts),
-        (true, Err(message)) => linked::not_read(s, message),
-        (false, Ok(texts)) => receive(s, &texts),
-        (false, Err(message)) => set_status(s, message),
-    }
-}
-
-/// The photo button, and the screen's buttons held while a picture is read.
-fn refresh_reading(w: &AppWindow, s: &State) {
-    let screen = w.global::<CodesAdapter>();
-    screen.set_can_read_photos(s.codes.photos.is_some());
-    screen.set_photos_place(
-        s.codes
-            .photos
-            .as_ref()
-            .map(|p| p.place())
-            .unwrap_or_default()
-            .into(),
-    );
-    screen.set_busy(s.codes.picture_reading.is_some());
-    // Android apps get no file paths to type; they read the newest photos.
-    screen.set_can_open_files(!cfg!(target_os = "android"));
-}
-
-fn set_status(s: &mut State, message: String) {
-    if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
-        *status = message;
-    }
-}
-
-fn receive(s: &mut State, texts: &[String]) {
-    let Some(Codes::Receive { receiver, status }) = &mut s.codes.codes else {
-        return;
-    };
-    for text in texts {
-        *status = match receiver.add(text) {
-            Ok((have, total)) if have < total => crate::tr!(
-                "Read part {} of {}. Still to read: {}.",
-                have,
-                total,
-                crate::i18n::comma_list(
-                    receiver.missing().iter().map(|n| crate::tr!("part {}", n))
-                )
-            ),
-            Ok(_) => String::new(),
-            Err(TransferError::NotTransfer) => {
-                // An invitation, or a code of a two-device game kept here.
-                return read_link_code(s, text);
-            }
-            Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
-        };
-    }
-    if !receiver.is_complete() {
-        return;
-    }
-    let loaded = receiver
-        .session()
-        .map_err(|e| e.to_string())
-        .and_then(|saved| PassAndPlay::from_saved(&saved));
-    match loaded {
-        Ok(session) => {
-            s.games.bring_local(session);
-            s.codes.codes = None;
-            continue_game(s, 0);
-        }
-        Err(e) => {
-            *status = crate::tr!("The parts do not make a game this app can open: {}", e);
-            *receiver = TransferReceiver::default();
-        }
-    }
-}
-
-fn read_link_code(s: &mut State, text: &str) {
-    let message = match linked::join(s, text) {
-        Ok(()) => return,
-        Err(LinkError::NotInvitation) => match linked::read_into_any(s, text) {
-            Some(Ok(())) => return,
-            Some(Err(e)) => crate::tr!("Not read: {}.", e),
-            None => {
-                crate::tr!("This code belongs to a two-device game that is not on this device.")
-            }
-        },
-        Err(e) => crate::tr!("Not read: {}. Nothing changed.", e),
-    };
-    if let Some(Codes::Receive { status, .. }) = &mut s.codes.codes {
-        *status = message;
-    }
 }
 
 /// A QR code as a picture, one pixel per module (the screen scales it up).
@@ -301,95 +511,6 @@ fn qr_picture(text: &str) -> Image {
         *pixel = Rgb8Pixel::new(value, value, value);
     }
     Image::from_rgb8(buffer)
-}
-
-/// The codes screen over the home screen: a game to move, or codes to read.
-pub(super) fn refresh(w: &AppWindow, s: &State) {
-    refresh_reading(w, s);
-    let Some(codes) = &s.codes.codes else { return };
-    let screen = w.global::<CodesAdapter>();
-    screen.set_news("".into());
-    screen.set_can_see_board(false);
-    screen.set_close_label(crate::tr!("Back to the menu").into());
-    screen.set_can_abandon(false);
-    screen.set_confirm_abandon(false);
-    match codes {
-        Codes::Send { texts, index } => {
-            screen.set_title(crate::tr!("Move this game to another device").into());
-            screen.set_explanation(
-                crate::tr!(
-                    "On the other device choose \"Read a code\" and read every part, in any \
-                     order. The game goes on there from this position."
-                )
-                .into(),
-            );
-            screen.set_warning(
-                crate::tr!("These codes hold both armies: let only the other device see them.")
-                    .into(),
-            );
-            screen.set_showing(true);
-            screen.set_reading(false);
-            screen.set_qr(qr_picture(&texts[*index]));
-            screen.set_code_text(texts[*index].clone().into());
-            screen.set_part_label(if texts.len() > 1 {
-                crate::tr!("part {} of {}", index + 1, texts.len()).into()
-            } else {
-                "".into()
-            });
-            screen.set_can_previous(*index > 0);
-            screen.set_can_next(index + 1 < texts.len());
-            screen.set_read_status("".into());
-        }
-        Codes::Receive { status, .. } => {
-            screen.set_title(crate::tr!("Read a code").into());
-            screen.set_explanation(
-                crate::tr!(
-                    "Read the codes of a game moved from another device: paste a code's text, or \
-                     open a picture of it."
-                )
-                .into(),
-            );
-            screen.set_warning("".into());
-            screen.set_showing(false);
-            screen.set_reading(true);
-            screen.set_read_status(status.clone().into());
-        }
-    }
-}
-
-/// The codes of a two-device game: this device's last code and the reader.
-pub(super) fn refresh_link(w: &AppWindow, s: &State) {
-    refresh_reading(w, s);
-    let Some(link) = &s.games.link else { return };
-    let screen = w.global::<CodesAdapter>();
-    let Some(game) = link.game() else {
-        return refresh_dealing(w, s, link);
-    };
-    let status = game.status();
-    let (title, explanation) = link_texts(link, status);
-    screen.set_title(title.into());
-    screen.set_explanation(explanation.into());
-    screen.set_warning("".into());
-    screen.set_news(linked::news(link).into());
-    show_link_code(w, game.last_code().unwrap_or_default());
-    let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
-    screen.set_reading(!over);
-    screen.set_read_status(s.codes.link_status.clone().into());
-    screen.set_can_see_board(true);
-    screen.set_see_board_label(
-        if over {
-            crate::tr!("See the result")
-        } else {
-            crate::tr!("See the board")
-        }
-        .into(),
-    );
-    screen.set_close_label(crate::tr!("Menu").into());
-    screen.set_can_abandon(matches!(
-        status,
-        LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
-    ));
-    screen.set_confirm_abandon(s.codes.confirm_abandon);
 }
 
 /// This device's code of a two-device game, with its number.
@@ -408,43 +529,6 @@ fn show_link_code(w: &AppWindow, code: &str) {
     );
     screen.set_can_previous(false);
     screen.set_can_next(false);
-}
-
-/// The fair deal of a domino game, before this device has its hand.
-fn refresh_dealing(w: &AppWindow, s: &State, link: &LinkedSession) {
-    let screen = w.global::<CodesAdapter>();
-    let (title, explanation) = if link.joined() {
-        (
-            crate::tr!("Your code for the deal"),
-            crate::tr!(
-                "Let the other device read this code, then read the code it answers with: your \
-                 stones are drawn from both devices' secrets, so neither device can choose them, \
-                 and each checks the other's at the end."
-            ),
-        )
-    } else {
-        (
-            crate::tr!("Invite the other device"),
-            crate::tr!(
-                "On the other device choose \"Read a code\" and read this invitation ({}, you \
-                 play {}). Then read its answer here: your stones are drawn from both devices' \
-                 secrets, so neither device can choose them.",
-                translate(&link.variant().name),
-                side_name(link.side())
-            ),
-        )
-    };
-    screen.set_title(title.into());
-    screen.set_explanation(explanation.into());
-    screen.set_warning("".into());
-    screen.set_news("".into());
-    show_link_code(w, link.code_on_show().unwrap_or_default());
-    screen.set_reading(true);
-    screen.set_read_status(s.codes.link_status.clone().into());
-    screen.set_can_see_board(false);
-    screen.set_close_label(crate::tr!("Menu").into());
-    screen.set_can_abandon(false);
-    screen.set_confirm_abandon(false);
 }
 
 /// The codes screen's title and what to do, at each step of a two-device game.
@@ -478,15 +562,15 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
             ),
         ),
         LinkStatus::AwaitingReveal => (
-            crate::tr!("Game over: {}", linked::outcome_text(link)),
-            linked::opening_step(link),
+            crate::tr!("Game over: {}", two_devices::outcome_text(link)),
+            two_devices::opening_step(link),
         ),
         LinkStatus::Abandoned => (
-            linked::outcome_text(link),
+            two_devices::outcome_text(link),
             crate::tr!("This game was ended as abandoned by the other device: it is not a result."),
         ),
         LinkStatus::Finished => (
-            crate::tr!("Game over: {}", linked::outcome_text(link)),
+            crate::tr!("Game over: {}", two_devices::outcome_text(link)),
             crate::tr!(
                 "Let the other device read this code: it opens your setup so that device can check \
                  every battle. Then see the result."

@@ -2,23 +2,28 @@
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
 //! `print` for print and play, `referee` for the Stratego go go referee's
-//! screens), which owns its slice of [`State`], fills its screen's Slint
-//! global (`HomeAdapter`, ...) and answers that global's callbacks. `router` decides which screen is
-//! shown, `board` serves the board the game screens share, `games` holds the
-//! games on this device and saves them, and `linked` is the glue of
-//! two-device play. Screens see a game only through one player's view.
-//! `run` is the one entry point, for the desktop binary and Android.
+//! screens), which owns its screen's state, fills its screen's Slint global
+//! (`HomeAdapter`, ...) and answers that global's callbacks. A controller
+//! changes its own state and the game on show, and returns what crosses
+//! screens as `Effect`s, which `State::apply` acts on. `router` decides which
+//! screen is shown, `board` serves the board the game screens share (drawn
+//! by `board_cells`, named by `naming`), `games` holds the games on this
+//! device and saves them, and `two_devices` is what only two-device play
+//! has (starting, joining and reading codes, the check at the end). Screens
+//! see a game only through one player's view. `run` is the one entry point,
+//! for the desktop binary and Android.
 
 mod board;
-mod cells;
+mod board_cells;
 mod codes;
+mod config;
 mod deal;
+mod effect;
 mod gameover;
-mod games;
 mod handoff;
 mod home;
-mod linked;
 mod models;
+mod naming;
 mod play;
 mod print;
 mod records;
@@ -28,108 +33,31 @@ mod rules;
 mod settings;
 mod setup;
 mod startup;
-mod words;
+mod two_devices;
 
 // The screens, compiled in the `flagfall-ui` crate (ui/).
 pub use flagfall_ui::*;
 
-pub use cells::Display;
+pub use board_cells::Display;
+pub use config::AppConfig;
+pub use naming::Numbering;
 pub use startup::watch_first_frame;
-pub use words::Numbering;
 
 use crate::core::variant::builtin;
-use crate::session::PassAndPlay;
-use crate::session::ai::ThinkTime;
+use crate::session::SetupLibrary;
+use crate::session::clock_signals::Signals;
+use crate::session::games::{Games, Saved};
 use crate::session::link::LinkedSession;
 use crate::session::photos::PhotoSource;
-use crate::session::print::shelf::PdfShelf;
-use crate::session::signals::Signals;
+use crate::session::print::pdf_store::PdfStore;
 use crate::session::storage::Settings;
-use crate::session::{SetupLibrary, Storage};
+use crate::session::{GameSession, PassAndPlay};
 use slint::{ComponentHandle, PlatformError};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// How the app starts: the RNG seed for deals and "fill for me", and the
-/// data folder (none: everything lives in memory, for tests and screenshots).
-pub struct AppConfig {
-    pub seed: u64,
-    /// Each game, deal and filled setup draws fresh randomness from the
-    /// operating system (a player's app); otherwise all follow `seed`.
-    pub fresh_seeds: bool,
-    pub storage: Option<Storage>,
-    /// The computer's moves and the reading of pictures are worked out on
-    /// worker threads (the app), or at once on the caller's thread (tests and
-    /// screenshots, which run no event loop).
-    pub background_work: bool,
-    /// Where the codes screens look for the newest photos (Android's gallery,
-    /// the desktop's pictures and downloads folders).
-    pub photos: Option<Arc<dyn PhotoSource>>,
-    /// How the referee's clock is heard (none: shown only).
-    pub signals: Option<Arc<dyn Signals>>,
-    /// Where printed sheets are saved (none: the data folder's exports).
-    pub pdf_shelf: Option<Arc<dyn PdfShelf>>,
-    /// The platform's preferred locales, most preferred first: the language
-    /// setting "System" picks the first the app speaks (English without one).
-    pub system_locales: Vec<String>,
-}
-
-impl AppConfig {
-    pub fn in_memory(seed: u64) -> AppConfig {
-        AppConfig {
-            seed,
-            fresh_seeds: false,
-            storage: None,
-            background_work: false,
-            photos: None,
-            signals: None,
-            pdf_shelf: None,
-            system_locales: Vec::new(),
-        }
-    }
-
-    /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
-    pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
-        let seed = games::os_seed();
-        let system_locales: Vec<String> = sys_locale::get_locales().collect();
-        // Without a data folder there are no saved settings: the warnings
-        // below are in the platform's language.
-        crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
-        let (storage, warning) = match data_dir.or_else(Storage::default_root) {
-            None => (
-                None,
-                Some(crate::tr!("no data folder: nothing will be saved")),
-            ),
-            Some(root) => match Storage::open(&root) {
-                Ok(storage) => (Some(storage), None),
-                Err(e) => (
-                    None,
-                    Some(crate::tr!(
-                        "the data folder {} cannot be used ({}): nothing will be saved",
-                        root.display(),
-                        e
-                    )),
-                ),
-            },
-        };
-        (
-            AppConfig {
-                seed,
-                fresh_seeds: true,
-                storage,
-                background_work: true,
-                photos: None,
-                signals: Some(crate::session::signals::desktop()),
-                pdf_shelf: None,
-                system_locales,
-            },
-            warning,
-        )
-    }
-}
 
 /// Runs the app until its window closes; `data_dir` overrides the platform's
 /// data folder, `photos` is where codes can be read from the newest photos,
@@ -139,11 +67,11 @@ pub fn run(
     data_dir: Option<PathBuf>,
     photos: Option<Arc<dyn PhotoSource>>,
     signals: Option<Arc<dyn Signals>>,
-    pdf_shelf: Option<Arc<dyn PdfShelf>>,
+    pdf_store: Option<Arc<dyn PdfStore>>,
 ) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
     config.photos = photos;
-    config.pdf_shelf = pdf_shelf;
+    config.pdf_store = pdf_store;
     if signals.is_some() {
         config.signals = signals;
     }
@@ -156,37 +84,122 @@ pub fn run(
     app.window.run()
 }
 
-/// Everything the app holds, one slice per controller.
+/// Everything the app holds: the games, where the player is, and one
+/// controller per screen, each owning its screen's state.
 struct State {
     /// The games on this device and their saving.
-    games: games::Games,
-    /// Which screen is shown.
-    route: router::Route,
-    home: home::HomeState,
-    board: board::BoardState,
-    setup: setup::SetupState,
-    play: play::PlayState,
-    over: gameover::ReplayState,
-    codes: codes::CodesState,
-    deal: deal::DealState,
-    display: settings::DisplaySettings,
-    locale: settings::LocaleSettings,
-    /// How long the Expert level thinks about each of its moves.
-    think_time: ThinkTime,
-    /// The Stratego go go referee's match and screens.
-    referee: referee::RefereeState,
-    /// The print-and-play screen's choices.
-    print: print::PrintState,
+    games: Games,
+    /// Where the player is, and so which screen is shown.
+    router: router::Router,
+    board: board::BoardController,
+    home: home::HomeController,
+    deal: deal::DealController,
+    setup: setup::SetupController,
+    play: play::PlayController,
+    over: gameover::GameOverController,
+    codes: codes::CodesController,
+    settings: settings::SettingsController,
+    referee: referee::RefereeController,
+    print: print::PrintController,
     /// Problems worth telling the player (unreadable files, failed saves),
     /// shown on the home screen.
     notices: Vec<String>,
 }
 
 impl State {
-    /// Refuses a tap: the board shakes and says why.
-    fn fail(&mut self, message: impl Into<String>) -> bool {
-        self.board.error = message.into();
-        true
+    /// The screen to show now.
+    fn screen(&self) -> Screen {
+        let stage = self.games.on_show().map(|g| g.stage());
+        self.router.screen(stage, self.referee.screen())
+    }
+
+    /// Acts on what a tap asked of the rest of the app, in order.
+    fn apply(&mut self, w: &AppWindow, effects: effect::Effects) {
+        use effect::Effect;
+        for effect in effects.0 {
+            match effect {
+                Effect::Refuse(why) => self.board.refuse(why),
+                Effect::Notice(text) => self.notices.push(text),
+                Effect::GoHome => {
+                    self.router.go_home();
+                    self.play.drop_pick();
+                }
+                Effect::GameOnShow => {
+                    self.play.forget();
+                    self.setup.forget();
+                    self.codes.leave();
+                    self.over.close_review();
+                    self.over.show_end();
+                    self.router.show_game();
+                }
+                Effect::Moved(view) => {
+                    self.play.forget();
+                    self.codes.clear_status();
+                    self.over.show_end();
+                    self.router.set_view(view);
+                }
+                Effect::HandedOver => {
+                    self.play.forget();
+                    self.setup.drop_pick();
+                }
+                Effect::View(view) => self.router.set_view(view),
+                Effect::Overlay(overlay) => {
+                    match overlay {
+                        Some(router::Overlay::Rules) => {
+                            rules::show(w, self.home.variants(), self.home.selected())
+                        }
+                        Some(router::Overlay::Records) => records::open(w),
+                        Some(router::Overlay::Print) => self.print.open(w),
+                        Some(router::Overlay::Settings) | None => {}
+                    }
+                    self.router.set_overlay(overlay);
+                }
+                Effect::Review { game, note } => {
+                    self.over.open_record(*game, note);
+                    self.router.set_overlay(None);
+                    self.router.show_review();
+                }
+                Effect::SendGame => {
+                    if self.codes.send_game(&self.games) {
+                        self.router.show_codes();
+                    }
+                }
+                Effect::ReadCodes => {
+                    self.codes.start_reading();
+                    self.router.show_codes();
+                }
+                Effect::OpenReferee => {
+                    self.referee.open(w);
+                    self.router.show_referee();
+                }
+                Effect::ForgetRefereeMatch => {
+                    let problem = self.referee.forget_match(self.games.storage());
+                    self.notices.extend(problem);
+                }
+                Effect::Relabel => {
+                    self.home.relabel(w);
+                    self.referee.relabel(w);
+                }
+            }
+        }
+    }
+
+    /// What follows every change: the computer's turn and saving.
+    fn after_change(&mut self) {
+        self.games.drive_computer(self.settings.think_time());
+        match self.games.autosave() {
+            Saved::Quietly => {}
+            Saved::Finished(problems) => self.notices.extend(problems),
+            Saved::Failed(why) => self.board.refuse(why),
+        }
+        let problem = self.referee.autosave(self.games.storage());
+        self.notices.extend(problem);
+    }
+
+    /// The computer is thinking, or a picture is being read, on another
+    /// thread, or the referee's clocks are running.
+    fn has_work(&self) -> bool {
+        self.games.computer_thinking() || self.codes.reading_picture() || self.referee.ticking()
     }
 }
 
@@ -208,15 +221,11 @@ impl App {
         crate::i18n::set_language(
             crate::i18n::LanguageChoice::System.resolve(&config.system_locales),
         );
-        let (settings, settings_warning) = match &config.storage {
+        let (saved_settings, settings_warning) = match &config.storage {
             Some(storage) => storage.settings(),
             None => (Settings::default(), None),
         };
-        let locale = settings::LocaleSettings {
-            choice: settings.language,
-            system: config.system_locales,
-        };
-        settings::apply_language(&locale);
+        let settings = settings::SettingsController::new(&saved_settings, config.system_locales);
         let mut notices: Vec<String> = builtin().errors.iter().map(|e| e.to_string()).collect();
         notices.extend(settings_warning);
         let library = match &config.storage {
@@ -227,30 +236,24 @@ impl App {
             }
             None => SetupLibrary::in_memory(),
         };
-        let mut referee = referee::RefereeState::new(&window, config.signals, config.seed);
+        let mut referee = referee::RefereeController::new(&window, config.signals, config.seed);
         if let Some(storage) = &config.storage {
-            let (session, problem) = storage.referee(&crate::core::referee::LiveRules::built_in());
-            referee.session = session;
-            notices.extend(problem);
+            notices.extend(referee.resume(storage));
         }
-        let print = print::PrintState::new(config.pdf_shelf, config.storage.as_ref());
-        let mut games = games::Games::open(config.storage, library, config.seed, &mut notices);
-        games.background_work = config.background_work;
-        games.fresh_seeds = config.fresh_seeds;
-        let variants = builtin().variants.clone();
+        let print = print::PrintController::new(config.pdf_store, config.storage.as_ref());
+        let mut games = Games::open(config.storage, library, config.seed, &mut notices);
+        games.set_work(config.background_work, config.fresh_seeds);
         let state = State {
             games,
-            route: router::Route::default(),
-            home: home::HomeState::new(&window, variants),
-            board: board::BoardState::new(&window),
-            setup: setup::SetupState::new(&window),
-            play: play::PlayState::new(&window),
-            over: gameover::ReplayState::new(&window),
-            codes: codes::CodesState::new(config.photos),
-            deal: deal::DealState::new(&window),
-            display: settings::DisplaySettings::from_saved(&settings),
-            locale,
-            think_time: settings.think_time,
+            router: router::Router::default(),
+            board: board::BoardController::new(&window),
+            home: home::HomeController::new(&window, builtin().variants.clone()),
+            deal: deal::DealController::new(&window),
+            setup: setup::SetupController::new(&window),
+            play: play::PlayController::new(&window),
+            over: gameover::GameOverController::new(&window),
+            codes: codes::CodesController::new(config.photos),
+            settings,
             referee,
             print,
             notices,
@@ -261,7 +264,7 @@ impl App {
             worker_timer: Rc::new(slint::Timer::default()),
         };
         home::connect(&app);
-        board::connect(&app);
+        app.connect_board();
         handoff::connect(&app);
         deal::connect(&app);
         setup::connect(&app);
@@ -281,38 +284,55 @@ impl App {
         &self.window
     }
 
-    /// The pass-and-play or solo game on show, for tests and tools that
-    /// check what the screens must show.
-    pub fn session(&self) -> std::cell::Ref<'_, Option<PassAndPlay>> {
-        std::cell::Ref::map(self.state.borrow(), |s| &s.games.session)
+    /// The game on show, for tests and tools that check what the screens
+    /// must show.
+    pub fn game(&self) -> std::cell::Ref<'_, Option<GameSession>> {
+        std::cell::Ref::map(self.state.borrow(), |s| s.games.on_show_slot())
     }
 
-    /// The two-device game on show, for tests and tools.
-    pub fn linked(&self) -> std::cell::Ref<'_, Option<LinkedSession>> {
-        std::cell::Ref::map(self.state.borrow(), |s| &s.games.link)
+    /// The game on show when it is played on this device (pass and play or
+    /// solo), for tests and tools.
+    pub fn one_device(&self) -> Option<std::cell::Ref<'_, PassAndPlay>> {
+        std::cell::Ref::filter_map(self.state.borrow(), |s| match s.games.on_show() {
+            Some(GameSession::OneDevice(game)) => Some(game),
+            _ => None,
+        })
+        .ok()
     }
 
-    /// Changes the two-device game directly (the screenshot tool), then redraws.
-    pub fn with_linked(&self, change: impl FnOnce(&mut LinkedSession)) {
-        if let Some(link) = self.state.borrow_mut().games.link.as_mut() {
-            change(link);
+    /// The game on show when it is a two-device game, for tests and tools.
+    pub fn two_devices(&self) -> Option<std::cell::Ref<'_, LinkedSession>> {
+        std::cell::Ref::filter_map(self.state.borrow(), |s| match s.games.on_show() {
+            Some(GameSession::TwoDevices(game)) => Some(game),
+            _ => None,
+        })
+        .ok()
+    }
+
+    /// Changes the game on show directly when it is played on this device
+    /// (the screenshot tool's shortcuts), then redraws.
+    pub fn with_one_device(&self, change: impl FnOnce(&mut PassAndPlay)) {
+        if let Some(GameSession::OneDevice(game)) = self.state.borrow_mut().games.on_show_mut() {
+            change(game);
         }
         self.refresh();
     }
 
-    /// Changes the session directly (the screenshot tool's shortcuts), then redraws.
-    pub fn with_session(&self, change: impl FnOnce(&mut PassAndPlay)) {
-        if let Some(session) = self.state.borrow_mut().games.session.as_mut() {
-            change(session);
+    /// Changes the two-device game on show directly (the screenshot tool),
+    /// then redraws.
+    pub fn with_two_devices(&self, change: impl FnOnce(&mut LinkedSession)) {
+        if let Some(GameSession::TwoDevices(game)) = self.state.borrow_mut().games.on_show_mut() {
+            change(game);
         }
         self.refresh();
     }
 
-    /// A callback body: change the state, let the computer move, save, then
-    /// redraw the screen shown (and shake the board when a tap was refused).
-    fn handler<A: 'static>(
+    /// A callback body: change the state, act on what the change asked of
+    /// the rest of the app, let the computer move, save, then redraw the
+    /// screen shown (and shake the board when a tap was refused).
+    fn handler<A: 'static, R: Into<effect::Effects>>(
         &self,
-        change: impl Fn(&mut State, &AppWindow, A) + 'static,
+        change: impl Fn(&mut State, &AppWindow, A) -> R + 'static,
     ) -> impl Fn(A) + 'static {
         let weak = self.window.as_weak();
         let state = Rc::clone(&self.state);
@@ -321,10 +341,11 @@ impl App {
             let Some(window) = weak.upgrade() else { return };
             let (shake, working) = {
                 let mut state = state.borrow_mut();
-                state.board.error.clear();
-                change(&mut state, &window, arg);
-                after_change(&mut state);
-                (!state.board.error.is_empty(), has_work(&state))
+                state.board.clear_problem();
+                let effects = change(&mut state, &window, arg).into();
+                state.apply(&window, effects);
+                state.after_change();
+                (state.board.has_problem(), state.has_work())
             };
             refresh(&window, &state.borrow());
             if shake {
@@ -337,13 +358,19 @@ impl App {
     }
 
     /// A callback that takes no argument.
-    fn unit(&self, change: fn(&mut State, &AppWindow)) -> impl Fn() + 'static {
+    fn unit<R: Into<effect::Effects> + 'static>(
+        &self,
+        change: fn(&mut State, &AppWindow) -> R,
+    ) -> impl Fn() + 'static {
         let h = self.handler(move |s, w, ()| change(s, w));
         move || h(())
     }
 
     /// A callback that takes an index (negative ones become 0).
-    fn indexed(&self, change: fn(&mut State, &AppWindow, usize)) -> impl Fn(i32) + 'static {
+    fn indexed<R: Into<effect::Effects> + 'static>(
+        &self,
+        change: fn(&mut State, &AppWindow, usize) -> R,
+    ) -> impl Fn(i32) + 'static {
         let h = self.handler(move |s, w, i: i32| change(s, w, i.max(0) as usize));
         move |i| h(i)
     }
@@ -351,26 +378,38 @@ impl App {
     pub fn refresh(&self) {
         refresh(&self.window, &self.state.borrow());
     }
-}
 
-/// Fills again what the screens were given once (lists of names made in
-/// Rust), after the language changed; the rest is filled at each refresh.
-fn relabel(s: &mut State, w: &AppWindow) {
-    home::relabel(w, s);
-    referee::relabel(w, s);
-}
-
-/// What follows every change: the computer's turn and saving.
-fn after_change(s: &mut State) {
-    games::drive_computer(s);
-    games::autosave(s);
-    s.referee.autosave(s.games.storage.as_ref(), &mut s.notices);
-}
-
-/// The computer is thinking, or a picture is being read, on another thread,
-/// or the referee's clocks are running.
-fn has_work(s: &State) -> bool {
-    s.games.thinking.is_some() || s.codes.picture_reading.is_some() || s.referee.ticking()
+    /// Taps and drags on the board go to the setup editor or the turn, as
+    /// the screen shown says; the squares are counted from the viewer's side.
+    fn connect_board(&self) {
+        let board = self.window.global::<BoardAdapter>();
+        board.on_square_clicked(self.indexed(|s, _, index| {
+            let screen = s.screen();
+            let Some(game) = s.games.on_show_mut() else {
+                return effect::Effects::default();
+            };
+            let square = board_cells::square_at(game.variant(), game.viewer(), index);
+            match screen {
+                Screen::Setup => s.setup.tap(game, square).into(),
+                Screen::Play => s.play.tap(game, square).into(),
+                _ => effect::Effects::default(),
+            }
+        }));
+        let dragged = self.handler(|s, _, (from, to): (i32, i32)| {
+            let screen = s.screen();
+            let Some(game) = s.games.on_show_mut() else {
+                return effect::Effects::default();
+            };
+            let [from, to] = [from, to]
+                .map(|i| board_cells::square_at(game.variant(), game.viewer(), i.max(0) as usize));
+            match screen {
+                Screen::Setup => s.setup.drag(game, from, to).into(),
+                Screen::Play => s.play.drag(game, from, to).into(),
+                _ => effect::Effects::default(),
+            }
+        });
+        board.on_square_dragged(move |from, to| dragged((from, to)));
+    }
 }
 
 /// Polls the worker threads until their work is done, then stops, so an
@@ -387,14 +426,19 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
             let Ok(mut s) = state.try_borrow_mut() else {
                 return;
             };
-            let read = codes::collect_pictures(&mut s);
-            let moved = s.games.thinking.is_some();
+            let picture = s.codes.collect_picture();
+            let read = picture.is_some();
+            let moved = s.games.computer_thinking();
             let ticked = s.referee.tick();
+            if let Some(picture) = picture {
+                let effects = codes::deliver(&mut s, picture);
+                s.apply(&window, effects);
+            }
             if moved || read || ticked {
-                after_change(&mut s);
+                s.after_change();
                 refresh(&window, &s);
             }
-            if !has_work(&s)
+            if !s.has_work()
                 && let Some(timer) = stopper.upgrade()
             {
                 timer.stop();
@@ -403,23 +447,28 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
     );
 }
 
-/// Shows the screen the router picks, filled by its controller.
+/// Shows the screen the router picks, filled by its controller from the
+/// game on show (through the viewer's view only).
 fn refresh(w: &AppWindow, s: &State) {
-    use router::Screen;
-    let screen = router::screen(s);
-    w.global::<Router>().set_screen(screen.name().into());
-    w.global::<BoardAdapter>()
-        .set_error(s.board.error.clone().into());
+    let screen = s.screen();
+    w.global::<Router>().set_screen(screen);
+    s.board.show_problem(w);
+    let game = s.games.on_show();
+    let display = |side| s.settings.display().for_viewer(side);
     match screen {
-        Screen::Home => home::refresh(w, s),
-        Screen::Codes => codes::refresh(w, s),
-        Screen::Link => codes::refresh_link(w, s),
-        Screen::Handoff => handoff::refresh(w, s),
-        Screen::Deal => deal::refresh(w, s),
-        Screen::Setup => setup::refresh(w, s),
-        Screen::Play => play::refresh(w, s),
-        Screen::Over => gameover::refresh(w, s),
-        Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => referee::refresh(w, s),
+        Screen::Home => s
+            .home
+            .refresh(w, &s.games, &s.notices, s.referee.continue_label()),
+        Screen::Codes => s.codes.refresh(w),
+        Screen::Link => s.codes.refresh_two_devices(w, game),
+        Screen::Handoff => handoff::refresh(w, game),
+        Screen::Deal => s.deal.refresh(w, game),
+        Screen::Setup => s
+            .setup
+            .refresh(w, &s.board, game, s.games.library(), display),
+        Screen::Play => s.play.refresh(w, &s.board, game, display),
+        Screen::Over => s.over.refresh(w, &s.board, game, display),
+        Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => s.referee.refresh(w),
         // Filled when they are opened, and changed only by the player.
         Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }

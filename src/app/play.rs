@@ -1,45 +1,84 @@
 //! The play screen's controller (`ui/play.slint`, global `PlayAdapter`): a
 //! turn in any kind of game, from the player's view only: picking a piece
 //! and its legal destinations, battles, rescues, draw offers, resigning, and
-//! in solo games take-backs and hints.
+//! in solo games take-backs and hints. What the screen shows is worked out
+//! as a `PlayModel` first, so it is tested without a window.
 
+use super::board::BoardController;
+use super::effect::Effect;
 use super::models::{self, List};
-use super::{App, AppWindow, PlayAdapter, State, board, cells, linked, router, words};
+use super::naming;
+use super::router::GameView;
+use super::{App, AppWindow, Cell, Display, PlayAdapter, board_cells, two_devices};
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::square::Square;
+use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
 use crate::core::{Piece, PieceId};
-use crate::session::PassAndPlay;
-use crate::session::link::{LinkStatus, LinkedSession};
+use crate::session::games::Games;
+use crate::session::{GameError, GameSession, Stage};
 use slint::{ComponentHandle, SharedString};
+use std::sync::Arc;
 
-pub(super) struct PlayState {
+pub(super) struct PlayController {
     /// The piece picked up.
-    pub pick: Option<Square>,
-    /// The strongest level's suggestion, shown on the board.
-    pub hint: Option<Move>,
+    pick: Option<Square>,
+    /// The computer's suggestion (solo), shown on the board.
+    hint: Option<Move>,
     /// The kind of captured piece chosen for a rescue (its place in the chooser).
-    pub rescue_chosen: Option<usize>,
-    pub confirm_resign: bool,
+    rescue_chosen: Option<usize>,
+    confirm_resign: bool,
     moves: List<SharedString>,
     rescue_pieces: List<SharedString>,
 }
 
-impl PlayState {
-    pub(super) fn new(w: &AppWindow) -> PlayState {
-        let state = PlayState {
+/// What the play screen shows of the game on show, for its viewer.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct PlayModel {
+    pub variant: Arc<Variant>,
+    pub cells: Vec<Cell>,
+    pub status: String,
+    /// What the other player did, a hint, or where a draw offer stands.
+    pub notice: String,
+    pub captured_mine: String,
+    pub captured_theirs: String,
+    /// The moves so far, newest first.
+    pub moves: Vec<String>,
+    /// The rescue chooser is open, and the kinds of piece it offers.
+    pub rescue_visible: bool,
+    pub rescue_pieces: Vec<String>,
+    /// A kind was chosen: its square is tapped next.
+    pub rescue_placing: bool,
+    pub rescue_chosen: Option<usize>,
+    pub confirm_resign: bool,
+    /// One device: the battle the mover looks at before the device goes on.
+    pub battle: Option<String>,
+    /// The other player's draw offer, to answer now.
+    pub draw_offer: Option<String>,
+    pub solo: bool,
+    pub two_devices: bool,
+}
+
+impl PlayController {
+    /// A controller whose lists are not yet shown anywhere.
+    pub(super) fn unbound() -> PlayController {
+        PlayController {
             pick: None,
             hint: None,
             rescue_chosen: None,
             confirm_resign: false,
             moves: models::list(),
             rescue_pieces: models::list(),
-        };
+        }
+    }
+
+    pub(super) fn new(w: &AppWindow) -> PlayController {
+        let controller = PlayController::unbound();
         let play = w.global::<PlayAdapter>();
-        play.set_moves(models::handle(&state.moves));
-        play.set_rescue_pieces(models::handle(&state.rescue_pieces));
-        state
+        play.set_moves(models::handle(&controller.moves));
+        play.set_rescue_pieces(models::handle(&controller.rescue_pieces));
+        controller
     }
 
     /// A new game or move: nothing picked up, hinted or being rescued.
@@ -49,125 +88,299 @@ impl PlayState {
         self.rescue_chosen = None;
         self.confirm_resign = false;
     }
+
+    /// The player left the board: the piece picked up is put down.
+    pub(super) fn drop_pick(&mut self) {
+        self.pick = None;
+    }
+
+    /// Plays `action` in the game on show; a refused one says why.
+    fn act(&mut self, game: &mut GameSession, action: Action) -> Vec<Effect> {
+        let played = game.play(action);
+        self.after(played)
+    }
+
+    /// After the player acted: the game moved on (nothing stays picked up),
+    /// or the action was refused, saying why.
+    fn after(&mut self, acted: Result<(), GameError>) -> Vec<Effect> {
+        match acted {
+            Ok(()) => {
+                self.forget();
+                vec![Effect::Moved(GameView::Auto)]
+            }
+            Err(e) => vec![Effect::Refuse(e.to_string())],
+        }
+    }
+
+    /// A tap on the board during a turn: picks a piece, moves it, or puts a
+    /// rescued piece down.
+    pub(super) fn tap(&mut self, game: &mut GameSession, square: Square) -> Vec<Effect> {
+        let Some(view) = game.view() else {
+            return Vec::new();
+        };
+        if view.rescue_pending {
+            let Some(i) = self.rescue_chosen else {
+                return vec![Effect::Refuse(crate::tr!(
+                    "first choose which piece to rescue"
+                ))];
+            };
+            let Some(piece) = rescuable(&view).get(i).map(|(_, ids)| ids[0]) else {
+                return Vec::new();
+            };
+            return self.act(game, Action::Rescue { piece, to: square });
+        }
+        let own = view.at(square).is_some_and(|p| p.owner == view.viewer);
+        match self.pick {
+            Some(from) if from == square => self.pick = None,
+            _ if own => self.pick = Some(square),
+            Some(from) => return self.act(game, Action::Move(Move::new(from, square))),
+            None => {}
+        }
+        Vec::new()
+    }
+
+    /// A piece dragged from one square to another: a move.
+    pub(super) fn drag(&mut self, game: &mut GameSession, from: Square, to: Square) -> Vec<Effect> {
+        self.pick = None;
+        self.act(game, Action::Move(Move::new(from, to)))
+    }
+
+    /// The player answers "Resign?": yes ends the game.
+    fn resign_answer(&mut self, game: &mut GameSession, yes: bool) -> Vec<Effect> {
+        self.confirm_resign = false;
+        if !yes {
+            return Vec::new();
+        }
+        let resigned = game.resign();
+        self.after(resigned)
+    }
+
+    /// The player answers the other player's draw offer.
+    fn draw_answer(&mut self, game: &mut GameSession, accept: bool) -> Vec<Effect> {
+        let answered = game.answer_draw(accept);
+        self.after(answered)
+    }
+
+    fn offer_draw(&mut self, game: &mut GameSession) -> Vec<Effect> {
+        self.pick = None;
+        game.offer_draw()
+            .err()
+            .map(|e| Effect::Refuse(e.to_string()))
+            .into_iter()
+            .collect()
+    }
+
+    /// Solo: takes back the player's last move.
+    fn take_back(&mut self, games: &mut Games) -> Vec<Effect> {
+        self.hint = None;
+        self.pick = None;
+        games
+            .take_back()
+            .err()
+            .map(|e| Effect::Refuse(e.to_string()))
+            .into_iter()
+            .collect()
+    }
+
+    /// Solo: the computer's suggestion, shown on the board with its piece
+    /// picked up.
+    fn show_hint(&mut self, hint: Option<Action>) {
+        match hint {
+            Some(Action::Move(m)) => {
+                self.hint = Some(m);
+                self.pick = Some(m.from);
+            }
+            _ => self.hint = None,
+        }
+    }
+
+    /// What the screen shows of `game` now.
+    pub(super) fn model(&self, game: &GameSession, display: Display) -> Option<PlayModel> {
+        let view = game.view()?;
+        let side = view.viewer;
+        let variant = Arc::clone(&view.variant);
+        let placing = view.rescue_pending && self.rescue_chosen.is_some();
+        let battle = game.battle_on_show();
+        // A battle is shown before the board changes: the mover sees the
+        // position as it was, the attacker picked up and the attacked square
+        // marked.
+        let cells = match &battle {
+            Some(b) => {
+                board_cells::play_cells(&b.before, &display, Some(b.attack.from), &[b.attack.to])
+            }
+            None => {
+                let targets = targets(&view, self.pick, placing, self.hint);
+                board_cells::play_cells(&view, &display, self.pick, &targets)
+            }
+        };
+        let stage = game.stage();
+        let your_turn = stage == Stage::Play;
+        let offer = game.draw_offer();
+        Some(PlayModel {
+            cells,
+            status: self.status(game, &view, battle.is_some()),
+            notice: self.notice(game, side, offer, your_turn),
+            captured_mine: naming::tally(&variant, side, &view.captured[side.index()]),
+            captured_theirs: naming::tally(&variant, side, &view.captured[side.opponent().index()]),
+            moves: move_list(&game.plies(), side),
+            rescue_visible: view.rescue_pending && !placing,
+            rescue_pieces: rescuable(&view)
+                .into_iter()
+                .map(|(piece, ids)| match ids.len() {
+                    1 => naming::name(&variant, piece),
+                    n => crate::tr!("{} ({} captured)", naming::name(&variant, piece), n),
+                })
+                .collect(),
+            rescue_placing: placing,
+            rescue_chosen: self.rescue_chosen,
+            confirm_resign: self.confirm_resign,
+            battle: battle.map(|b| {
+                b.ply
+                    .map(|ply| naming::ply(&variant, side, &ply))
+                    .unwrap_or_default()
+            }),
+            draw_offer: offer
+                .filter(|offerer| *offerer != side && your_turn)
+                .map(|o| crate::tr!("{} offers a draw.", naming::side_name(o))),
+            solo: game.computer().is_some(),
+            two_devices: matches!(game, GameSession::TwoDevices(_)),
+            variant,
+        })
+    }
+
+    /// The line over the board: whose turn, a battle, a rescue, or waiting.
+    fn status(&self, game: &GameSession, view: &PlayerView, battle: bool) -> String {
+        let side = view.viewer;
+        let name = naming::side_name(side);
+        if let Some((level, _)) = game.computer_turn() {
+            return crate::tr!("The computer ({}) is thinking…", level.label());
+        }
+        match (game, game.stage()) {
+            _ if battle => crate::tr!("{} {}: your move led to a battle", name, symbol(side)),
+            (_, Stage::Play) if view.rescue_pending => {
+                crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
+            }
+            (_, Stage::Play) => crate::tr!("{} {}: your turn", name, symbol(side)),
+            (GameSession::TwoDevices(link), _) if two_devices::ended_unverified(link) => {
+                crate::tr!("Game over: {}", two_devices::outcome_text(link))
+            }
+            _ => crate::tr!(
+                "{} {}: waiting for the other device's code",
+                name,
+                symbol(side)
+            ),
+        }
+    }
+
+    /// The line under the status: the hint, or what the other player did
+    /// and where a draw offer stands.
+    fn notice(
+        &self,
+        game: &GameSession,
+        side: Side,
+        offer: Option<Side>,
+        your_turn: bool,
+    ) -> String {
+        if let Some(m) = self.hint {
+            return crate::tr!("Hint: {}", m);
+        }
+        let news = naming::news(game.variant(), side, &game.news());
+        // Two devices: a draw offer travels with the offerer's next move,
+        // the answer with the other's.
+        let offer_news = match offer {
+            Some(offerer) if offerer == side => Some(if your_turn {
+                crate::tr!("You offer a draw: the offer goes with your move.")
+            } else {
+                crate::tr!("You offered a draw: the other device answers on its turn.")
+            }),
+            _ if game.draw_declined() => {
+                Some(crate::tr!("The other player declined your draw offer."))
+            }
+            _ => None,
+        };
+        [Some(news), offer_news]
+            .into_iter()
+            .flatten()
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub(super) fn refresh(
+        &self,
+        w: &AppWindow,
+        board: &BoardController,
+        game: Option<&GameSession>,
+        display: impl Fn(Side) -> Display,
+    ) {
+        let Some(game) = game else { return };
+        let Some(model) = self.model(game, display(game.viewer())) else {
+            return;
+        };
+        board.show(w, &model.variant, model.cells);
+        let play = w.global::<PlayAdapter>();
+        play.set_status(model.status.into());
+        play.set_notice(model.notice.into());
+        play.set_captured_mine(model.captured_mine.into());
+        play.set_captured_theirs(model.captured_theirs.into());
+        models::update_texts(&self.moves, model.moves);
+        play.set_rescue_visible(model.rescue_visible);
+        play.set_rescue_placing(model.rescue_placing);
+        models::update_texts(&self.rescue_pieces, model.rescue_pieces);
+        play.set_rescue_chosen(model.rescue_chosen.map_or(-1, |i| i as i32));
+        play.set_confirm_resign(model.confirm_resign);
+        play.set_battle_visible(model.battle.is_some());
+        if let Some(text) = model.battle {
+            play.set_battle_text(text.into());
+        }
+        play.set_draw_offer_visible(model.draw_offer.is_some());
+        play.set_draw_offer_text(model.draw_offer.unwrap_or_default().into());
+        play.set_solo(model.solo);
+        play.set_linked(model.two_devices);
+    }
 }
 
 pub(super) fn connect(app: &App) {
     let play = app.window().global::<PlayAdapter>();
     play.on_battle_continue(app.unit(|s, _| {
-        if let Some(session) = s.games.session.as_mut() {
-            session.battle_seen();
+        if let Some(game) = s.games.on_show_mut() {
+            game.battle_seen();
         }
     }));
     play.on_rescue_pick({
         let h = app.handler(|s, _, i: i32| s.play.rescue_chosen = usize::try_from(i).ok());
         move |i| h(i)
     });
-    play.on_rescue_skip(app.unit(|s, _| play_action(s, Action::SkipRescue)));
+    play.on_rescue_skip(app.unit(|s, _| match s.games.on_show_mut() {
+        Some(game) => s.play.act(game, Action::SkipRescue),
+        None => Vec::new(),
+    }));
     play.on_draw_answer({
-        let h = app.handler(|s, _, accept: bool| {
-            if s.games.link.is_some() {
-                linked::answer_draw(s, accept);
-            } else if let Some(Err(e)) = s.games.session.as_mut().map(|x| x.answer_draw(accept)) {
-                s.fail(e.to_string());
-            }
+        let h = app.handler(|s, _, accept: bool| match s.games.on_show_mut() {
+            Some(game) => s.play.draw_answer(game, accept),
+            None => Vec::new(),
         });
         move |accept| h(accept)
     });
     play.on_resign(app.unit(|s, _| s.play.confirm_resign = true));
     play.on_resign_answer({
-        let h = app.handler(|s, _, yes: bool| {
-            s.play.confirm_resign = false;
-            if yes && let Some(link) = &s.games.link {
-                let me = link.side();
-                linked::play(s, Action::Resign(me));
-            } else if yes && let Some(Err(e)) = s.games.session.as_mut().map(|x| x.resign()) {
-                s.fail(e.to_string());
-            }
-            s.over.replay_at = usize::MAX;
+        let h = app.handler(|s, _, yes: bool| match s.games.on_show_mut() {
+            Some(game) => s.play.resign_answer(game, yes),
+            None => Vec::new(),
         });
         move |yes| h(yes)
     });
-    play.on_offer_draw(app.unit(|s, _| {
-        s.play.pick = None;
-        if let Some(link) = s.games.link.as_mut() {
-            if let Err(e) = link.offer_draw() {
-                s.fail(e.to_string());
-            }
-        } else if let Some(session) = s.games.session.as_mut() {
-            session.offer_draw();
-        }
+    play.on_offer_draw(app.unit(|s, _| match s.games.on_show_mut() {
+        Some(game) => s.play.offer_draw(game),
+        None => Vec::new(),
     }));
-    play.on_menu(app.unit(|s, _| router::go_home(s)));
-    play.on_take_back(app.unit(|s, _| {
-        s.games.thinking = None;
-        s.play.hint = None;
-        s.play.pick = None;
-        if !s.games.session.as_mut().is_some_and(|x| x.take_back()) {
-            s.fail(crate::tr!("there is no move of yours to take back"));
-        }
-    }));
+    play.on_menu(app.unit(|_, _| Effect::GoHome));
+    play.on_take_back(app.unit(|s, _| s.play.take_back(&mut s.games)));
     play.on_hint(app.unit(|s, _| {
-        let seed = s.games.next_seed;
-        match s.games.session.as_ref().and_then(|x| x.hint(seed)) {
-            Some(Action::Move(m)) => {
-                s.play.hint = Some(m);
-                s.play.pick = Some(m.from);
-            }
-            _ => s.play.hint = None,
-        }
+        let hint = s.games.hint();
+        s.play.show_hint(hint);
     }));
-    play.on_codes(app.unit(|s, _| s.route.link_view = router::LinkView::Codes));
-}
-
-/// Plays `action` in the game on show; a refused one says why.
-pub(super) fn play_action(s: &mut State, action: Action) {
-    if s.games.link.is_some() {
-        linked::play(s, action);
-        return;
-    }
-    let Some(session) = s.games.session.as_mut() else {
-        return;
-    };
-    match session.play(action) {
-        Ok(_) => {
-            s.play.forget();
-            s.over.replay_at = usize::MAX;
-        }
-        Err(e) => {
-            s.fail(e.to_string());
-        }
-    }
-}
-
-/// A tap on the board during a turn: picks a piece, moves it, or puts a rescued piece down.
-pub(super) fn square_clicked(s: &mut State, square: Square) {
-    let Some(view) = s.games.current_view() else {
-        return;
-    };
-    if view.rescue_pending {
-        let Some(i) = s.play.rescue_chosen else {
-            s.fail(crate::tr!("first choose which piece to rescue"));
-            return;
-        };
-        let Some(piece) = rescuable(&view).get(i).map(|(_, ids)| ids[0]) else {
-            return;
-        };
-        play_action(s, Action::Rescue { piece, to: square });
-        return;
-    }
-    let own = view.at(square).is_some_and(|p| p.owner == view.viewer);
-    match s.play.pick {
-        Some(from) if from == square => s.play.pick = None,
-        _ if own => s.play.pick = Some(square),
-        Some(from) => play_action(s, Action::Move(Move::new(from, square))),
-        None => {}
-    }
-}
-
-/// A piece dragged from one square to another: a move.
-pub(super) fn square_dragged(s: &mut State, from: Square, to: Square) {
-    s.play.pick = None;
-    play_action(s, Action::Move(Move::new(from, to)));
+    play.on_codes(app.unit(|_, _| Effect::View(GameView::Codes)));
 }
 
 /// The pieces the viewer may rescue now, grouped by what they are (any
@@ -235,23 +448,6 @@ fn rescue_squares(view: &PlayerView) -> Vec<Square> {
     squares
 }
 
-/// Every ply of a game with the side that played it.
-fn game_plies(game: &crate::core::Game) -> Vec<(Side, Action)> {
-    let mut position = game.position_after(0);
-    let mut plies = Vec::new();
-    for action in game.actions() {
-        let side = match action {
-            Action::Resign(side) => *side,
-            _ => position.to_move(),
-        };
-        plies.push((side, *action));
-        if position.play(*action).is_err() {
-            break;
-        }
-    }
-    plies
-}
-
 /// The moves so far, newest first, as `viewer` may know them (a move names
 /// only its squares; a rescue only where the piece came back).
 fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
@@ -269,7 +465,7 @@ fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
             let who = if *side == viewer {
                 crate::tr!("you")
             } else {
-                words::side_name(*side)
+                naming::side_name(*side)
             };
             format!("{}. {who}: {text}", i + 1)
         })
@@ -283,170 +479,5 @@ fn symbol(side: Side) -> &'static str {
     if side == Side::Red { "▲" } else { "●" }
 }
 
-pub(super) fn refresh(w: &AppWindow, s: &State) {
-    match (&s.games.link, &s.games.session) {
-        (Some(link), _) => refresh_linked(w, s, link),
-        (None, Some(session)) => refresh_local(w, s, session),
-        (None, None) => {}
-    }
-}
-
-/// What both kinds of game show alike: captures, the moves, the rescue chooser.
-fn refresh_common(w: &AppWindow, s: &State, view: &PlayerView, plies: &[(Side, Action)]) {
-    let play = w.global::<PlayAdapter>();
-    let (variant, side) = (&view.variant, view.viewer);
-    play.set_captured_mine(words::tally(variant, side, &view.captured[side.index()]).into());
-    play.set_captured_theirs(
-        words::tally(variant, side, &view.captured[side.opponent().index()]).into(),
-    );
-    models::update_texts(&s.play.moves, move_list(plies, side));
-    let placing = view.rescue_pending && s.play.rescue_chosen.is_some();
-    play.set_rescue_visible(view.rescue_pending && !placing);
-    play.set_rescue_placing(placing);
-    models::update_texts(
-        &s.play.rescue_pieces,
-        rescuable(view)
-            .into_iter()
-            .map(|(piece, ids)| match ids.len() {
-                1 => words::name(variant, piece),
-                n => crate::tr!("{} ({} captured)", words::name(variant, piece), n),
-            }),
-    );
-    play.set_rescue_chosen(s.play.rescue_chosen.map_or(-1, |i| i as i32));
-    play.set_confirm_resign(s.play.confirm_resign);
-}
-
-fn refresh_local(w: &AppWindow, s: &State, session: &PassAndPlay) {
-    let side = session.holder();
-    let (Some(view), Some(game)) = (session.view(side), session.game()) else {
-        return;
-    };
-    let play = w.global::<PlayAdapter>();
-    let variant = &view.variant;
-    let display = s.display.for_viewer(side);
-    let placing = view.rescue_pending && s.play.rescue_chosen.is_some();
-    // A battle is shown before the board changes: the mover sees the position
-    // as it was, the attacker picked up and the attacked square marked.
-    let attack = match game.actions().last() {
-        Some(Action::Move(m)) if session.battle_on_show() => Some(*m),
-        _ => None,
-    };
-    let cells = match attack {
-        Some(m) => {
-            let before = game.position_after(game.actions().len() - 1);
-            cells::play_cells(
-                &PlayerView::new(&before, side),
-                &display,
-                Some(m.from),
-                &[m.to],
-            )
-        }
-        None => {
-            let targets = targets(&view, s.play.pick, placing, s.play.hint);
-            cells::play_cells(&view, &display, s.play.pick, &targets)
-        }
-    };
-    board::show(w, s, variant, cells);
-    let name = words::side_name(side);
-    let status = if let Some((level, _)) = session.computer_turn() {
-        crate::tr!("The computer ({}) is thinking…", level.label())
-    } else if session.battle_on_show() {
-        crate::tr!("{} {}: your move led to a battle", name, symbol(side))
-    } else if view.rescue_pending {
-        crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
-    } else {
-        crate::tr!("{} {}: your turn", name, symbol(side))
-    };
-    play.set_status(status.into());
-    let news = match s.play.hint {
-        Some(m) => Some(crate::tr!("Hint: {}", m)),
-        None => session
-            .last_ply_seen_by(side)
-            .filter(|p| p.side != side)
-            .map(|p| words::ply(variant, side, &p)),
-    };
-    play.set_notice(news.unwrap_or_default().into());
-    refresh_common(w, s, &view, &game_plies(game));
-    play.set_battle_visible(session.battle_on_show());
-    if session.battle_on_show()
-        && let Some(ply) = session.last_ply_seen_by(side)
-    {
-        play.set_battle_text(words::ply(variant, side, &ply).into());
-    }
-    let offer = session.draw_offer().filter(|offerer| *offerer != side);
-    play.set_draw_offer_visible(offer.is_some());
-    play.set_draw_offer_text(
-        offer
-            .map_or(String::new(), |o| {
-                crate::tr!("{} offers a draw.", words::side_name(o))
-            })
-            .into(),
-    );
-    play.set_solo(session.computer().is_some());
-    play.set_linked(false);
-}
-
-/// The board of a two-device game, as this device's player sees it.
-fn refresh_linked(w: &AppWindow, s: &State, link: &LinkedSession) {
-    let Some(view) = link.game().and_then(|g| g.view()) else {
-        return;
-    };
-    let play = w.global::<PlayAdapter>();
-    let side = link.side();
-    let placing = view.rescue_pending && s.play.rescue_chosen.is_some();
-    let targets = targets(&view, s.play.pick, placing, None);
-    let display = s.display.for_viewer(side);
-    board::show(
-        w,
-        s,
-        &view.variant,
-        cells::play_cells(&view, &display, s.play.pick, &targets),
-    );
-    let name = words::side_name(side);
-    let status = match link.status() {
-        Some(LinkStatus::YourTurn) if view.rescue_pending => {
-            crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
-        }
-        Some(LinkStatus::YourTurn) => crate::tr!("{} {}: your turn", name, symbol(side)),
-        Some(LinkStatus::AwaitingReveal) => crate::tr!("Game over: {}", linked::outcome_text(link)),
-        _ => crate::tr!(
-            "{} {}: waiting for the other device's code",
-            name,
-            symbol(side)
-        ),
-    };
-    play.set_status(status.into());
-    // A draw offer travels with the offerer's next move; the answer with the other's.
-    let offer = link.draw_offer();
-    let your_turn = link.status() == Some(LinkStatus::YourTurn);
-    let offer_news = match offer {
-        Some(offerer) if offerer == side => Some(if your_turn {
-            crate::tr!("You offer a draw: the offer goes with your move.")
-        } else {
-            crate::tr!("You offered a draw: the other device answers on its turn.")
-        }),
-        _ if link.draw_declined() => Some(crate::tr!("The other player declined your draw offer.")),
-        _ => None,
-    };
-    let news = [Some(linked::news(link)), offer_news]
-        .into_iter()
-        .flatten()
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    play.set_notice(news.into());
-    let plies = link.game().map_or(&[][..], |g| g.plies());
-    refresh_common(w, s, &view, plies);
-    play.set_battle_visible(false);
-    let offered_to_me = offer.filter(|offerer| *offerer != side && your_turn);
-    play.set_draw_offer_visible(offered_to_me.is_some());
-    play.set_draw_offer_text(
-        offered_to_me
-            .map_or(String::new(), |o| {
-                crate::tr!("{} offers a draw.", words::side_name(o))
-            })
-            .into(),
-    );
-    play.set_solo(false);
-    play.set_linked(true);
-}
+#[cfg(test)]
+mod tests;

@@ -4,7 +4,8 @@
 //! armies, up to the move where the engine stops if it disagrees. A record
 //! that cannot be opened gets a message here and changes nothing.
 
-use super::{App, AppWindow, RecordsAdapter, State, router};
+use super::effect::Effect;
+use super::{App, AppWindow, RecordsAdapter};
 use crate::core::check::{Replay, RuleOverrides, Verdict, replay_record};
 use slint::ComponentHandle;
 use std::io::Read;
@@ -18,34 +19,33 @@ pub(super) fn connect(app: &App) {
     let screen = app.window().global::<RecordsAdapter>();
     // Android apps get no file paths to type; records are pasted there.
     screen.set_can_open_files(!cfg!(target_os = "android"));
-    screen.on_open_file(app.unit(|s, w| {
+    screen.on_open_file(app.unit(|_, w| {
         let path = w.global::<RecordsAdapter>().get_path().to_string();
         let path = Path::new(path.trim());
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
         let opened = read_file(path)
             .map(|text| replay_record(&text, name.as_deref(), &RuleOverrides::default()));
         let shown = name.unwrap_or_else(|| crate::tr!("the record"));
-        show(s, w, opened, &shown);
+        show(w, opened, &shown)
     }));
-    screen.on_open_text(app.unit(|s, w| {
+    screen.on_open_text(app.unit(|_, w| {
         let text = w.global::<RecordsAdapter>().get_pasted().to_string();
         let opened = if text.len() as u64 > LARGEST_RECORD {
             Err(crate::tr!("the pasted text is too long for a game record"))
         } else {
             Ok(replay_record(&text, None, &RuleOverrides::default()))
         };
-        show(s, w, opened, &crate::tr!("the pasted record"));
+        show(w, opened, &crate::tr!("the pasted record"))
     }));
-    screen.on_back(app.unit(|s, w| {
+    screen.on_back(app.unit(|_, w| {
         w.global::<RecordsAdapter>().set_message("".into());
-        s.route.overlay = router::Overlay::None;
+        Effect::Overlay(None)
     }));
 }
 
-/// Opens the records screen.
-pub(super) fn open(s: &mut State, w: &AppWindow) {
+/// The records screen opens with no message.
+pub(super) fn open(w: &AppWindow) {
     w.global::<RecordsAdapter>().set_message("".into());
-    s.route.overlay = router::Overlay::Records;
 }
 
 fn read_file(path: &Path) -> Result<String, String> {
@@ -62,13 +62,13 @@ fn read_file(path: &Path) -> Result<String, String> {
 }
 
 /// Shows an opened record in the replay, or says why it cannot be.
-fn show(s: &mut State, w: &AppWindow, opened: Result<Replay, String>, name: &str) {
+fn show(w: &AppWindow, opened: Result<Replay, String>, name: &str) -> Option<Effect> {
     let screen = w.global::<RecordsAdapter>();
     let replay = match opened {
         Ok(replay) => replay,
         Err(message) => {
             screen.set_message(message.into());
-            return;
+            return None;
         }
     };
     let (game, note) = match (replay.game, replay.verdict) {
@@ -77,19 +77,20 @@ fn show(s: &mut State, w: &AppWindow, opened: Result<Replay, String>, name: &str
             screen.set_message(
                 crate::tr!("{} is a game that never started: {}.", name, reason).into(),
             );
-            return;
+            return None;
         }
         (None, verdict) => {
             screen.set_message(
                 crate::tr!("{} cannot be replayed: {}", name, reason(&verdict)).into(),
             );
-            return;
+            return None;
         }
     };
     screen.set_message("".into());
-    s.over.open_record(game, note);
-    s.route.overlay = router::Overlay::None;
-    s.route.at_home = false;
+    Some(Effect::Review {
+        game: Box::new(game),
+        note,
+    })
 }
 
 /// What the engine found, in words, above the replay.

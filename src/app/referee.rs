@@ -5,17 +5,19 @@
 //! `RefereeChallengeAdapter`). The clocks tick on the app's worker timer
 //! while a round runs; every change is saved.
 
+use super::effect::Effect;
 use super::models::{self, List};
 use super::{
     App, AppWindow, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, RefereeTeam,
-    State,
+    Screen,
 };
 use crate::core::referee::cluster::BLOCKING;
 use crate::core::referee::{LiveRules, MatchSettings, RoleId, RoundEnd, Team, TeamLook};
 use crate::i18n::translate;
+use crate::session::Storage;
+use crate::session::clock_signals::Signals;
 use crate::session::referee::RefereeSession;
 use crate::session::referee_clock::Signal;
-use crate::session::signals::Signals;
 use slint::{Color, ComponentHandle, SharedString};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -33,7 +35,7 @@ const COLOURS: [(&str, &str); 6] = [
 
 /// Which referee screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(super) enum Page {
+enum Page {
     #[default]
     Closed,
     Setup,
@@ -44,9 +46,9 @@ pub(super) enum Page {
     Resolver,
 }
 
-pub(super) struct RefereeState {
-    pub session: Option<RefereeSession>,
-    pub page: Page,
+pub(super) struct RefereeController {
+    session: Option<RefereeSession>,
+    page: Page,
     rules: Arc<LiveRules>,
     /// The zero of the clocks' time.
     epoch: Instant,
@@ -66,7 +68,7 @@ pub(super) struct RefereeState {
     coin: u64,
 }
 
-impl RefereeState {
+impl RefereeController {
     pub(super) fn new(w: &AppWindow, signals: Option<Arc<dyn Signals>>, seed: u64) -> Self {
         let rules = LiveRules::built_in();
         let teams = models::list();
@@ -80,7 +82,7 @@ impl RefereeState {
         resolver.set_team_names(models::handle(&team_names));
         w.global::<RefereeSetupAdapter>()
             .set_colours(models::handle(&colours));
-        let state = RefereeState {
+        let state = RefereeController {
             session: None,
             page: Page::Closed,
             rules,
@@ -162,41 +164,58 @@ impl RefereeState {
         ))
     }
 
-    /// Saves the match after a change (and forgets it once it is over).
-    pub(super) fn autosave(
-        &mut self,
-        storage: Option<&crate::session::Storage>,
-        notices: &mut Vec<String>,
-    ) {
-        let Some(storage) = storage else { return };
+    /// Saves the match after a change; what went wrong, if anything.
+    pub(super) fn autosave(&mut self, storage: Option<&Storage>) -> Option<String> {
+        let storage = storage?;
         match &self.session {
             Some(session) if session.revision() != self.saved => {
                 self.saved = session.revision();
-                if let Err(e) = storage.save_referee(session) {
-                    notices.push(e);
-                }
+                storage.save_referee(session).err().map(|e| e.to_string())
             }
-            _ => {}
+            _ => None,
         }
     }
-}
 
-/// Names the roles, colours and rules again, in the language just chosen.
-pub(super) fn relabel(w: &AppWindow, s: &State) {
-    s.referee.label(w);
+    /// Takes up the match saved in `storage`, if any; what could not be read.
+    pub(super) fn resume(&mut self, storage: &Storage) -> Option<String> {
+        let (session, problem) = storage.referee(&LiveRules::built_in());
+        self.session = session;
+        problem
+    }
+
+    /// The referee's screen for the page open (none: closed).
+    pub(super) fn screen(&self) -> Option<Screen> {
+        match self.page {
+            Page::Closed => None,
+            Page::Setup => Some(Screen::RefereeSetup),
+            Page::Field => Some(Screen::Referee),
+            Page::Challenge | Page::Flag | Page::Resolver => Some(Screen::RefereeChallenge),
+        }
+    }
+
+    /// Closes the referee's screens.
+    fn close(&mut self) -> Effect {
+        self.page = Page::Closed;
+        Effect::GoHome
+    }
+
+    /// Names the roles, colours and rules again, in the language just chosen.
+    pub(super) fn relabel(&self, w: &AppWindow) {
+        self.label(w);
+    }
 }
 
 pub(super) fn connect(app: &App) {
     let w = app.window();
     let setup = w.global::<RefereeSetupAdapter>();
-    setup.on_start(app.unit(start_match));
-    setup.on_open_resolver(app.unit(|s, w| open_resolver(s, w, Page::Resolver)));
+    setup.on_start(app.unit(|s, w| s.referee.start_match(w)));
+    setup.on_open_resolver(app.unit(|s, w| s.referee.open_resolver(w, Page::Resolver)));
     setup.on_back(app.unit(|s, _| {
-        s.referee.page = Page::Closed;
         // No match was started: nothing will be called out.
         if s.referee.session.is_none() {
             s.referee.release_sound();
         }
+        s.referee.close()
     }));
     let field = w.global::<RefereeAdapter>();
     field.on_start_pause(app.unit(|s, _| {
@@ -211,29 +230,29 @@ pub(super) fn connect(app: &App) {
     }));
     field.on_enter(app.indexed(|s, _, i| {
         let team = team_at(i);
-        act(s, |session, _| session.enter(team).map(|()| String::new()));
+        s.referee
+            .act(|session, _| session.enter(team).map(|()| String::new()));
     }));
     field.on_challenge(app.unit(|s, w| {
         let now = s.referee.now();
         if let Some(session) = s.referee.session.as_mut() {
             session.hold_steps(now);
         }
-        open_resolver(s, w, Page::Challenge);
+        s.referee.open_resolver(w, Page::Challenge);
     }));
     field.on_flag(app.indexed(|s, w, i| {
-        open_resolver(s, w, Page::Flag);
+        s.referee.open_resolver(w, Page::Flag);
         w.global::<RefereeChallengeAdapter>()
             .set_challenger_team(i as i32);
-        judge(s, w);
+        s.referee.judge(w);
     }));
     field.on_start_cluster(app.unit(|s, w| {
         let field = w.global::<RefereeAdapter>();
         let players =
             [field.get_cluster_first(), field.get_cluster_second()].map(|n| n.clamp(0, 30) as u8);
         let now = s.referee.now();
-        act(s, |session, _| {
-            session.start_cluster(now, players).map(|()| String::new())
-        });
+        s.referee
+            .act(|session, _| session.start_cluster(now, players).map(|()| String::new()));
     }));
     field.on_toss(app.unit(|s, _| {
         // A xorshift step: a fair enough coin for choosing who goes first.
@@ -258,17 +277,20 @@ pub(super) fn connect(app: &App) {
             s.referee.message = crate::tr!("Undone.");
         }
     }));
-    field.on_next_round(
-        app.unit(|s, _| act(s, |session, _| session.next_round().map(|()| String::new()))),
-    );
-    field.on_end_match(app.unit(|s, _| {
-        forget_match(s);
-        s.referee.page = Page::Closed;
+    field.on_next_round(app.unit(|s, _| {
+        s.referee
+            .act(|session, _| session.next_round().map(|()| String::new()))
     }));
-    field.on_menu(app.unit(|s, _| s.referee.page = Page::Closed));
+    field.on_end_match(app.unit(|s, _| {
+        let problem = s.referee.forget_match(s.games.storage());
+        let mut effects: Vec<Effect> = problem.map(Effect::Notice).into_iter().collect();
+        effects.push(s.referee.close());
+        effects
+    }));
+    field.on_menu(app.unit(|s, _| s.referee.close()));
     let resolver = w.global::<RefereeChallengeAdapter>();
-    resolver.on_changed(app.unit(judge));
-    resolver.on_confirm(app.unit(confirm));
+    resolver.on_changed(app.unit(|s, w| s.referee.judge(w)));
+    resolver.on_confirm(app.unit(|s, w| s.referee.confirm(w)));
     resolver.on_cancel(app.unit(|s, _| {
         let now = s.referee.now();
         if s.referee.page == Page::Challenge
@@ -284,189 +306,186 @@ pub(super) fn connect(app: &App) {
     }));
 }
 
-/// Opens the referee: the match in progress, or a new one's setup. The
-/// sound device is taken now, so a missing one shows before the first round.
-pub(super) fn open(s: &mut State, w: &AppWindow) {
-    if let Some(signals) = &s.referee.signals {
-        signals.prepare();
-    }
-    if s.referee.session.is_some() {
-        s.referee.page = Page::Field;
-        return;
-    }
-    let rules = Arc::clone(&s.referee.rules);
-    let setup = w.global::<RefereeSetupAdapter>();
-    setup.set_first_name(translate(&rules.teams[0].name).into());
-    setup.set_second_name(translate(&rules.teams[1].name).into());
-    let colour_index = |colour: &str| {
-        COLOURS
-            .iter()
-            .position(|c| c.1.eq_ignore_ascii_case(colour))
-            .unwrap_or(0) as i32
-    };
-    setup.set_first_colour(colour_index(&rules.teams[0].colour));
-    setup.set_second_colour(colour_index(&rules.teams[1].colour));
-    setup.set_rounds(rules.rounds as i32);
-    setup.set_round_minutes(rules.round_minutes as i32);
-    setup.set_field_limit(rules.field_limit as i32);
-    setup.set_step_seconds(rules.step_seconds as i32);
-    setup.set_problems("".into());
-    s.referee.page = Page::Setup;
-}
-
-/// Ends the match in progress (finished, or deleted from Continue): its
-/// save is deleted and the sound device let go.
-pub(super) fn forget_match(s: &mut State) {
-    s.referee.session = None;
-    s.referee.release_sound();
-    if let Some(storage) = &s.games.storage
-        && let Err(e) = storage.delete_referee()
-    {
-        s.notices.push(e);
-    }
-}
-
-fn start_match(s: &mut State, w: &AppWindow) {
-    let setup = w.global::<RefereeSetupAdapter>();
-    let colour = |i: i32| {
-        COLOURS[(i.max(0) as usize).min(COLOURS.len() - 1)]
-            .1
-            .to_string()
-    };
-    let number = |n: i32| n.clamp(0, 255) as u8;
-    let settings = MatchSettings {
-        teams: [
-            TeamLook {
-                name: setup.get_first_name().trim().to_string(),
-                colour: colour(setup.get_first_colour()),
-            },
-            TeamLook {
-                name: setup.get_second_name().trim().to_string(),
-                colour: colour(setup.get_second_colour()),
-            },
-        ],
-        rounds: number(setup.get_rounds()),
-        round_minutes: setup.get_round_minutes().clamp(0, 999) as u16,
-        field_limit: number(setup.get_field_limit()),
-        step_seconds: number(setup.get_step_seconds()),
-    };
-    let mut problems = settings.problems(&s.referee.rules);
-    if settings.teams[0].colour == settings.teams[1].colour {
-        problems.push(crate::tr!("the two teams need different colours"));
-    }
-    if !problems.is_empty() {
-        setup.set_problems(problems.join("\n").into());
-        return;
-    }
-    s.referee.session = Some(RefereeSession::new(Arc::clone(&s.referee.rules), settings));
-    s.referee.saved = 0;
-    s.referee.message = crate::tr!("Tap the countdown to start the round.");
-    s.referee.page = Page::Field;
-}
-
-/// Applies a change to the match; a refusal (or what the change did) shows
-/// as the referee's message.
-fn act(
-    s: &mut State,
-    change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, String>,
-) {
-    let now = s.referee.now();
-    if let Some(session) = s.referee.session.as_mut() {
-        s.referee.message = match change(session, now) {
-            Ok(done) => done,
-            Err(refused) => super::capitalized(&refused),
+impl RefereeController {
+    /// Opens the referee: the match in progress, or a new one's setup. The
+    /// sound device is taken now, so a missing one shows before the first round.
+    pub(super) fn open(&mut self, w: &AppWindow) {
+        if let Some(signals) = &self.signals {
+            signals.prepare();
+        }
+        if self.session.is_some() {
+            self.page = Page::Field;
+            return;
+        }
+        let rules = Arc::clone(&self.rules);
+        let setup = w.global::<RefereeSetupAdapter>();
+        setup.set_first_name(translate(&rules.teams[0].name).into());
+        setup.set_second_name(translate(&rules.teams[1].name).into());
+        let colour_index = |colour: &str| {
+            COLOURS
+                .iter()
+                .position(|c| c.1.eq_ignore_ascii_case(colour))
+                .unwrap_or(0) as i32
         };
+        setup.set_first_colour(colour_index(&rules.teams[0].colour));
+        setup.set_second_colour(colour_index(&rules.teams[1].colour));
+        setup.set_rounds(rules.rounds as i32);
+        setup.set_round_minutes(rules.round_minutes as i32);
+        setup.set_field_limit(rules.field_limit as i32);
+        setup.set_step_seconds(rules.step_seconds as i32);
+        setup.set_problems("".into());
+        self.page = Page::Setup;
     }
-}
 
-fn open_resolver(s: &mut State, w: &AppWindow, page: Page) {
-    s.referee.page = page;
-    let resolver = w.global::<RefereeChallengeAdapter>();
-    resolver.set_challenger_role(-1);
-    resolver.set_challenged_role(-1);
-    resolver.set_verdict("".into());
-    resolver.set_can_confirm(false);
-    let chooser = s
-        .referee
-        .session
-        .as_ref()
-        .and_then(|x| x.cluster())
-        .and_then(|c| c.chooser);
-    if let Some(team) = chooser {
-        resolver.set_challenger_team(team.index() as i32);
+    /// Ends the match in progress (finished, or deleted from Continue): its
+    /// save is deleted and the sound device let go; what went wrong, if anything.
+    pub(super) fn forget_match(&mut self, storage: Option<&Storage>) -> Option<String> {
+        self.session = None;
+        self.release_sound();
+        storage?.delete_referee().err().map(|e| e.to_string())
     }
-    judge(s, w);
-}
 
-/// Shows the verdict of the roles picked so far (nothing changes yet).
-fn judge(s: &mut State, w: &AppWindow) {
-    let resolver = w.global::<RefereeChallengeAdapter>();
-    let rules = &s.referee.rules;
-    let role = |i: i32| (i >= 0 && (i as usize) < rules.roles.len()).then_some(RoleId(i as u8));
-    let (a, d) = (
-        role(resolver.get_challenger_role()),
-        role(resolver.get_challenged_role()),
-    );
-    let team = team_at(resolver.get_challenger_team().max(0) as usize);
-    let session = s.referee.session.as_ref();
-    let names = |t: Team| {
-        session.map_or_else(
-            || match t {
-                Team::First => crate::tr!("the challenger"),
-                Team::Second => crate::tr!("the challenged"),
-            },
-            |x| translate(x.game().name(t)),
-        )
-    };
-    let (verdict, ok) = match (s.referee.page, a, d) {
-        (Page::Flag, Some(a), _) => match session.map(|x| (x, x.may_take_flag(team, a))) {
-            Some((x, Ok(()))) => (
-                crate::tr!(
-                    "{} takes the flag with a {}: the round is theirs.",
-                    translate(x.game().name(team)),
-                    translate(&rules.role(a).name)
+    fn start_match(&mut self, w: &AppWindow) {
+        let setup = w.global::<RefereeSetupAdapter>();
+        let colour = |i: i32| {
+            COLOURS[(i.max(0) as usize).min(COLOURS.len() - 1)]
+                .1
+                .to_string()
+        };
+        let number = |n: i32| n.clamp(0, 255) as u8;
+        let settings = MatchSettings {
+            teams: [
+                TeamLook {
+                    name: setup.get_first_name().trim().to_string(),
+                    colour: colour(setup.get_first_colour()),
+                },
+                TeamLook {
+                    name: setup.get_second_name().trim().to_string(),
+                    colour: colour(setup.get_second_colour()),
+                },
+            ],
+            rounds: number(setup.get_rounds()),
+            round_minutes: setup.get_round_minutes().clamp(0, 999) as u16,
+            field_limit: number(setup.get_field_limit()),
+            step_seconds: number(setup.get_step_seconds()),
+        };
+        let mut problems = settings.problems(&self.rules);
+        if settings.teams[0].colour == settings.teams[1].colour {
+            problems.push(crate::tr!("the two teams need different colours"));
+        }
+        if !problems.is_empty() {
+            setup.set_problems(problems.join("\n").into());
+            return;
+        }
+        self.session = Some(RefereeSession::new(Arc::clone(&self.rules), settings));
+        self.saved = 0;
+        self.message = crate::tr!("Tap the countdown to start the round.");
+        self.page = Page::Field;
+    }
+
+    /// Applies a change to the match; a refusal (or what the change did) shows
+    /// as the referee's message.
+    fn act(
+        &mut self,
+        change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, String>,
+    ) {
+        let now = self.now();
+        if let Some(session) = self.session.as_mut() {
+            self.message = match change(session, now) {
+                Ok(done) => done,
+                Err(refused) => super::capitalized(&refused),
+            };
+        }
+    }
+
+    fn open_resolver(&mut self, w: &AppWindow, page: Page) {
+        self.page = page;
+        let resolver = w.global::<RefereeChallengeAdapter>();
+        resolver.set_challenger_role(-1);
+        resolver.set_challenged_role(-1);
+        resolver.set_verdict("".into());
+        resolver.set_can_confirm(false);
+        let chooser = self
+            .session
+            .as_ref()
+            .and_then(|x| x.cluster())
+            .and_then(|c| c.chooser);
+        if let Some(team) = chooser {
+            resolver.set_challenger_team(team.index() as i32);
+        }
+        self.judge(w);
+    }
+
+    /// Shows the verdict of the roles picked so far (nothing changes yet).
+    fn judge(&self, w: &AppWindow) {
+        let resolver = w.global::<RefereeChallengeAdapter>();
+        let rules = &self.rules;
+        let role = |i: i32| (i >= 0 && (i as usize) < rules.roles.len()).then_some(RoleId(i as u8));
+        let (a, d) = (
+            role(resolver.get_challenger_role()),
+            role(resolver.get_challenged_role()),
+        );
+        let team = team_at(resolver.get_challenger_team().max(0) as usize);
+        let session = self.session.as_ref();
+        let names = |t: Team| {
+            session.map_or_else(
+                || match t {
+                    Team::First => crate::tr!("the challenger"),
+                    Team::Second => crate::tr!("the challenged"),
+                },
+                |x| translate(x.game().name(t)),
+            )
+        };
+        let (verdict, ok) = match (self.page, a, d) {
+            (Page::Flag, Some(a), _) => match session.map(|x| (x, x.may_take_flag(team, a))) {
+                Some((x, Ok(()))) => (
+                    crate::tr!(
+                        "{} takes the flag with a {}: the round is theirs.",
+                        translate(x.game().name(team)),
+                        translate(&rules.role(a).name)
+                    ),
+                    true,
                 ),
-                true,
-            ),
-            Some((_, Err(refused))) => (crate::tr!("{}.", super::capitalized(&refused)), false),
-            None => (String::new(), false),
-        },
-        (Page::Flag, None, _) => (crate::tr!("Which role touched the flag?"), false),
-        (_, Some(a), Some(d)) => match session.filter(|_| s.referee.page == Page::Challenge) {
-            Some(x) => match x.judge(team, a, d) {
-                Ok(verdict) => (verdict.text, true),
-                Err(refused) => (super::capitalized(&refused), false),
+                Some((_, Err(refused))) => (crate::tr!("{}.", super::capitalized(&refused)), false),
+                None => (String::new(), false),
             },
-            None => {
-                let verdict = crate::core::referee::game::verdict(
-                    rules,
-                    a,
-                    d,
-                    &names(team),
-                    &names(team.other()),
-                );
-                (verdict.text, false)
-            }
-        },
-        _ => (crate::tr!("Pick both roles."), false),
-    };
-    resolver.set_verdict(verdict.into());
-    resolver.set_can_confirm(ok);
-}
+            (Page::Flag, None, _) => (crate::tr!("Which role touched the flag?"), false),
+            (_, Some(a), Some(d)) => match session.filter(|_| self.page == Page::Challenge) {
+                Some(x) => match x.judge(team, a, d) {
+                    Ok(verdict) => (verdict.text, true),
+                    Err(refused) => (super::capitalized(&refused), false),
+                },
+                None => {
+                    let verdict = crate::core::referee::game::verdict(
+                        rules,
+                        a,
+                        d,
+                        &names(team),
+                        &names(team.other()),
+                    );
+                    (verdict.text, false)
+                }
+            },
+            _ => (crate::tr!("Pick both roles."), false),
+        };
+        resolver.set_verdict(verdict.into());
+        resolver.set_can_confirm(ok);
+    }
 
-fn confirm(s: &mut State, w: &AppWindow) {
-    let resolver = w.global::<RefereeChallengeAdapter>();
-    let team = team_at(resolver.get_challenger_team().max(0) as usize);
-    let a = RoleId(resolver.get_challenger_role().max(0) as u8);
-    let d = RoleId(resolver.get_challenged_role().max(0) as u8);
-    let page = s.referee.page;
-    act(s, |session, now| match page {
-        Page::Flag => session.touch_flag(now, team, a).map(|()| String::new()),
-        _ => session
-            .challenge(now, team, a, d)
-            .map(|verdict| verdict.text),
-    });
-    s.referee.page = Page::Field;
+    fn confirm(&mut self, w: &AppWindow) {
+        let resolver = w.global::<RefereeChallengeAdapter>();
+        let team = team_at(resolver.get_challenger_team().max(0) as usize);
+        let a = RoleId(resolver.get_challenger_role().max(0) as u8);
+        let d = RoleId(resolver.get_challenged_role().max(0) as u8);
+        let page = self.page;
+        self.act(|session, now| match page {
+            Page::Flag => session.touch_flag(now, team, a).map(|()| String::new()),
+            _ => session
+                .challenge(now, team, a, d)
+                .map(|verdict| verdict.text),
+        });
+        self.page = Page::Field;
+    }
 }
 
 fn team_at(index: usize) -> Team {
@@ -557,112 +576,116 @@ fn summary(session: &RefereeSession) -> String {
     lines.join("\n")
 }
 
-pub(super) fn refresh(w: &AppWindow, s: &State) {
-    let now = s.referee.now();
-    let resolver = w.global::<RefereeChallengeAdapter>();
-    resolver.set_standalone(s.referee.page == Page::Resolver);
-    resolver.set_mode(
-        if s.referee.page == Page::Flag {
-            "flag"
-        } else {
-            "challenge"
-        }
-        .into(),
-    );
-    resolver.set_title(
-        match s.referee.page {
-            Page::Flag => crate::tr!("Flag touched"),
-            Page::Resolver => crate::tr!("Challenge resolver"),
-            _ => crate::tr!("Challenge"),
-        }
-        .into(),
-    );
-    let field = w.global::<RefereeAdapter>();
-    field.set_message(s.referee.message.clone().into());
-    field.set_sound_note(match &s.referee.signals {
-        None => crate::tr!("No sound here: the countdown is shown on screen.").into(),
-        Some(signals) => signals
-            .problem()
-            .map(|p| {
-                crate::tr!(
-                    "{}: the countdown is shown on screen.",
-                    super::capitalized(&p)
-                )
-            })
-            .unwrap_or_default()
-            .into(),
-    });
-    let Some(session) = s.referee.session.as_ref() else {
-        return;
-    };
-    let game = session.game();
-    field.set_round_text(crate::tr!("Round {} of {}", game.round(), game.settings.rounds).into());
-    field.set_time_left(time_left(session, now).into());
-    let warning =
-        session.clock().round_left(now).as_secs() <= session.rules().warning_seconds as u64;
-    field.set_warning(warning && !game.round_over());
-    let (beat, stepping) = beat(session, now);
-    field.set_beat(beat.into());
-    field.set_stepping(stepping);
-    field.set_running(session.clock().running());
-    field.set_round_over(game.round_over());
-    field.set_finished(game.finished());
-    field.set_can_undo(session.can_undo());
-    models::update(
-        &s.referee.teams,
-        Team::BOTH.map(|team| {
-            let deck = game.deck(team);
-            RefereeTeam {
-                name: translate(game.name(team)).into(),
-                colour: colour(&game.settings.teams[team.index()].colour),
-                base: deck.at_base() as i32,
-                field: deck.on_field() as i32,
-                lost: deck.lost_total() as i32,
+impl RefereeController {
+    pub(super) fn refresh(&self, w: &AppWindow) {
+        let now = self.now();
+        let resolver = w.global::<RefereeChallengeAdapter>();
+        resolver.set_standalone(self.page == Page::Resolver);
+        resolver.set_mode(
+            if self.page == Page::Flag {
+                "flag"
+            } else {
+                "challenge"
             }
-        }),
-    );
-    models::update_texts(
-        &s.referee.team_names,
-        Team::BOTH.map(|t| translate(game.name(t))),
-    );
-    field.set_summary(
-        if game.round_over() {
-            summary(session)
-        } else {
-            String::new()
+            .into(),
+        );
+        resolver.set_title(
+            match self.page {
+                Page::Flag => crate::tr!("Flag touched"),
+                Page::Resolver => crate::tr!("Challenge resolver"),
+                _ => crate::tr!("Challenge"),
+            }
+            .into(),
+        );
+        let field = w.global::<RefereeAdapter>();
+        field.set_message(self.message.clone().into());
+        field.set_sound_note(match &self.signals {
+            None => crate::tr!("No sound here: the countdown is shown on screen.").into(),
+            Some(signals) => signals
+                .problem()
+                .map(|p| {
+                    crate::tr!(
+                        "{}: the countdown is shown on screen.",
+                        super::capitalized(&p)
+                    )
+                })
+                .unwrap_or_default()
+                .into(),
+        });
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let game = session.game();
+        field.set_round_text(
+            crate::tr!("Round {} of {}", game.round(), game.settings.rounds).into(),
+        );
+        field.set_time_left(time_left(session, now).into());
+        let warning =
+            session.clock().round_left(now).as_secs() <= session.rules().warning_seconds as u64;
+        field.set_warning(warning && !game.round_over());
+        let (beat, stepping) = beat(session, now);
+        field.set_beat(beat.into());
+        field.set_stepping(stepping);
+        field.set_running(session.clock().running());
+        field.set_round_over(game.round_over());
+        field.set_finished(game.finished());
+        field.set_can_undo(session.can_undo());
+        models::update(
+            &self.teams,
+            Team::BOTH.map(|team| {
+                let deck = game.deck(team);
+                RefereeTeam {
+                    name: translate(game.name(team)).into(),
+                    colour: colour(&game.settings.teams[team.index()].colour),
+                    base: deck.at_base() as i32,
+                    field: deck.on_field() as i32,
+                    lost: deck.lost_total() as i32,
+                }
+            }),
+        );
+        models::update_texts(
+            &self.team_names,
+            Team::BOTH.map(|t| translate(game.name(t))),
+        );
+        field.set_summary(
+            if game.round_over() {
+                summary(session)
+            } else {
+                String::new()
+            }
+            .into(),
+        );
+        match session.cluster() {
+            Some(cluster) => {
+                field.set_in_cluster(true);
+                field.set_cluster_needs_toss(cluster.chooser.is_none());
+                let [a, b] = cluster.players;
+                let text = match cluster.chooser {
+                    None => crate::tr!(
+                        "Equal numbers ({} to {}): toss a coin for the first choice.",
+                        a,
+                        b
+                    ),
+                    Some(team) if cluster.resolved == 0 => crate::tr!(
+                        "{} has {} in the cluster to {}: {} chooses the first challenge.",
+                        translate(if a > b {
+                            game.name(Team::First)
+                        } else {
+                            game.name(Team::Second)
+                        }),
+                        a.max(b),
+                        a.min(b),
+                        translate(game.name(team))
+                    ),
+                    Some(team) => crate::tr!(
+                        "{} challenges resolved: {} chooses the next.",
+                        cluster.resolved,
+                        translate(game.name(team))
+                    ),
+                };
+                field.set_cluster_text(text.into());
+            }
+            None => field.set_in_cluster(false),
         }
-        .into(),
-    );
-    match session.cluster() {
-        Some(cluster) => {
-            field.set_in_cluster(true);
-            field.set_cluster_needs_toss(cluster.chooser.is_none());
-            let [a, b] = cluster.players;
-            let text = match cluster.chooser {
-                None => crate::tr!(
-                    "Equal numbers ({} to {}): toss a coin for the first choice.",
-                    a,
-                    b
-                ),
-                Some(team) if cluster.resolved == 0 => crate::tr!(
-                    "{} has {} in the cluster to {}: {} chooses the first challenge.",
-                    translate(if a > b {
-                        game.name(Team::First)
-                    } else {
-                        game.name(Team::Second)
-                    }),
-                    a.max(b),
-                    a.min(b),
-                    translate(game.name(team))
-                ),
-                Some(team) => crate::tr!(
-                    "{} challenges resolved: {} chooses the next.",
-                    cluster.resolved,
-                    translate(game.name(team))
-                ),
-            };
-            field.set_cluster_text(text.into());
-        }
-        None => field.set_in_cluster(false),
     }
 }

@@ -9,21 +9,28 @@
 //! the UCC 2012 competition's manager (`ucc`).
 
 pub mod ai;
+pub mod clock_signals;
+pub mod game;
+pub mod game_error;
+pub mod games;
 pub mod link;
-pub mod looks;
 pub mod pass_and_play;
 pub mod photos;
+pub mod piecepack_looks;
 pub mod print;
 pub mod referee;
 pub mod referee_clock;
 pub mod saved;
 pub mod setup_draft;
 pub mod setup_library;
-pub mod signals;
+pub mod stage;
 pub mod storage;
 pub mod ucc;
 
-pub use pass_and_play::{PassAndPlay, Stage};
+pub use game::GameSession;
+pub use game_error::GameError;
+pub use pass_and_play::PassAndPlay;
 pub use setup_draft::SetupDraft;
 pub use setup_library::SetupLibrary;
+pub use stage::{Stage, Step};
 pub use storage::Storage;

@@ -3,10 +3,13 @@
 //! the wrong player.
 
 use super::ai::{Level, choose, setup_around};
+use super::game_error::GameError;
 use super::saved::{
-    SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft, saved_variant,
+    LoadError, SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft,
+    saved_variant,
 };
 use super::setup_draft::SetupDraft;
+use super::stage::{Stage, Step};
 use crate::core::deal::{Deal, deal_dominoes};
 use crate::core::game::Game;
 use crate::core::moves::{Action, IllegalMove, Outcome};
@@ -30,9 +33,10 @@ pub struct Computer {
     pub level: Level,
 }
 
-/// Where the game stands.
+/// Whose deal or setup is under way, or whether the game is on or over
+/// (the hand-off is kept beside it: it can come before each of them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
+enum Phase {
     /// A player looks at their deal (domino) or chooses discards (piecepack).
     Deal(Side),
     /// A player arranges their army.
@@ -46,7 +50,7 @@ pub struct PassAndPlay {
     variant: Arc<Variant>,
     options: GameOptions,
     rng: ChaCha8Rng,
-    stage: Stage,
+    phase: Phase,
     handoff: Option<Side>,
     deals: [Option<Deal>; 2],
     drafts: [Option<SetupDraft>; 2],
@@ -79,7 +83,7 @@ impl PassAndPlay {
             variant,
             options,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            stage: Stage::Setup(Side::Red),
+            phase: Phase::Setup(Side::Red),
             handoff: None,
             deals: [None, None],
             drafts: [None, None],
@@ -127,7 +131,7 @@ impl PassAndPlay {
         let Some(computer) = self.computer.filter(|c| c.side == side) else {
             return;
         };
-        if let Stage::Deal(_) = self.stage {
+        if let Phase::Deal(_) = self.phase {
             if self.deals[side.index()].is_none() {
                 let suits: Vec<SuitId> = self.variant.suits_of(side).collect();
                 if !suits.is_empty() {
@@ -165,7 +169,7 @@ impl PassAndPlay {
         let computer = self.computer?;
         let game = self.game.as_ref()?;
         let to_move = game.position().to_move();
-        (self.stage == Stage::Play && !self.battle_on_show && to_move == computer.side)
+        (self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
             .then(|| (computer.level, game.view(computer.side)))
     }
 
@@ -177,7 +181,7 @@ impl PassAndPlay {
         let Some(game) = self.game.as_mut() else {
             return false;
         };
-        if self.stage != Stage::Play || game.actions().is_empty() {
+        if self.phase != Phase::Play || game.actions().is_empty() {
             return false;
         }
         let human = computer.side.opponent();
@@ -210,8 +214,24 @@ impl PassAndPlay {
         &self.options
     }
 
+    /// Where the game stands: a hand-off comes before the deal, setup or
+    /// turn it leads to.
     pub fn stage(&self) -> Stage {
-        self.stage
+        let (stage, step) = match self.phase {
+            Phase::Deal(side) => (Stage::Deal(side), Step::Deal),
+            Phase::Setup(side) => (Stage::Setup(side), Step::Setup),
+            Phase::Play => (Stage::Play, Step::Play),
+            Phase::Over => return Stage::Over,
+        };
+        match self.handoff {
+            Some(side) => Stage::HandOff(side, step),
+            None => stage,
+        }
+    }
+
+    /// The game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
     }
 
     /// While `Some`, only the hand-off screen may be shown.
@@ -224,9 +244,9 @@ impl PassAndPlay {
         if let Some(computer) = self.computer {
             return computer.side.opponent();
         }
-        match self.stage {
-            Stage::Deal(side) | Stage::Setup(side) => side,
-            Stage::Play | Stage::Over => {
+        match self.phase {
+            Phase::Deal(side) | Phase::Setup(side) => side,
+            Phase::Play | Phase::Over => {
                 let Some(game) = &self.game else {
                     return Side::Red;
                 };
@@ -245,7 +265,7 @@ impl PassAndPlay {
     /// hand-off screen again before anything of the holder's army.
     pub fn hand_off_again(&mut self) {
         self.revision += 1;
-        if self.stage != Stage::Over {
+        if self.phase != Phase::Over {
             let holder = self.holder();
             self.hand_to(holder);
         }
@@ -259,7 +279,7 @@ impl PassAndPlay {
 
     fn begin_side(&mut self, side: Side) {
         self.hand_to(side);
-        self.stage = match self.variant.army {
+        self.phase = match self.variant.army {
             ArmyRule::Fixed => {
                 self.deals[side.index()] = Some(Deal::Fixed);
                 self.drafts[side.index()] = Some(SetupDraft::new(
@@ -268,13 +288,13 @@ impl PassAndPlay {
                     Deal::Fixed,
                 ));
                 self.share_board();
-                Stage::Setup(side)
+                Phase::Setup(side)
             }
             ArmyRule::Domino { .. } => {
                 self.deals[side.index()] = deal_dominoes(&self.variant, &mut self.rng);
-                Stage::Deal(side)
+                Phase::Deal(side)
             }
-            ArmyRule::Suited { .. } => Stage::Deal(side),
+            ArmyRule::Suited { .. } => Phase::Deal(side),
         };
         if self.computer.is_some_and(|c| c.side == side) {
             self.auto_setup(side);
@@ -303,28 +323,28 @@ impl PassAndPlay {
     }
 
     /// Piecepack: the holder chooses which of their suits gives up its flag (null).
-    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), String> {
+    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), GameError> {
         self.revision += 1;
-        let Stage::Deal(side) = self.stage else {
-            return Err(crate::tr!("no deal is under way"));
+        let Phase::Deal(side) = self.phase else {
+            return Err(GameError::NoDeal);
         };
         let deal = Deal::Discard { first_loss_suit };
-        deal.army(&self.variant, side).map_err(|e| e.to_string())?;
+        deal.army(&self.variant, side)?;
         self.deals[side.index()] = Some(deal);
         Ok(())
     }
 
     /// The holder has seen their deal and goes on to set up.
-    pub fn accept_deal(&mut self) -> Result<(), String> {
+    pub fn accept_deal(&mut self) -> Result<(), GameError> {
         self.revision += 1;
-        let Stage::Deal(side) = self.stage else {
-            return Err(crate::tr!("no deal is under way"));
+        let Phase::Deal(side) = self.phase else {
+            return Err(GameError::NoDeal);
         };
         let deal = self.deals[side.index()]
             .clone()
-            .ok_or_else(|| crate::tr!("choose your discards first"))?;
+            .ok_or(GameError::NoDiscards)?;
         self.drafts[side.index()] = Some(SetupDraft::new(Arc::clone(&self.variant), side, deal));
-        self.stage = Stage::Setup(side);
+        self.phase = Phase::Setup(side);
         Ok(())
     }
 
@@ -337,10 +357,25 @@ impl PassAndPlay {
         self.drafts[side.index()].as_mut()
     }
 
+    /// The setup under way (none outside the setups).
+    pub fn setup_on_show(&self) -> Option<&SetupDraft> {
+        let Phase::Setup(side) = self.phase else {
+            return None;
+        };
+        self.draft(side)
+    }
+
+    pub fn setup_on_show_mut(&mut self) -> Option<&mut SetupDraft> {
+        let Phase::Setup(side) = self.phase else {
+            return None;
+        };
+        self.draft_mut(side)
+    }
+
     /// Fills the holder's setup at random (the "fill for me" button).
     pub fn fill_random(&mut self) {
         self.revision += 1;
-        let Stage::Setup(side) = self.stage else {
+        let Phase::Setup(side) = self.phase else {
             return;
         };
         if let Some(draft) = self.drafts[side.index()].as_mut() {
@@ -349,17 +384,17 @@ impl PassAndPlay {
     }
 
     /// The holder's setup is done: on to Blue, or to the first move.
-    pub fn setup_ready(&mut self) -> Result<(), Vec<String>> {
+    pub fn setup_ready(&mut self) -> Result<(), GameError> {
         self.revision += 1;
-        let Stage::Setup(side) = self.stage else {
-            return Err(vec![crate::tr!("no setup is under way")]);
+        let Phase::Setup(side) = self.phase else {
+            return Err(GameError::NoSetup);
         };
         let draft = self.drafts[side.index()]
             .as_ref()
-            .ok_or_else(|| vec![crate::tr!("no setup")])?;
+            .ok_or(GameError::NoSetup)?;
         let problems = draft.problems(&self.options);
         if !problems.is_empty() {
-            return Err(problems);
+            return Err(GameError::Setup(problems));
         }
         if side == Side::Red {
             self.begin_side(Side::Blue);
@@ -370,20 +405,15 @@ impl PassAndPlay {
             (draft.deal().clone(), draft.to_setup())
         });
         let [red, blue] = starts;
-        let game = Game::new(Arc::clone(&self.variant), self.options, red, blue).map_err(|e| {
-            e.to_string()
-                .lines()
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })?;
-        self.stage = if game.position().outcome().is_some() {
-            Stage::Over
+        let game = Game::new(Arc::clone(&self.variant), self.options, red, blue)?;
+        self.phase = if game.position().outcome().is_some() {
+            Phase::Over
         } else {
-            Stage::Play
+            Phase::Play
         };
         self.game = Some(game);
         self.handoff = None;
-        if self.stage == Stage::Play {
+        if self.phase == Phase::Play {
             self.hand_to(Side::Red);
         }
         Ok(())
@@ -423,7 +453,7 @@ impl PassAndPlay {
         self.draw_offer = None;
         self.last_ply = Some(report.clone());
         if game.position().outcome().is_some() {
-            self.stage = Stage::Over;
+            self.phase = Phase::Over;
         } else if report.battle.is_some()
             && !report.rescue_offered
             && self.computer.is_none_or(|c| c.side != report.side)
@@ -462,7 +492,7 @@ impl PassAndPlay {
         self.last_ply = Some(report);
         self.handoff = None;
         self.draw_offer = None;
-        self.stage = Stage::Over;
+        self.phase = Phase::Over;
         Ok(())
     }
 
@@ -470,7 +500,7 @@ impl PassAndPlay {
     pub fn offer_draw(&mut self) {
         self.revision += 1;
         // The computer always plays on.
-        if self.stage == Stage::Play
+        if self.phase == Phase::Play
             && self.handoff.is_none()
             && !self.battle_on_show
             && self.computer.is_none()
@@ -523,11 +553,11 @@ impl PassAndPlay {
             };
             Some(SideRecord::new(&self.variant, deal, &placements))
         };
-        let (stage, stage_side) = match self.stage {
-            Stage::Deal(side) => (SavedStage::Deal, Some(side)),
-            Stage::Setup(side) => (SavedStage::Setup, Some(side)),
-            Stage::Play => (SavedStage::Play, None),
-            Stage::Over => (SavedStage::Over, None),
+        let (stage, stage_side) = match self.phase {
+            Phase::Deal(side) => (SavedStage::Deal, Some(side)),
+            Phase::Setup(side) => (SavedStage::Setup, Some(side)),
+            Phase::Play => (SavedStage::Play, None),
+            Phase::Over => (SavedStage::Over, None),
         };
         let actions = match &self.game {
             Some(game) => {
@@ -567,33 +597,24 @@ impl PassAndPlay {
 
     /// Rebuilds a session from saved data, checking everything against the
     /// rules: deals, setups, and every action replayed.
-    pub fn from_saved(saved: &SavedSession) -> Result<PassAndPlay, String> {
+    pub fn from_saved(saved: &SavedSession) -> Result<PassAndPlay, LoadError> {
         let variant = saved_variant(saved.format, SESSION_FORMAT, &saved.variant, &saved.options)?;
         let computer = match (saved.mode.as_str(), &saved.computer) {
             ("pass-and-play", None) => None,
             ("solo", Some(c)) => {
                 let level = Level::from_name(&c.level)
-                    .ok_or_else(|| crate::tr!("\"{}\" is not a computer level", c.level))?;
+                    .ok_or_else(|| LoadError::UnknownLevel(c.level.clone()))?;
                 Some(Computer {
                     side: c.side,
                     level,
                 })
             }
-            _ => {
-                return Err(crate::tr!(
-                    "it is a \"{}\" game, which this app cannot continue",
-                    saved.mode
-                ));
-            }
+            _ => return Err(LoadError::Mode(saved.mode.clone())),
         };
         let mut session =
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
-        let stage_side = || {
-            saved
-                .stage_side
-                .ok_or_else(|| crate::tr!("its stage names no side"))
-        };
+        let stage_side = || saved.stage_side.ok_or(LoadError::NoStageSide);
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };
             let draft = restore_draft(&variant, side, record)?;
@@ -604,26 +625,20 @@ impl PassAndPlay {
         match saved.stage {
             SavedStage::Deal => {
                 let side = stage_side()?;
-                session.stage = Stage::Deal(side);
+                session.phase = Phase::Deal(side);
                 session.drafts[side.index()] = None;
                 if !matches!(variant.army, ArmyRule::Suited { .. })
                     && session.deals[side.index()].is_none()
                 {
-                    return Err(crate::tr!(
-                        "{}'s deal is missing",
-                        crate::i18n::translate(side.name())
-                    ));
+                    return Err(LoadError::NoDeal(side));
                 }
             }
             SavedStage::Setup => {
                 let side = stage_side()?;
                 if session.drafts[side.index()].is_none() {
-                    return Err(crate::tr!(
-                        "{}'s setup is missing",
-                        crate::i18n::translate(side.name())
-                    ));
+                    return Err(LoadError::NoSetup(side));
                 }
-                session.stage = Stage::Setup(side);
+                session.phase = Phase::Setup(side);
             }
             SavedStage::Play | SavedStage::Over => {
                 let starts = Side::BOTH.map(|side| {
@@ -631,24 +646,32 @@ impl PassAndPlay {
                     draft.map(|d| (d.deal().clone(), d.to_setup()))
                 });
                 let [Some(red), Some(blue)] = starts else {
-                    return Err(crate::tr!("a setup is missing"));
+                    return Err(LoadError::SetupMissing);
                 };
                 let mut game = Game::new(Arc::clone(&variant), saved.options, red, blue)
-                    .map_err(|e| e.to_string().replace('\n', " "))?;
+                    .map_err(LoadError::Start)?;
                 let start = game.position_after(0);
                 for (i, text) in saved.actions.iter().enumerate() {
-                    let action = parse_action(&start, text)
-                        .map_err(|e| crate::tr!("move {} \"{}\": {}", i + 1, text, e))?;
+                    let action =
+                        parse_action(&start, text).map_err(|problem| LoadError::BadMove {
+                            number: i + 1,
+                            text: text.clone(),
+                            problem,
+                        })?;
                     let report = game
                         .play(action)
-                        .map_err(|e| crate::tr!("move {} ({}) is illegal: {}", i + 1, text, e))?;
+                        .map_err(|problem| LoadError::IllegalMove {
+                            number: i + 1,
+                            text: text.clone(),
+                            problem,
+                        })?;
                     session.last_ply = Some(report);
                 }
                 let over = game.position().outcome().is_some();
                 if over != (saved.stage == SavedStage::Over) {
-                    return Err(crate::tr!("its stage does not match the game's moves"));
+                    return Err(LoadError::StageMismatch);
                 }
-                session.stage = if over { Stage::Over } else { Stage::Play };
+                session.phase = if over { Phase::Over } else { Phase::Play };
                 session.battle_on_show = saved.battle_on_show
                     && !over
                     && session
@@ -659,7 +682,7 @@ impl PassAndPlay {
                 session.game = Some(game);
             }
         }
-        if session.stage == Stage::Over {
+        if session.phase == Phase::Over {
             session.handoff = None;
         }
         Ok(session)

@@ -2,12 +2,19 @@
 //! version. Restoring it replays every action through the rules, so a file
 //! that parses but describes an impossible game is rejected, never trusted.
 
+use super::game_error::GameError;
+use super::link::LinkError;
 use super::setup_draft::SetupDraft;
+use crate::core::deal::DealError;
+use crate::core::game::StartError;
+use crate::core::moves::IllegalMove;
 use crate::core::options::GameOptions;
-use crate::core::record::{SideRecord, side_start};
+use crate::core::record::{RecordError, SideRecord, side_start};
 use crate::core::side::Side;
 use crate::core::variant::{Variant, builtin_variant};
+use crate::i18n::translate;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::sync::Arc;
 
 pub const SESSION_FORMAT: u32 = 1;
@@ -61,6 +68,162 @@ pub struct SavedComputer {
     pub level: String,
 }
 
+/// Why a saved game (a file in the data folder, or a game moved from
+/// another device) could not be taken up again; put into words, in the
+/// player's language, where it is shown.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read, or is not JSON of a saved game (as the
+    /// system or the JSON reader says it).
+    Unreadable(String),
+    /// A save format this app does not read.
+    Format {
+        found: u32,
+        readable: u32,
+    },
+    UnknownVariant(String),
+    /// Options the variant does not offer, each in words.
+    Options(Vec<String>),
+    /// A side's deal or setup as written cannot be read.
+    Record(RecordError),
+    Deal {
+        side: Side,
+        problem: DealError,
+    },
+    /// A side's setup does not fit the variant or its deal.
+    SetupMisfit(Side),
+    UnknownLevel(String),
+    /// A mode ("pass-and-play", "solo") this app does not play.
+    Mode(String),
+    NoStageSide,
+    NoDeal(Side),
+    NoSetup(Side),
+    SetupMissing,
+    Start(StartError),
+    /// Move `number` (from 1) cannot be read.
+    BadMove {
+        number: usize,
+        text: String,
+        problem: String,
+    },
+    IllegalMove {
+        number: usize,
+        text: String,
+        problem: IllegalMove,
+    },
+    StageMismatch,
+    // Two-device games:
+    Salt,
+    Invitation(LinkError),
+    InvitationElsewhere,
+    /// A game whose deal is chance, saved before the fair deal existed.
+    BeforeFairDeal {
+        variant: String,
+        format: u32,
+    },
+    DealStep(LinkError),
+    NotTheDealtHand,
+    NotReady(GameError),
+    Commitment,
+    /// Entry `number` (from 1) of the log of codes and actions.
+    Log {
+        number: usize,
+        problem: LogProblem,
+    },
+    /// A stage that does not match what the file holds.
+    Stage(String),
+}
+
+/// What is wrong with an entry of a two-device game's log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogProblem {
+    /// Neither a code read, an action played nor a draw offer or answer.
+    Unknown(String),
+    /// An action that cannot be read.
+    NotAnAction(String),
+    /// Replayed, it is refused.
+    Refused(LinkError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side_name = |side: &Side| translate(side.name());
+        let text = match self {
+            LoadError::Unreadable(why) => why.clone(),
+            LoadError::Format { found, readable } => crate::tr!(
+                "it has format {}, and this app reads format {}",
+                found,
+                readable
+            ),
+            LoadError::UnknownVariant(id) => {
+                crate::tr!("it is for an unknown variant \"{}\"", id)
+            }
+            LoadError::Options(problems) => problems.join("; "),
+            LoadError::Record(e) => e.to_string(),
+            LoadError::Deal { side, problem } => {
+                crate::tr!("{}'s deal: {}", side_name(side), problem)
+            }
+            LoadError::SetupMisfit(side) => crate::tr!(
+                "{}'s setup does not fit the variant or the deal",
+                side_name(side)
+            ),
+            LoadError::UnknownLevel(level) => {
+                crate::tr!("\"{}\" is not a computer level", level)
+            }
+            LoadError::Mode(mode) => {
+                crate::tr!("it is a \"{}\" game, which this app cannot continue", mode)
+            }
+            LoadError::NoStageSide => crate::tr!("its stage names no side"),
+            LoadError::NoDeal(side) => crate::tr!("{}'s deal is missing", side_name(side)),
+            LoadError::NoSetup(side) => crate::tr!("{}'s setup is missing", side_name(side)),
+            LoadError::SetupMissing => crate::tr!("a setup is missing"),
+            LoadError::Start(e) => e.to_string().replace('\n', " "),
+            LoadError::BadMove {
+                number,
+                text,
+                problem,
+            } => crate::tr!("move {} \"{}\": {}", number, text, problem),
+            LoadError::IllegalMove {
+                number,
+                text,
+                problem,
+            } => crate::tr!("move {} ({}) is illegal: {}", number, text, problem),
+            LoadError::StageMismatch => crate::tr!("its stage does not match the game's moves"),
+            LoadError::Salt => crate::tr!("its salt is not 32 hexadecimal digits"),
+            LoadError::Invitation(e) => crate::tr!("its invitation: {}", e),
+            LoadError::InvitationElsewhere => crate::tr!("its invitation is for another game"),
+            LoadError::BeforeFairDeal { variant, format } => crate::tr!(
+                "it is a {} game dealt before the fair deal (save format {}); it cannot go on",
+                translate(variant),
+                format
+            ),
+            LoadError::DealStep(e) => crate::tr!("its deal step: {}", e),
+            LoadError::NotTheDealtHand => crate::tr!("its hand is not the one the fair deal gave"),
+            LoadError::NotReady(e) => e.to_string().replace('\n', "; "),
+            LoadError::Commitment => {
+                crate::tr!("its setup is not the one this device committed to at the start")
+            }
+            LoadError::Log { number, problem } => {
+                let problem = match problem {
+                    LogProblem::Unknown(line) => crate::tr!(
+                        "\"{}\" is neither a code read, an action played nor a draw offer or answer",
+                        line
+                    ),
+                    LogProblem::NotAnAction(action) => {
+                        crate::tr!("\"{}\" is not an action", action)
+                    }
+                    LogProblem::Refused(e) => e.to_string(),
+                };
+                crate::tr!("entry {} of its log: {}", number, problem)
+            }
+            LoadError::Stage(stage) => {
+                crate::tr!("its stage \"{}\" does not match its setup", stage)
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
 /// The first checks of any saved game: its format, its variant, and options
 /// that variant offers.
 pub fn saved_variant(
@@ -68,19 +231,18 @@ pub fn saved_variant(
     readable: u32,
     variant: &str,
     options: &GameOptions,
-) -> Result<Arc<Variant>, String> {
+) -> Result<Arc<Variant>, LoadError> {
     if format != readable {
-        return Err(crate::tr!(
-            "it has format {}, and this app reads format {}",
-            format,
-            readable
-        ));
+        return Err(LoadError::Format {
+            found: format,
+            readable,
+        });
     }
-    let variant = builtin_variant(variant)
-        .ok_or_else(|| crate::tr!("it is for an unknown variant \"{}\"", variant))?;
+    let variant =
+        builtin_variant(variant).ok_or_else(|| LoadError::UnknownVariant(variant.to_string()))?;
     let problems = options.problems(&variant);
     if !problems.is_empty() {
-        return Err(problems.join("; "));
+        return Err(LoadError::Options(problems));
     }
     Ok(variant)
 }
@@ -91,17 +253,14 @@ pub fn restore_draft(
     variant: &Arc<Variant>,
     side: Side,
     record: &SideRecord,
-) -> Result<SetupDraft, String> {
-    let (deal, setup) = side_start(variant, side, record).map_err(|e| e.to_string())?;
+) -> Result<SetupDraft, LoadError> {
+    let (deal, setup) = side_start(variant, side, record).map_err(LoadError::Record)?;
     deal.army(variant, side)
-        .map_err(|e| crate::tr!("{}'s deal: {}", crate::i18n::translate(side.name()), e))?;
+        .map_err(|problem| LoadError::Deal { side, problem })?;
     let mut draft = SetupDraft::new(Arc::clone(variant), side, deal);
     draft.load(&setup);
     if draft.placed().count() != setup.placements.len() {
-        return Err(crate::tr!(
-            "{}'s setup does not fit the variant or the deal",
-            crate::i18n::translate(side.name())
-        ));
+        return Err(LoadError::SetupMisfit(side));
     }
     Ok(draft)
 }

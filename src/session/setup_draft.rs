@@ -4,7 +4,7 @@
 use crate::core::deal::Deal;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
-use crate::core::setup::{Placement, Setup};
+use crate::core::setup::{Placement, Setup, SetupProblem};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
@@ -193,13 +193,9 @@ impl SetupDraft {
         }
     }
 
-    /// What is still wrong, in words (empty when ready).
-    pub fn problems(&self, options: &GameOptions) -> Vec<String> {
-        self.to_setup()
-            .problems(&self.variant, &self.deal, options)
-            .iter()
-            .map(|p| p.to_string())
-            .collect()
+    /// What is still wrong (empty when ready).
+    pub fn problems(&self, options: &GameOptions) -> Vec<SetupProblem> {
+        self.to_setup().problems(&self.variant, &self.deal, options)
     }
 }
 

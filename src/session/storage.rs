@@ -4,10 +4,12 @@
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
 use super::ai::ThinkTime;
-use super::link::{LinkStatus, LinkedSession, SavedLinked};
-use super::pass_and_play::{PassAndPlay, Stage};
+use super::game::GameSession;
+use super::link::{LinkedSession, SavedLinked};
+use super::pass_and_play::PassAndPlay;
 use super::referee::{RefereeSession, SavedReferee};
-use super::saved::SavedSession;
+use super::saved::{LoadError, SavedSession};
+use super::stage::Stage;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
@@ -49,10 +51,48 @@ impl Default for Settings {
     }
 }
 
-/// A game in progress read back from disk.
-pub struct SavedGame {
-    pub path: PathBuf,
-    pub session: PassAndPlay,
+/// Why something could not be written to the data folder (or removed from
+/// it); the game or setting in memory is unchanged, and the last good file
+/// stays.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// A pass-and-play or solo game of this variant.
+    Game {
+        variant: String,
+        source: std::io::Error,
+    },
+    TwoDevices(std::io::Error),
+    Finished(std::io::Error),
+    Settings(std::io::Error),
+    Referee(std::io::Error),
+    /// A file that could not be written or removed, by its path.
+    File {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// What was to be saved could not be put into JSON.
+    Encode(#[from] serde_json::Error),
+}
+
+impl std::fmt::Display for StorageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            StorageError::Game { variant, source } => {
+                crate::tr!("the {} game could not be saved: {}", variant, source)
+            }
+            StorageError::TwoDevices(e) => {
+                crate::tr!("the two-device game could not be saved: {}", e)
+            }
+            StorageError::Finished(e) => crate::tr!("the finished game could not be saved: {}", e),
+            StorageError::Settings(e) => crate::tr!("the settings could not be saved: {}", e),
+            StorageError::Referee(e) => {
+                crate::tr!("the referee's match could not be saved: {}", e)
+            }
+            StorageError::File { path, source } => format!("{}: {source}", path.display()),
+            StorageError::Encode(e) => e.to_string(),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// A finished game read back from disk (replayed through the rules).
@@ -106,27 +146,60 @@ impl Storage {
             .join(format!("{mode}-{variant}.json"))
     }
 
-    /// Saves a session: in progress, or, once over, as a finished game (and
-    /// the in-progress file goes).
-    pub fn save_session(&self, session: &PassAndPlay) -> Result<(), String> {
+    /// Saves a game of any kind: in progress, or, once over, as a finished
+    /// game (and the in-progress file goes).
+    pub fn save_game(&self, game: &GameSession) -> Result<(), StorageError> {
+        match game {
+            GameSession::OneDevice(session) => self.save_session(session),
+            GameSession::TwoDevices(session) => self.save_linked(session),
+        }
+    }
+
+    /// Deletes a game in progress (the player gave it up).
+    pub fn delete_game(&self, game: &GameSession) -> Result<(), StorageError> {
+        match game {
+            GameSession::OneDevice(session) => self.delete_session(session),
+            GameSession::TwoDevices(session) => self.delete_linked(session),
+        }
+    }
+
+    /// Every game in progress, and what could not be read: the games on
+    /// this device (newest first), then the two-device games (newest first).
+    pub fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>) {
+        let (one_device, mut problems) = self.one_device_in_progress();
+        let (two_devices, more) = self.linked_in_progress();
+        problems.extend(more);
+        let games = one_device
+            .into_iter()
+            .map(GameSession::OneDevice)
+            .chain(two_devices.into_iter().map(GameSession::TwoDevices))
+            .collect();
+        (games, problems)
+    }
+
+    /// Saves a pass-and-play or solo game: in progress, or, once over, as a
+    /// finished game (and the in-progress file goes).
+    pub fn save_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
         let saved = session.to_saved();
         let path = self.in_progress_path(&saved.mode, &saved.variant);
-        if session.stage() == Stage::Over {
+        if session.is_over() {
             return self.finish(session.game(), &path);
         }
-        let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-        write_atomic(&path, text.as_bytes())
-            .map_err(|e| crate::tr!("the {} game could not be saved: {}", saved.variant, e))
+        let text = serde_json::to_string(&saved)?;
+        write_atomic(&path, text.as_bytes()).map_err(|source| StorageError::Game {
+            variant: saved.variant,
+            source,
+        })
     }
 
     /// A game has ended: its record joins the finished games, and its
     /// in-progress file at `path` goes.
-    fn finish(&self, game: Option<&Game>, path: &Path) -> Result<(), String> {
+    fn finish(&self, game: Option<&Game>, path: &Path) -> Result<(), StorageError> {
         if let Some(game) = game {
             let record = GameRecord::from_game(game);
             let name = format!("{}-{}.json", timestamp(), game.variant().id);
             write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
-                .map_err(|e| crate::tr!("the finished game could not be saved: {}", e))?;
+                .map_err(StorageError::Finished)?;
         }
         remove_if_there(path)
     }
@@ -137,13 +210,14 @@ impl Storage {
     }
 
     /// Deletes a pass-and-play or solo game in progress (the player gave it up).
-    pub fn delete_session(&self, session: &PassAndPlay) -> Result<(), String> {
+    pub fn delete_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
         let saved = session.to_saved();
         remove_if_there(&self.in_progress_path(&saved.mode, &saved.variant))
     }
 
-    /// Every game in progress, newest first, and what could not be read.
-    pub fn games_in_progress(&self) -> (Vec<SavedGame>, Vec<String>) {
+    /// Every pass-and-play and solo game in progress, newest first, and what
+    /// could not be read.
+    fn one_device_in_progress(&self) -> (Vec<PassAndPlay>, Vec<String>) {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in json_files(&self.in_progress_dir()) {
@@ -152,11 +226,11 @@ impl Storage {
                 .map(|s| s.to_string_lossy().replace('-', " "))
                 .unwrap_or_default();
             match read_session(&path) {
-                Ok(session) => games.push((modified(&path), SavedGame { path, session })),
+                Ok(session) => games.push((modified(&path), session)),
                 Err(reason) => problems.push(self.quarantine(
                     &path,
                     &crate::tr!("the saved {} game", what),
-                    &reason,
+                    &reason.to_string(),
                 )),
             }
         }
@@ -176,35 +250,32 @@ impl Storage {
 
     /// Saves this device's side of a two-device game; once both setups are
     /// open, the whole game goes to the finished games (and the file goes).
-    pub fn save_linked(&self, session: &LinkedSession) -> Result<(), String> {
+    pub fn save_linked(&self, session: &LinkedSession) -> Result<(), StorageError> {
         let path = self.linked_path(session);
-        if matches!(
-            session.status(),
-            Some(LinkStatus::Finished | LinkStatus::Abandoned)
-        ) {
+        if session.stage() == Stage::Over {
             // Only a verified game has a record: a false or abandoned one is no result.
             let game = session.game().and_then(|g| g.finished_game());
             return self.finish(game.as_ref(), &path);
         }
-        let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
-        write_atomic(&path, text.as_bytes())
-            .map_err(|e| crate::tr!("the two-device game could not be saved: {}", e))
+        let text = serde_json::to_string(&session.to_saved())?;
+        write_atomic(&path, text.as_bytes()).map_err(StorageError::TwoDevices)
     }
 
     /// Deletes this device's side of a two-device game in progress.
-    pub fn delete_linked(&self, session: &LinkedSession) -> Result<(), String> {
+    pub fn delete_linked(&self, session: &LinkedSession) -> Result<(), StorageError> {
         remove_if_there(&self.linked_path(session))
     }
 
     /// Every two-device game in progress, newest first, and what could not be read.
-    pub fn linked_in_progress(&self) -> (Vec<LinkedSession>, Vec<String>) {
+    fn linked_in_progress(&self) -> (Vec<LinkedSession>, Vec<String>) {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in json_files(&self.linked_dir()) {
             let read = std::fs::read(&path)
-                .map_err(|e| e.to_string())
+                .map_err(|e| LoadError::Unreadable(e.to_string()))
                 .and_then(|bytes| {
-                    serde_json::from_slice::<SavedLinked>(&bytes).map_err(|e| e.to_string())
+                    serde_json::from_slice::<SavedLinked>(&bytes)
+                        .map_err(|e| LoadError::Unreadable(e.to_string()))
                 })
                 .and_then(|saved| LinkedSession::from_saved(&saved));
             match read {
@@ -212,7 +283,7 @@ impl Storage {
                 Err(reason) => problems.push(self.quarantine(
                     &path,
                     &crate::tr!("a saved two-device game"),
-                    &reason,
+                    &reason.to_string(),
                 )),
             }
         }
@@ -256,12 +327,13 @@ impl Storage {
     }
 
     /// Writes a game's record where the player can pick it up; returns the path.
-    pub fn export(&self, game: &Game) -> Result<PathBuf, String> {
+    pub fn export(&self, game: &Game) -> Result<PathBuf, StorageError> {
         let dir = self.exports_dir();
         let path = dir.join(format!("{}-{}.json", timestamp(), game.variant().id));
-        write_atomic(&path, GameRecord::from_game(game).to_json().as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(path)
+        match write_atomic(&path, GameRecord::from_game(game).to_json().as_bytes()) {
+            Ok(()) => Ok(path),
+            Err(source) => Err(StorageError::File { path, source }),
+        }
     }
 
     /// The settings, or the defaults (with a message when the file was bad).
@@ -306,10 +378,9 @@ impl Storage {
         }
     }
 
-    pub fn save_settings(&self, settings: &Settings) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
-        write_atomic(&self.settings_path(), text.as_bytes())
-            .map_err(|e| crate::tr!("the settings could not be saved: {}", e))
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), StorageError> {
+        let text = serde_json::to_string_pretty(settings)?;
+        write_atomic(&self.settings_path(), text.as_bytes()).map_err(StorageError::Settings)
     }
 
     fn referee_path(&self) -> PathBuf {
@@ -317,14 +388,13 @@ impl Storage {
     }
 
     /// Saves the Stratego go go referee's match (one at a time).
-    pub fn save_referee(&self, session: &RefereeSession) -> Result<(), String> {
-        let text = serde_json::to_string(&session.to_saved()).map_err(|e| e.to_string())?;
-        write_atomic(&self.referee_path(), text.as_bytes())
-            .map_err(|e| crate::tr!("the referee's match could not be saved: {}", e))
+    pub fn save_referee(&self, session: &RefereeSession) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&session.to_saved())?;
+        write_atomic(&self.referee_path(), text.as_bytes()).map_err(StorageError::Referee)
     }
 
     /// Forgets the referee's match (it ended, or the referee deleted it).
-    pub fn delete_referee(&self) -> Result<(), String> {
+    pub fn delete_referee(&self) -> Result<(), StorageError> {
         remove_if_there(&self.referee_path())
     }
 
@@ -382,15 +452,15 @@ pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
 }
 
 /// Reads a game in progress, replaying it through the rules.
-pub fn read_session(path: &Path) -> Result<PassAndPlay, String> {
+pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
     let saved = read_saved(path)?;
     PassAndPlay::from_saved(&saved)
 }
 
 /// Reads the saved data of a game in progress, without replaying it.
-pub fn read_saved(path: &Path) -> Result<SavedSession, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+pub fn read_saved(path: &Path) -> Result<SavedSession, LoadError> {
+    let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+    serde_json::from_slice(&bytes).map_err(|e| LoadError::Unreadable(e.to_string()))
 }
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
@@ -426,6 +496,8 @@ fn timestamp() -> String {
 
 /// Writes a temporary file beside `path`, syncs it, renames it over `path`
 /// and syncs the folder: a kill at any instant leaves the old file or the new.
+/// A write that fails removes its temporary file, so a full disk keeps the
+/// room the next save needs (the old file stays as it was).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
@@ -435,23 +507,26 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             .map(|n| n.to_string_lossy())
             .unwrap_or_default()
     ));
-    {
-        let mut file = std::fs::File::create(&temp)?;
+    let written = std::fs::File::create(&temp).and_then(|mut file| {
         file.write_all(bytes)?;
-        file.sync_all()?;
+        file.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(e);
     }
-    std::fs::rename(&temp, path)?;
     #[cfg(unix)]
     std::fs::File::open(dir)?.sync_all()?;
     Ok(())
 }
 
 /// Removes a file; one that is not there is fine.
-fn remove_if_there(path: &Path) -> Result<(), String> {
+fn remove_if_there(path: &Path) -> Result<(), StorageError> {
     match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(format!("{}: {e}", path.display()))
-        }
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(StorageError::File {
+            path: path.to_path_buf(),
+            source,
+        }),
         _ => Ok(()),
     }
 }

@@ -35,22 +35,24 @@ pub fn autoplay(
             Stage::Deal(side) => {
                 if matches!(variant.army, ArmyRule::Suited { .. }) {
                     let suits: Vec<_> = variant.suits_of(side).collect();
-                    session.choose_discards(suits[rng.random_range(0..suits.len())])?;
+                    session
+                        .choose_discards(suits[rng.random_range(0..suits.len())])
+                        .map_err(|e| e.to_string())?;
                 }
-                session.accept_deal()?;
+                session.accept_deal().map_err(|e| e.to_string())?;
             }
             Stage::Setup(_) => {
                 session.fill_random();
-                session.setup_ready().map_err(|p| p.join("; "))?;
+                session.setup_ready().map_err(|e| e.to_string())?;
             }
-            Stage::Play | Stage::Over => break,
+            _ => break,
         }
-        storage.save_session(&session)?;
+        storage.save_session(&session).map_err(|e| e.to_string())?;
     }
     let mut buffer = Vec::new();
     loop {
         let played = session.game().map_or(0, |g| g.actions().len());
-        if played >= plies || session.stage() != Stage::Play {
+        if played >= plies || session.is_over() {
             break;
         }
         // As players would: the mover looks at a battle, then the device changes hands.
@@ -61,7 +63,7 @@ pub fn autoplay(
             break;
         };
         session.play(action).map_err(|e| e.to_string())?;
-        storage.save_session(&session)?;
+        storage.save_session(&session).map_err(|e| e.to_string())?;
         let played = session.game().map_or(0, |g| g.actions().len());
         writeln!(out, "saved ply {played}")
             .and_then(|_| out.flush())

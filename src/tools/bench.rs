@@ -66,8 +66,8 @@ pub struct StorageBench {
 /// then loads it back.
 pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<StorageBench, String> {
     use crate::core::playout::random_action;
+    use crate::session::PassAndPlay;
     use crate::session::storage::{Storage, read_session};
-    use crate::session::{PassAndPlay, Stage};
     let storage = Storage::open(data_dir).map_err(|e| e.to_string())?;
     let variant = crate::core::variant::builtin_variant("classic").ok_or("no classic")?;
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -77,12 +77,12 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
         for _ in 0..2 {
             session.reveal();
             session.fill_random();
-            session.setup_ready().map_err(|p| p.join("; "))?;
+            session.setup_ready().map_err(|e| e.to_string())?;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut buffer = Vec::new();
         let mut saves = Vec::with_capacity(plies);
-        while session.stage() == Stage::Play && saves.len() < plies {
+        while !session.is_over() && saves.len() < plies {
             session.battle_seen();
             session.reveal();
             let position = session
@@ -91,11 +91,11 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
                 .ok_or("no game")?;
             let action = random_action(&position, &mut rng, &mut buffer).ok_or("no move")?;
             session.play(action).map_err(|e| e.to_string())?;
-            if session.stage() != Stage::Play {
+            if session.is_over() {
                 break;
             }
             let timer = Instant::now();
-            storage.save_session(&session)?;
+            storage.save_session(&session).map_err(|e| e.to_string())?;
             saves.push(timer.elapsed());
         }
         if saves.len() < plies {
@@ -109,7 +109,7 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
                 let timer = Instant::now();
                 let loaded = read_session(&path);
                 let elapsed = timer.elapsed();
-                loaded.map(|_| elapsed)
+                loaded.map(|_| elapsed).map_err(|e| e.to_string())
             })
             .collect::<Result<_, _>>()?;
         loads.sort();

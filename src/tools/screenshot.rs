@@ -130,7 +130,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
     w.global::<HandoffAdapter>().invoke_reveal();
     if screen == "deal" {
         if matches!(
-            app.session().as_ref().map(|s| s.stage()),
+            app.one_device().as_ref().map(|s| s.stage()),
             Some(Stage::Deal(_))
         ) {
             w.global::<DealAdapter>().invoke_choose(0);
@@ -139,7 +139,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
     }
     for _ in 0..2 {
         if matches!(
-            app.session().as_ref().map(|s| s.stage()),
+            app.one_device().as_ref().map(|s| s.stage()),
             Some(Stage::Deal(_))
         ) {
             w.global::<DealAdapter>().invoke_choose(0);
@@ -165,31 +165,33 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
     if screen == "handoff" {
         w.global::<BoardAdapter>().invoke_square_clicked(0);
         return play_until(app, seed, Goal::Quiet, |app| {
-            app.session()
+            app.one_device()
                 .as_ref()
                 .is_some_and(|s| s.handoff().is_some())
         });
     }
     match screen {
         "play" => play_until(app, seed, Goal::Quiet, |app| {
-            app.session().as_ref().is_some_and(|s| {
+            app.one_device().as_ref().is_some_and(|s| {
                 s.game().is_some_and(|g| g.actions().len() >= 12)
                     && s.handoff().is_none()
                     && !s.battle_on_show()
             })
         }),
         "battle" => play_until(app, seed, Goal::Battle, |app| {
-            app.session().as_ref().is_some_and(|s| s.battle_on_show())
+            app.one_device()
+                .as_ref()
+                .is_some_and(|s| s.battle_on_show())
         }),
         "rescue" => play_until(app, seed, Goal::Rescue, |app| {
-            app.session()
+            app.one_device()
                 .as_ref()
                 .is_some_and(|s| s.view(s.holder()).is_some_and(|v| v.rescue_pending))
         }),
         "over" => {
             // A game that ends by itself shows its own ending; a long one is resigned.
             play_until(app, seed, Goal::Any, |app| {
-                app.session().as_ref().is_some_and(|s| {
+                app.one_device().as_ref().is_some_and(|s| {
                     s.stage() == Stage::Over
                         || (s.game().is_some_and(|g| g.actions().len() >= 30)
                             && s.handoff().is_none()
@@ -197,7 +199,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
                 })
             })?;
             if app
-                .session()
+                .one_device()
                 .as_ref()
                 .is_some_and(|s| s.stage() != Stage::Over)
             {
@@ -270,7 +272,7 @@ fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> 
             return Ok(());
         }
         let (handoff, battle, action) = {
-            let session = app.session();
+            let session = app.one_device();
             let session = session.as_ref().ok_or("no game")?;
             let action = session.game().and_then(|g| match goal {
                 Goal::Any => random_action(g.position(), &mut rng, &mut buffer),
@@ -289,7 +291,7 @@ fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> 
                 .global::<PlayAdapter>()
                 .invoke_battle_continue();
         } else if let Some(action) = action {
-            app.with_session(|s| {
+            app.with_one_device(|s| {
                 let _ = s.play(action);
             });
         } else {

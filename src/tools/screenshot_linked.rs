@@ -4,8 +4,9 @@
 
 use crate::app::App;
 use crate::app::{CodesAdapter, DealAdapter, GameOverAdapter, HomeAdapter, SetupAdapter};
+use crate::session::Stage;
 use crate::session::ai::{Level, choose};
-use crate::session::link::{LinkStatus, LinkedSession, LinkedStage};
+use crate::session::link::{LinkStatus, LinkedSession};
 use slint::ComponentHandle;
 
 /// The two-device screens the tool can show.
@@ -16,18 +17,18 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     let w = app.window();
     w.global::<HomeAdapter>().set_opponent_index(5);
     w.global::<HomeAdapter>().invoke_start();
-    if app.linked().is_none() {
+    if app.two_devices().is_none() {
         let notice = w.global::<HomeAdapter>().get_notice();
         return Err(format!("no two-device game started: {notice}"));
     }
-    let stage = || app.linked().as_ref().map(LinkedSession::stage);
+    let stage = || app.two_devices().map(|l| l.stage());
     let paste = |code: &str| {
         w.global::<CodesAdapter>().set_pasted(code.into());
         w.global::<CodesAdapter>().invoke_read_text();
     };
     // A domino game starts with the fair deal: the other device joins first.
     let mut joined = None;
-    if stage() == Some(LinkedStage::Dealing) {
+    if stage() == Some(Stage::Dealing) {
         if screen == "invite" {
             return Ok(());
         }
@@ -36,7 +37,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         paste(other.code_on_show().unwrap_or_default());
         joined = Some(other);
     }
-    if stage() == Some(LinkedStage::Deal) {
+    if matches!(stage(), Some(Stage::Deal(_))) {
         w.global::<DealAdapter>().invoke_choose(0);
         w.global::<DealAdapter>().invoke_continue_to_setup();
     }
@@ -53,15 +54,15 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         }
         None => LinkedSession::join(&app_code, seed).map_err(|e| e.to_string())?,
     };
-    if other.stage() == LinkedStage::Deal {
+    if matches!(other.stage(), Stage::Deal(_)) {
         let suit = other.variant().suits_of(other.side()).next();
         if let Some(suit) = suit {
-            other.choose_discards(suit)?;
+            other.choose_discards(suit).map_err(|e| e.to_string())?;
         }
-        other.accept_deal()?;
+        other.accept_deal().map_err(|e| e.to_string())?;
     }
     other.fill_random();
-    other.setup_ready().map_err(|p| p.join("; "))?;
+    other.setup_ready().map_err(|e| e.to_string())?;
     let mut carried = None;
     for ply in 0..400u64 {
         // The other device's new code, pasted into the app as a player would.
@@ -70,12 +71,12 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             paste(code.as_deref().unwrap_or_default());
             carried = code;
         }
-        let status = app.linked().as_ref().and_then(LinkedSession::status);
+        let status = app.two_devices().and_then(|l| l.status());
         if status == Some(LinkStatus::Finished) {
             break;
         }
         if status == Some(LinkStatus::YourTurn) {
-            let view = app.linked().as_ref().and_then(|l| l.game()?.view());
+            let view = app.two_devices().as_ref().and_then(|l| l.game()?.view());
             let action = match view {
                 Some(_) if screen == "link-over" && ply >= 20 => {
                     Some(crate::core::moves::Action::Resign(my_side(app)))
@@ -84,7 +85,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
                 None => None,
             };
             let action = action.ok_or("the app's player has no action")?;
-            app.with_linked(|l| {
+            app.with_two_devices(|l| {
                 let _ = l.play(action);
             });
             if screen != "link-over" && ply >= 12 {
@@ -106,10 +107,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         }
     }
     match screen {
-        "link-over"
-            if app.linked().as_ref().and_then(LinkedSession::status)
-                == Some(LinkStatus::Finished) =>
-        {
+        "link-over" if app.two_devices().and_then(|l| l.status()) == Some(LinkStatus::Finished) => {
             w.global::<CodesAdapter>().invoke_see_board();
             w.global::<GameOverAdapter>().invoke_last();
             Ok(())
@@ -119,12 +117,12 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
 }
 
 fn last_code(app: &App) -> Option<String> {
-    let link = app.linked();
+    let link = app.two_devices();
     link.as_ref()?.code_on_show().map(str::to_string)
 }
 
 fn my_side(app: &App) -> crate::core::side::Side {
-    app.linked()
+    app.two_devices()
         .as_ref()
-        .map_or(crate::core::side::Side::Red, LinkedSession::side)
+        .map_or(crate::core::side::Side::Red, |l| l.side())
 }

@@ -161,8 +161,8 @@ pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
 /// Deals (the first suit's discards in piecepack) and fills a two-device
 /// session's setup at random, then declares it ready.
 pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
-    use flagfall::session::link::LinkedStage;
-    if session.stage() == LinkedStage::Deal {
+    use flagfall::session::Stage;
+    if matches!(session.stage(), Stage::Deal(_)) {
         let suit = session.variant().suits_of(session.side()).next();
         if let Some(suit) = suit {
             session.choose_discards(suit).unwrap();
@@ -190,9 +190,10 @@ pub fn start_link(
     flagfall::session::link::LinkedSession,
     flagfall::session::link::LinkedSession,
 ) {
-    use flagfall::session::link::{LinkedSession, LinkedStage};
+    use flagfall::session::Stage;
+    use flagfall::session::link::LinkedSession;
     let mut inviter = LinkedSession::create(variant, options, side, seed);
-    let mut joiner = if inviter.stage() == LinkedStage::Dealing {
+    let mut joiner = if inviter.stage() == Stage::Dealing {
         let mut joiner = LinkedSession::join(&link_code(&inviter), seed + 1).unwrap();
         inviter.read(&link_code(&joiner)).unwrap();
         ready_link(&mut inviter);

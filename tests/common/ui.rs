@@ -37,8 +37,28 @@ pub fn labels(app: &App) -> Vec<String> {
         .collect()
 }
 
+/// The screen shown, by the name `ui/app.slint` gives it ("home", "play",
+/// "referee-setup", ...).
 pub fn screen(app: &App) -> String {
-    app.window().global::<Router>().get_screen().to_string()
+    use flagfall::app::Screen;
+    match app.window().global::<Router>().get_screen() {
+        Screen::Home => "home",
+        Screen::Codes => "codes",
+        Screen::Link => "link",
+        Screen::Handoff => "handoff",
+        Screen::Deal => "deal",
+        Screen::Setup => "setup",
+        Screen::Play => "play",
+        Screen::Over => "over",
+        Screen::Rules => "rules",
+        Screen::Settings => "settings",
+        Screen::Records => "records",
+        Screen::Print => "print",
+        Screen::RefereeSetup => "referee-setup",
+        Screen::Referee => "referee",
+        Screen::RefereeChallenge => "referee-challenge",
+    }
+    .to_string()
 }
 
 /// Taps the element whose label is `label` (or starts with it, for buttons that add state).

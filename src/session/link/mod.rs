@@ -19,7 +19,7 @@ mod wire;
 pub use device::{Invitation, LinkError, LinkStatus, LinkedGame};
 pub use fair_deal::DealHandshake;
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
-pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};
+pub use session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};
 
 /// The longest pasted text read as codes: every part of the largest moved

@@ -5,7 +5,7 @@
 //!
 //! A domino game starts with the fair deal (`fair_deal`): this device shows
 //! its first code and reads the other device's deal step before it sees its
-//! hand (stage `Dealing`).
+//! hand (stage `Stage::Dealing`).
 //!
 //! Save formats: 2 adds the log entries "offer draw" and "decline draw" (an
 //! accepted draw is "play draw"); 3 adds the fair deal (stage "dealing", and
@@ -22,8 +22,10 @@ use crate::core::piece::PieceId;
 use crate::core::record::SideRecord;
 use crate::core::side::Side;
 use crate::core::variant::{ArmyRule, SuitId, Variant, builtin_variant};
-use crate::session::saved::{restore_draft, saved_variant};
+use crate::session::game_error::GameError;
+use crate::session::saved::{LoadError, LogProblem, restore_draft, saved_variant};
 use crate::session::setup_draft::SetupDraft;
+use crate::session::stage::Stage;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -31,20 +33,6 @@ use std::sync::Arc;
 
 /// The save format this app writes; it reads every format from 1 up.
 pub const LINKED_FORMAT: u32 = 3;
-
-/// Where this device's side of the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinkedStage {
-    /// The fair deal: this device's first code is on show, and the other
-    /// device's deal step is awaited before this device sees its hand.
-    Dealing,
-    /// Looking at the deal (domino) or choosing discards (piecepack).
-    Deal,
-    /// Arranging the army.
-    Setup,
-    /// Set up: codes go back and forth.
-    Game,
-}
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
@@ -223,12 +211,23 @@ impl LinkedSession {
         self.invitation.is_some()
     }
 
-    pub fn stage(&self) -> LinkedStage {
+    /// Where this device's side of the game stands: the fair deal (its
+    /// first code on show, the other device's deal step awaited before this
+    /// device sees its hand), the deal, the setup, then this player's turn,
+    /// waiting for the other device's code, or over for good (checked, or
+    /// abandoned).
+    pub fn stage(&self) -> Stage {
         match (&self.game, &self.draft) {
-            (Some(_), _) => LinkedStage::Game,
-            (None, Some(_)) => LinkedStage::Setup,
-            (None, None) if self.handshake.is_some() && self.deal.is_none() => LinkedStage::Dealing,
-            (None, None) => LinkedStage::Deal,
+            (Some(game), _) => match game.status() {
+                LinkStatus::YourTurn => Stage::Play,
+                LinkStatus::Finished | LinkStatus::Abandoned => Stage::Over,
+                LinkStatus::AwaitingJoin
+                | LinkStatus::AwaitingCode
+                | LinkStatus::AwaitingReveal => Stage::Waiting,
+            },
+            (None, Some(_)) => Stage::Setup(self.me),
+            (None, None) if self.handshake.is_some() && self.deal.is_none() => Stage::Dealing,
+            (None, None) => Stage::Deal(self.me),
         }
     }
 
@@ -252,27 +251,23 @@ impl LinkedSession {
     }
 
     /// Piecepack: which of this player's suits gives up its flag.
-    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), String> {
-        if self.stage() != LinkedStage::Deal {
-            return Err(crate::tr!("no deal is under way"));
+    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), GameError> {
+        if !matches!(self.stage(), Stage::Deal(_)) {
+            return Err(GameError::NoDeal);
         }
         let deal = Deal::Discard { first_loss_suit };
-        deal.army(&self.variant, self.me)
-            .map_err(|e| e.to_string())?;
+        deal.army(&self.variant, self.me)?;
         self.revision += 1;
         self.deal = Some(deal);
         Ok(())
     }
 
     /// The player has seen the deal and goes on to set up.
-    pub fn accept_deal(&mut self) -> Result<(), String> {
-        if self.stage() != LinkedStage::Deal {
-            return Err(crate::tr!("no deal is under way"));
+    pub fn accept_deal(&mut self) -> Result<(), GameError> {
+        if !matches!(self.stage(), Stage::Deal(_)) {
+            return Err(GameError::NoDeal);
         }
-        let deal = self
-            .deal
-            .clone()
-            .ok_or_else(|| crate::tr!("choose your discards first"))?;
+        let deal = self.deal.clone().ok_or(GameError::NoDiscards)?;
         self.revision += 1;
         self.start_setup(deal);
         Ok(())
@@ -297,26 +292,20 @@ impl LinkedSession {
 
     /// The setup is done: this device makes its invitation, or its answer
     /// to the invitation it joined.
-    pub fn setup_ready(&mut self) -> Result<(), Vec<String>> {
+    pub fn setup_ready(&mut self) -> Result<(), GameError> {
         let Some(draft) = self.draft.as_ref().filter(|_| self.game.is_none()) else {
-            return Err(vec![crate::tr!("no setup is under way")]);
+            return Err(GameError::NoSetup);
         };
         let problems = draft.problems(&self.options);
         if !problems.is_empty() {
-            return Err(problems);
+            return Err(GameError::Setup(problems));
         }
         let checked = draft
             .to_setup()
             .check(&self.variant, draft.deal(), &self.options)
-            .map_err(|e| {
-                e.problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-            })?;
+            .map_err(|e| GameError::Setup(e.problems))?;
         if let Some(handshake) = &self.handshake {
-            let game =
-                LinkedGame::after_handshake(handshake, checked).map_err(|e| vec![e.to_string()])?;
+            let game = LinkedGame::after_handshake(handshake, checked)?;
             self.revision += 1;
             self.game = Some(game);
             return Ok(());
@@ -329,9 +318,7 @@ impl LinkedSession {
                 self.game_id,
                 self.salt,
             ),
-            Some((_, invitation)) => {
-                LinkedGame::join(invitation, checked, self.salt).map_err(|e| vec![e.to_string()])?
-            }
+            Some((_, invitation)) => LinkedGame::join(invitation, checked, self.salt)?,
         };
         self.revision += 1;
         self.game = Some(game);
@@ -421,7 +408,7 @@ impl LinkedSession {
     /// this device is set up, no code is read (`SetUpFirst`).
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
-        if self.game.is_none() && self.stage() == LinkedStage::Dealing {
+        if self.game.is_none() && self.stage() == Stage::Dealing {
             return self.read_deal_step(text);
         }
         let game = self.game.as_mut().ok_or(LinkError::SetUpFirst)?;
@@ -451,10 +438,10 @@ impl LinkedSession {
             mine,
             handshake: self.handshake_read.clone(),
             stage: match self.stage() {
-                LinkedStage::Dealing => "dealing",
-                LinkedStage::Deal => "deal",
-                LinkedStage::Setup => "setup",
-                LinkedStage::Game => "game",
+                Stage::Dealing => "dealing",
+                Stage::Deal(_) => "deal",
+                Stage::Setup(_) => "setup",
+                _ => "game",
             }
             .into(),
             commitment: self.game.as_ref().map(|g| hex(&g.commitment())),
@@ -465,15 +452,14 @@ impl LinkedSession {
 
     /// Rebuilds a saved game, replaying every code and action: a file that
     /// parses but does not make the same game is refused, never trusted.
-    pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, String> {
+    pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, LoadError> {
         // Every older format reads as it is (format 1 lacks only the draw entries).
         let format = match saved.format {
             1..=LINKED_FORMAT => LINKED_FORMAT,
             other => other,
         };
         let variant = saved_variant(format, LINKED_FORMAT, &saved.variant, &saved.options)?;
-        let salt = parse_salt(&saved.salt)
-            .ok_or_else(|| crate::tr!("its salt is not 32 hexadecimal digits"))?;
+        let salt = parse_salt(&saved.salt).ok_or(LoadError::Salt)?;
         let mut session = LinkedSession::empty(
             Arc::clone(&variant),
             saved.options,
@@ -483,34 +469,29 @@ impl LinkedSession {
         );
         session.salt = salt;
         if let Some(text) = &saved.invitation {
-            let invitation = Invitation::read(text, builtin_variant)
-                .map_err(|e| crate::tr!("its invitation: {}", e))?;
+            let invitation =
+                Invitation::read(text, builtin_variant).map_err(LoadError::Invitation)?;
             if invitation.game_id != saved.game_id || invitation.inviter != saved.side.opponent() {
-                return Err(crate::tr!("its invitation is for another game"));
+                return Err(LoadError::InvitationElsewhere);
             }
             session.invitation = Some((text.clone(), invitation));
         }
         if deals_by_chance(&variant) {
             if saved.format < 3 {
-                return Err(crate::tr!(
-                    "it is a {} game dealt before the fair deal (save format {}); it cannot go on",
-                    crate::i18n::translate(&variant.name),
-                    saved.format
-                ));
+                return Err(LoadError::BeforeFairDeal {
+                    variant: variant.name.clone(),
+                    format: saved.format,
+                });
             }
-            session
-                .begin_handshake()
-                .map_err(|e| crate::tr!("its invitation: {}", e))?;
+            session.begin_handshake().map_err(LoadError::Invitation)?;
             if let Some(text) = &saved.handshake {
-                session
-                    .read_deal_step(text)
-                    .map_err(|e| crate::tr!("its deal step: {}", e))?;
+                session.read_deal_step(text).map_err(LoadError::DealStep)?;
             }
         }
         if let Some(record) = &saved.mine {
             let draft = restore_draft(&variant, saved.side, record)?;
             if session.handshake.is_some() && session.deal.as_ref() != Some(draft.deal()) {
-                return Err(crate::tr!("its hand is not the one the fair deal gave"));
+                return Err(LoadError::NotTheDealtHand);
             }
             session.deal = Some(draft.deal().clone());
             if saved.stage != "deal" {
@@ -518,39 +499,35 @@ impl LinkedSession {
             }
         }
         match saved.stage.as_str() {
-            "dealing" if session.stage() == LinkedStage::Dealing => {}
+            "dealing" if session.stage() == Stage::Dealing => {}
             "deal" if session.draft.is_none() => {}
             "setup" if session.draft.is_some() => {}
             "game" => {
-                session.setup_ready().map_err(|p| p.join("; "))?;
+                session.setup_ready().map_err(LoadError::NotReady)?;
                 let made = session.game.as_ref().map(|g| hex(&g.commitment()));
                 if made != saved.commitment {
-                    return Err(crate::tr!(
-                        "its setup is not the one this device committed to at the start"
-                    ));
+                    return Err(LoadError::Commitment);
                 }
                 for (i, line) in saved.log.iter().enumerate() {
                     let done = match parse_logged(line, saved.side) {
-                        Ok(Logged::Read(text)) => session.read(&text).map_err(|e| e.to_string()),
+                        Ok(Logged::Read(text)) => session.read(&text).map_err(LogProblem::Refused),
                         Ok(Logged::Played(action)) => {
-                            session.play(action).map_err(|e| e.to_string())
+                            session.play(action).map_err(LogProblem::Refused)
                         }
-                        Ok(Logged::OfferDraw) => session.offer_draw().map_err(|e| e.to_string()),
+                        Ok(Logged::OfferDraw) => session.offer_draw().map_err(LogProblem::Refused),
                         Ok(Logged::DeclineDraw) => {
-                            session.answer_draw(false).map_err(|e| e.to_string())
+                            session.answer_draw(false).map_err(LogProblem::Refused)
                         }
-                        Ok(Logged::Abandon) => session.abandon().map_err(|e| e.to_string()),
-                        Err(e) => Err(e),
+                        Ok(Logged::Abandon) => session.abandon().map_err(LogProblem::Refused),
+                        Err(problem) => Err(problem),
                     };
-                    done.map_err(|e| crate::tr!("entry {} of its log: {}", i + 1, e))?;
+                    done.map_err(|problem| LoadError::Log {
+                        number: i + 1,
+                        problem,
+                    })?;
                 }
             }
-            other => {
-                return Err(crate::tr!(
-                    "its stage \"{}\" does not match its setup",
-                    other
-                ));
-            }
+            other => return Err(LoadError::Stage(other.to_string())),
         }
         session.revision = 0;
         Ok(session)
@@ -589,7 +566,7 @@ fn logged_text(entry: &Logged) -> String {
 }
 
 /// The inverse of `logged_text`: a device logs only its own player's actions.
-fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
+fn parse_logged(line: &str, me: Side) -> Result<Logged, LogProblem> {
     if let Some(text) = line.strip_prefix("read ") {
         return Ok(Logged::Read(text.to_string()));
     }
@@ -599,14 +576,11 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, String> {
         "abandon" => return Ok(Logged::Abandon),
         _ => {}
     }
-    let action = line.strip_prefix("play ").ok_or_else(|| {
-        crate::tr!(
-            "\"{}\" is neither a code read, an action played nor a draw offer or answer",
-            line
-        )
-    })?;
+    let action = line
+        .strip_prefix("play ")
+        .ok_or_else(|| LogProblem::Unknown(line.to_string()))?;
     let words: Vec<&str> = action.split_whitespace().collect();
-    let bad = || crate::tr!("\"{}\" is not an action", action);
+    let bad = || LogProblem::NotAnAction(action.to_string());
     Ok(Logged::Played(match words.as_slice() {
         ["skip-rescue"] => Action::SkipRescue,
         ["draw"] => Action::AgreeDraw,

@@ -6,8 +6,8 @@
 //! game, the 8x8 game and Piecepack Stratego at the size the props need
 //! (`board`), the Piecepack Stratego layout card (`piecepack`), Stratego go
 //! go's 46 role cards (`cards`) and the referee's sheet (`referee`), and a
-//! one-page rules sheet per variant (`rules`). `shelf` is where a PDF is
-//! kept for the player.
+//! one-page rules sheet per variant (`rules`). `pdf_store` is where a PDF
+//! is kept for the player.
 
 mod board;
 mod cards;
@@ -15,11 +15,11 @@ mod drawing;
 mod glyphs;
 pub mod paper;
 pub mod pdf;
+pub mod pdf_store;
 mod piecepack;
 mod referee;
 mod rules;
 mod sheet;
-pub mod shelf;
 mod svg;
 
 pub use board::BoardPlan;

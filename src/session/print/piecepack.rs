@@ -1,7 +1,7 @@
 //! The Piecepack Stratego layout card: how the eight tiles lie round the
 //! hole, which rows each side fills, the suits each side plays, and the key
 //! from coin values to ranks with the secret discard. The coins are drawn as
-//! the app draws them (`session::looks`).
+//! the app draws them (`session::piecepack_looks`).
 
 use super::Page;
 use super::board::zone_fill;
@@ -12,7 +12,7 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, KindDef, KindId, Mobility, Special, Variant};
 use crate::i18n::translate;
-use crate::session::looks::{self, PAWN, SUIT_SYMBOLS, SuitLook};
+use crate::session::piecepack_looks::{self, PAWN, SUIT_SYMBOLS, SuitLook};
 
 /// A square of the diagram; a tile is two by two.
 const SQUARE: f64 = 14.0;
@@ -183,7 +183,10 @@ fn tiles(svg: &mut Svg, variant: &Variant, area: Area) -> f64 {
 /// A coin `r` millimetres across the radius at (cx, cy): the suit side
 /// (`value` None) or the value side with a small suit mark.
 fn coin(svg: &mut Svg, centre: (f64, f64), r: f64, look: SuitLook, value: Option<&str>) {
-    let (face, ink) = (looks::hex(look.face), looks::hex(look.ink));
+    let (face, ink) = (
+        piecepack_looks::hex(look.face),
+        piecepack_looks::hex(look.ink),
+    );
     svg.circle(centre, r, &face, Some((&ink, r * 0.08)));
     let symbol = SUIT_SYMBOLS[look.symbol];
     match value {
@@ -218,7 +221,7 @@ fn pawn(svg: &mut Svg, centre: (f64, f64), r: f64, look: SuitLook) {
         centre.1 - r,
         size,
         PAWN,
-        &looks::hex(look.face),
+        &piecepack_looks::hex(look.face),
     );
 }
 
@@ -241,7 +244,7 @@ fn suits(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
         svg.text(x, y + 5.0, 3.2, "#000000", "start", &plays);
         let mut cx = x + 48.0;
         for suit in variant.suits_of(side) {
-            let look = looks::suit_look(&variant.suit(suit).key);
+            let look = piecepack_looks::suit_look(&variant.suit(suit).key);
             coin(svg, (cx, y + 4.0), 5.0, look, None);
             pawn(svg, (cx + 11.0, y + 4.0), 5.0, look);
             cx += 24.0;
@@ -310,8 +313,8 @@ fn key(svg: &mut Svg, variant: &Variant, area: Area, top: f64) -> f64 {
     );
     y += 3.0;
     let first_suit = variant.suits_of(Side::Red).next();
-    let look = first_suit.map_or(looks::suit_look("red"), |s| {
-        looks::suit_look(&variant.suit(s).key)
+    let look = first_suit.map_or(piecepack_looks::suit_look("red"), |s| {
+        piecepack_looks::suit_look(&variant.suit(s).key)
     });
     let columns = [
         (area.x, crate::tr!("coin")),

@@ -1,6 +1,6 @@
-//! How the props look, shared by the screens (`ui/piece.slint`, through
-//! `app::cells`) and the printed sheets (`print`): piecepack suits in their
-//! colours with the piecepack standard's symbols, and the pawn. The shapes
+//! How the piecepack props look, shared by the screens (`ui/piece.slint`,
+//! through `app::board_cells`) and the printed sheets (`print`): the suits
+//! in their colours with the piecepack standard's symbols, and the pawn. The shapes
 //! are path data on a 100 x 100 grid, the same strings `ui/piece.slint`
 //! draws (a test holds the two together).
 

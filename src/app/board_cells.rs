@@ -1,7 +1,7 @@
 //! Board squares as the screens show them, from one player's side: Red sees
 //! row 1 at the bottom, Blue sees the board turned round.
 
-use super::words::{Numbering, label, name, side_name, suit_name};
+use super::naming::{Numbering, label, name, side_name, suit_name};
 use super::{Cell, TrayItem};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -11,7 +11,7 @@ use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 use crate::core::view::PlayerView;
 use crate::i18n::translate;
 use crate::session::SetupDraft;
-use crate::session::looks;
+use crate::session::piecepack_looks;
 use slint::Color;
 
 /// What the glue needs to draw a board for one player.
@@ -59,12 +59,12 @@ mod role {
     pub const FLAG: i32 = 2;
 }
 
-/// A piecepack suit as the piecepack standard marks it (`session::looks`):
+/// A piecepack suit as the piecepack standard marks it (`session::piecepack_looks`):
 /// its symbol (0 suns, 1 moons, 2 crowns, 3 arms), its colour and the colour
 /// of marks on it.
 fn suit_look(variant: &Variant, suit: SuitId) -> (i32, Color, Color) {
-    let look = looks::suit_look(&variant.suit(suit).key);
-    let colour = |[r, g, b]: looks::Rgb| Color::from_rgb_u8(r, g, b);
+    let look = piecepack_looks::suit_look(&variant.suit(suit).key);
+    let colour = |[r, g, b]: piecepack_looks::Rgb| Color::from_rgb_u8(r, g, b);
     (look.symbol as i32, colour(look.face), colour(look.ink))
 }
 

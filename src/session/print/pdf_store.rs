@@ -5,7 +5,7 @@ use crate::session::storage::write_atomic;
 use std::path::PathBuf;
 
 /// Somewhere a PDF can be kept for the player to print.
-pub trait PdfShelf: Send + Sync {
+pub trait PdfStore: Send + Sync {
     /// Keeps `pdf` under `file_name`, replacing an older copy of that name;
     /// returns where it went, in words a player can follow.
     fn keep(&self, file_name: &str, pdf: &[u8]) -> Result<String, String>;
@@ -17,7 +17,7 @@ pub struct Folder {
     pub dir: PathBuf,
 }
 
-impl PdfShelf for Folder {
+impl PdfStore for Folder {
     fn keep(&self, file_name: &str, pdf: &[u8]) -> Result<String, String> {
         let path = self.dir.join(file_name);
         write_atomic(&path, pdf).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -124,3 +124,12 @@ pub fn tally(variant: &Variant, viewer: Side, pieces: &[ViewPiece]) -> String {
         }
     }))
 }
+
+/// What the other player did since the viewer last acted, in words.
+pub fn news(variant: &Variant, viewer: Side, plies: &[ViewPly]) -> String {
+    plies
+        .iter()
+        .map(|p| ply(variant, viewer, p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,88 @@
+//! How the app starts: its seed, its data folder (or none), whether work
+//! goes to worker threads, and what the platform brings (the newest photos,
+//! the referee's sound, where PDFs go, the preferred languages).
+
+use crate::session::Storage;
+use crate::session::clock_signals::Signals;
+use crate::session::photos::PhotoSource;
+use crate::session::print::pdf_store::PdfStore;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How the app starts: the RNG seed for deals and "fill for me", and the
+/// data folder (none: everything lives in memory, for tests and screenshots).
+pub struct AppConfig {
+    pub seed: u64,
+    /// Each game, deal and filled setup draws fresh randomness from the
+    /// operating system (a player's app); otherwise all follow `seed`.
+    pub fresh_seeds: bool,
+    pub storage: Option<Storage>,
+    /// The computer's moves and the reading of pictures are worked out on
+    /// worker threads (the app), or at once on the caller's thread (tests and
+    /// screenshots, which run no event loop).
+    pub background_work: bool,
+    /// Where the codes screens look for the newest photos (Android's gallery,
+    /// the desktop's pictures and downloads folders).
+    pub photos: Option<Arc<dyn PhotoSource>>,
+    /// How the referee's clock is heard (none: shown only).
+    pub signals: Option<Arc<dyn Signals>>,
+    /// Where printed sheets are saved (none: the data folder's exports).
+    pub pdf_store: Option<Arc<dyn PdfStore>>,
+    /// The platform's preferred locales, most preferred first: the language
+    /// setting "System" picks the first the app speaks (English without one).
+    pub system_locales: Vec<String>,
+}
+
+impl AppConfig {
+    pub fn in_memory(seed: u64) -> AppConfig {
+        AppConfig {
+            seed,
+            fresh_seeds: false,
+            storage: None,
+            background_work: false,
+            photos: None,
+            signals: None,
+            pdf_store: None,
+            system_locales: Vec::new(),
+        }
+    }
+
+    /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
+    pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
+        let seed = crate::session::games::os_seed();
+        let system_locales: Vec<String> = sys_locale::get_locales().collect();
+        // Without a data folder there are no saved settings: the warnings
+        // below are in the platform's language.
+        crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
+        let (storage, warning) = match data_dir.or_else(Storage::default_root) {
+            None => (
+                None,
+                Some(crate::tr!("no data folder: nothing will be saved")),
+            ),
+            Some(root) => match Storage::open(&root) {
+                Ok(storage) => (Some(storage), None),
+                Err(e) => (
+                    None,
+                    Some(crate::tr!(
+                        "the data folder {} cannot be used ({}): nothing will be saved",
+                        root.display(),
+                        e
+                    )),
+                ),
+            },
+        };
+        (
+            AppConfig {
+                seed,
+                fresh_seeds: true,
+                storage,
+                background_work: true,
+                photos: None,
+                signals: Some(crate::session::clock_signals::desktop()),
+                pdf_store: None,
+                system_locales,
+            },
+            warning,
+        )
+    }
+}

@@ -1,0 +1,284 @@
+//! The play controller without a window: taps on the board become moves
+//! (or say why not), and the screen's model shows the game from the
+//! viewer's side only.
+
+use super::*;
+use crate::app::Numbering;
+use crate::core::options::GameOptions;
+use crate::core::variant::builtin_variant;
+use crate::session::PassAndPlay;
+use crate::session::ai::Level;
+use crate::session::link::LinkedSession;
+use crate::session::pass_and_play::Computer;
+
+fn display(viewer: Side) -> Display {
+    Display {
+        viewer,
+        numbering: Numbering::Modern,
+        memory_aid: true,
+    }
+}
+
+/// Both setups filled and ready: Red to move, the device in Red's hands.
+fn set_up(mut game: GameSession) -> GameSession {
+    while game.view().is_none() {
+        game.take_device();
+        if matches!(game.stage(), Stage::Deal(_)) {
+            let suit = game.variant().suits_of(game.viewer()).next();
+            if let Some(suit) = suit {
+                game.choose_discards(suit).unwrap();
+            }
+            game.accept_deal().unwrap();
+            continue;
+        }
+        game.fill_setup();
+        game.setup_ready().unwrap();
+    }
+    game.take_device();
+    game
+}
+
+fn pass_and_play(variant: &str) -> GameSession {
+    let v = builtin_variant(variant).unwrap();
+    set_up(GameSession::OneDevice(PassAndPlay::new(
+        Arc::clone(&v),
+        GameOptions::defaults(&v),
+        3,
+    )))
+}
+
+/// A legal one-square move of the viewer's that attacks nothing (so it
+/// shows nothing of the piece).
+fn quiet_move(game: &GameSession) -> Move {
+    let view = game.view().unwrap();
+    *view
+        .legal_moves
+        .iter()
+        .find(|m| view.at(m.to).is_none() && m.from.distance(m.to) == 1)
+        .expect("a quiet move")
+}
+
+#[test]
+fn a_tap_picks_a_piece_a_second_tap_moves_it() {
+    let mut game = pass_and_play("classic");
+    let mut play = PlayController::unbound();
+    let m = quiet_move(&game);
+    assert!(play.tap(&mut game, m.from).is_empty());
+    let model = play.model(&game, display(Side::Red)).unwrap();
+    let cell_of = |square: Square| {
+        (0..model.cells.len())
+            .find(|i| board_cells::square_at(&model.variant, Side::Red, *i) == square)
+            .map(|i| model.cells[i].clone())
+            .unwrap()
+    };
+    assert!(cell_of(m.from).selected);
+    assert!(cell_of(m.to).target, "the legal destination is marked");
+    let effects = play.tap(&mut game, m.to);
+    assert!(matches!(effects[..], [Effect::Moved(GameView::Auto)]));
+    assert_eq!(game.plies(), vec![(Side::Red, Action::Move(m))]);
+    assert_eq!(play.pick, None, "nothing stays picked up after the move");
+}
+
+#[test]
+fn tapping_the_picked_piece_again_puts_it_down() {
+    let mut game = pass_and_play("classic");
+    let mut play = PlayController::unbound();
+    let m = quiet_move(&game);
+    play.tap(&mut game, m.from);
+    play.tap(&mut game, m.from);
+    assert_eq!(play.pick, None);
+    assert!(game.plies().is_empty());
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() {
+    let mut game = pass_and_play("classic");
+    let mut play = PlayController::unbound();
+    // A front-row piece onto its own neighbour behind it.
+    let m = quiet_move(&game);
+    let behind = Square::new(m.from.col, m.from.row - 1);
+    let effects = play.drag(&mut game, m.from, behind);
+    let [Effect::Refuse(why)] = &effects[..] else {
+        panic!("not refused: {effects:?}");
+    };
+    assert_eq!(
+        *why,
+        crate::core::moves::IllegalMove::OwnPiece(behind).to_string()
+    );
+    assert!(game.plies().is_empty(), "the game is unchanged");
+}
+
+#[test]
+fn the_model_shows_whose_turn_and_the_moves_from_the_viewers_side() {
+    let mut game = pass_and_play("classic");
+    let play = PlayController::unbound();
+    let model = play.model(&game, display(Side::Red)).unwrap();
+    assert_eq!(model.status, "Red ▲: your turn");
+    assert!(model.moves.is_empty());
+    assert!(!model.solo && !model.two_devices);
+    let m = quiet_move(&game);
+    game.play(Action::Move(m)).unwrap();
+    game.take_device();
+    let model = play.model(&game, display(Side::Blue)).unwrap();
+    assert_eq!(model.status, "Blue ●: your turn");
+    assert_eq!(model.moves, vec![format!("1. Red: {m}")]);
+    assert_eq!(model.notice, format!("Red moved {m}."));
+    // No piece of Red's is shown to Blue but those the rules showed.
+    let hidden = model
+        .cells
+        .iter()
+        .filter(|c| c.content == 2 && !c.shown)
+        .count();
+    assert_eq!(hidden, 40, "Blue sees none of Red's ranks");
+}
+
+#[test]
+fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
+    let mut game = pass_and_play("small");
+    let play = PlayController::unbound();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    // Play random quiet moves until an attack is legal, then attack.
+    use rand::{RngExt, SeedableRng};
+    for _ in 0..400 {
+        let view = game.view().unwrap();
+        if let Some(attack) = view
+            .legal_moves
+            .iter()
+            .find(|m| view.at(m.to).is_some_and(|p| p.owner != view.viewer))
+        {
+            let mover = view.viewer;
+            game.play(Action::Move(*attack)).unwrap();
+            let model = play.model(&game, display(mover)).unwrap();
+            if game.battle_on_show().is_none() {
+                // The game ended, or a rescue came of it: no battle screen.
+                assert!(game.is_over() || game.view().unwrap().rescue_pending);
+                return;
+            }
+            assert!(model.status.ends_with("your move led to a battle"));
+            assert!(model.battle.as_deref().is_some_and(|t| !t.is_empty()));
+            let attacker = (0..model.cells.len())
+                .find(|i| board_cells::square_at(&model.variant, mover, *i) == attack.from)
+                .unwrap();
+            assert!(
+                model.cells[attacker].selected,
+                "the attacker is still on its square, picked up"
+            );
+            return;
+        }
+        let moves = &view.legal_moves;
+        let m = moves[rng.random_range(0..moves.len())];
+        game.play(Action::Move(m)).unwrap();
+        game.battle_seen();
+        game.take_device();
+    }
+    panic!("no attack in 400 plies");
+}
+
+#[test]
+fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
+    let v = builtin_variant("classic").unwrap();
+    let mut game = set_up(GameSession::OneDevice(PassAndPlay::solo(
+        Arc::clone(&v),
+        GameOptions::defaults(&v),
+        11,
+        Computer {
+            side: Side::Blue,
+            level: Level::Random,
+        },
+    )));
+    let mut play = PlayController::unbound();
+    play.show_hint(game.hint(1));
+    let Some(hint) = play.hint else {
+        panic!("a hint");
+    };
+    assert_eq!(play.pick, Some(hint.from));
+    let model = play.model(&game, display(Side::Red)).unwrap();
+    assert!(model.solo);
+    assert_eq!(model.notice, format!("Hint: {hint}"));
+    // Playing it forgets the hint.
+    play.tap(&mut game, hint.to);
+    assert_eq!(play.hint, None);
+}
+
+#[test]
+fn resigning_asks_first_and_ends_the_game() {
+    let mut game = pass_and_play("classic");
+    let mut play = PlayController::unbound();
+    play.confirm_resign = true;
+    assert!(play.resign_answer(&mut game, false).is_empty());
+    assert!(!play.confirm_resign);
+    assert!(!game.is_over());
+    let effects = play.resign_answer(&mut game, true);
+    assert!(matches!(effects[..], [Effect::Moved(_)]));
+    assert!(game.is_over());
+}
+
+#[test]
+fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
+    let v = builtin_variant("classic").unwrap();
+    let red = LinkedSession::create(Arc::clone(&v), GameOptions::defaults(&v), Side::Red, 1);
+    let mut red = GameSession::TwoDevices(red);
+    red.fill_setup();
+    red.setup_ready().unwrap();
+    let GameSession::TwoDevices(link) = &red else {
+        unreachable!()
+    };
+    let invitation = link.code_on_show().unwrap().to_string();
+    let mut blue = GameSession::TwoDevices(LinkedSession::join(&invitation, 2).unwrap());
+    blue.fill_setup();
+    blue.setup_ready().unwrap();
+    let GameSession::TwoDevices(blue_link) = &blue else {
+        unreachable!()
+    };
+    let answer = blue_link.code_on_show().unwrap().to_string();
+    let GameSession::TwoDevices(link) = &mut red else {
+        unreachable!()
+    };
+    link.read(&answer).unwrap();
+    assert_eq!(red.stage(), Stage::Play);
+
+    let mut play = PlayController::unbound();
+    assert!(play.offer_draw(&mut red).is_empty());
+    let model = play.model(&red, display(Side::Red)).unwrap();
+    assert!(model.two_devices);
+    assert_eq!(
+        model.notice,
+        "You offer a draw: the offer goes with your move."
+    );
+    let m = quiet_move(&red);
+    play.tap(&mut red, m.from);
+    play.tap(&mut red, m.to);
+    assert_eq!(red.stage(), Stage::Waiting);
+    let model = play.model(&red, display(Side::Red)).unwrap();
+    assert_eq!(model.status, "Red ▲: waiting for the other device's code");
+    assert!(model.notice.contains("You offered a draw"));
+    // Not this player's turn: a move is refused, and says so.
+    let m2 = quiet_move_any(&red);
+    let effects = play.drag(&mut red, m2.0, m2.1);
+    assert!(
+        matches!(&effects[..], [Effect::Refuse(why)] if why == "wait for the other device's code"),
+        "{effects:?}"
+    );
+}
+
+/// Any own piece and an empty square next to it (the move need not be legal now).
+fn quiet_move_any(game: &GameSession) -> (Square, Square) {
+    let view = game.view().unwrap();
+    let variant = &view.variant;
+    for row in 0..variant.board.rows {
+        for col in 0..variant.board.columns {
+            let from = Square::new(col, row);
+            if view.at(from).is_some_and(|p| p.owner == view.viewer) {
+                for to in [
+                    Square::new(col, row + 1),
+                    Square::new(col, row.wrapping_sub(1)),
+                ] {
+                    if to.row < variant.board.rows && view.at(to).is_none() {
+                        return (from, to);
+                    }
+                }
+            }
+        }
+    }
+    panic!("no own piece with an empty square beside it");
+}

@@ -1,0 +1,163 @@
+//! The setup editor without a window: taps on the tray and the board place,
+//! move, swap and take back pieces (or say why not), and the model says
+//! what is left before "Ready".
+
+use super::*;
+use crate::app::Numbering;
+use crate::core::options::GameOptions;
+use crate::core::variant::builtin_variant;
+use crate::session::{PassAndPlay, Stage};
+
+fn display(viewer: Side) -> Display {
+    Display {
+        viewer,
+        numbering: Numbering::Modern,
+        memory_aid: true,
+    }
+}
+
+/// A pass-and-play game of `variant` at Red's setup, the device in Red's hands.
+fn at_setup(variant: &str) -> GameSession {
+    let v = builtin_variant(variant).unwrap();
+    let mut game = GameSession::OneDevice(PassAndPlay::new(
+        Arc::clone(&v),
+        GameOptions::defaults(&v),
+        7,
+    ));
+    game.take_device();
+    if matches!(game.stage(), Stage::Deal(_)) {
+        game.accept_deal().unwrap();
+    }
+    assert_eq!(game.stage(), Stage::Setup(Side::Red));
+    game
+}
+
+/// A square of Red's zone (row 0 is Red's back row).
+fn zone(col: u8, row: u8) -> Square {
+    Square::new(col, row)
+}
+
+#[test]
+fn a_tray_piece_goes_where_it_is_tapped_and_stays_picked_while_some_are_left() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    let library = SetupLibrary::in_memory();
+    let before = setup.model(&game, &library, display(Side::Red)).unwrap();
+    // Classic has 8 Scouts: the tray group stays picked up after the first.
+    let scouts = before
+        .tray
+        .iter()
+        .position(|t| t.count == 8)
+        .expect("the Scouts");
+    setup.tray_tap(&mut game, scouts);
+    assert_eq!(
+        setup.tap(&mut game, zone(0, 0)).map(|e| format!("{e:?}")),
+        None
+    );
+    assert_eq!(setup.pick, SetupPick::Tray(scouts));
+    let after = setup.model(&game, &library, display(Side::Red)).unwrap();
+    assert_eq!(after.tray[scouts].count, 7);
+    assert!(game.draft().unwrap().at(zone(0, 0)).is_some());
+}
+
+#[test]
+fn a_square_outside_the_zone_is_refused_and_the_pick_stays() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    setup.tray_tap(&mut game, 0);
+    let refused = setup.tap(&mut game, Square::new(0, 5));
+    let Some(Effect::Refuse(why)) = refused else {
+        panic!("not refused: {refused:?}");
+    };
+    assert_eq!(why, "a6 is not a free square of your setup zone");
+    assert_eq!(setup.pick, SetupPick::Tray(0));
+    assert_eq!(game.draft().unwrap().placed().count(), 0);
+}
+
+#[test]
+fn a_placed_piece_moves_or_swaps_and_goes_back_to_the_tray() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    setup.fill(&mut game);
+    let draft = game.draft().unwrap();
+    let (a, b) = (zone(0, 0), zone(1, 0));
+    let (piece_a, piece_b) = (draft.at(a), draft.at(b));
+    setup.tap(&mut game, a);
+    assert_eq!(setup.pick, SetupPick::Square(a));
+    assert!(setup.tap(&mut game, b).is_none());
+    let draft = game.draft().unwrap();
+    assert_eq!((draft.at(a), draft.at(b)), (piece_b, piece_a), "swapped");
+    // Picked up, then the tray: back in the tray.
+    setup.tap(&mut game, a);
+    setup.tray_tap(&mut game, 0);
+    assert_eq!(game.draft().unwrap().at(a), None);
+    assert_eq!(setup.pick, SetupPick::None);
+    // Dragged out of the zone: refused.
+    let refused = setup.drag(&mut game, b, Square::new(1, 6));
+    assert!(matches!(refused, Some(Effect::Refuse(_))), "{refused:?}");
+}
+
+#[test]
+fn the_model_lists_what_is_left_and_ready_starts_the_next_setup() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    let library = SetupLibrary::in_memory();
+    let empty = setup.model(&game, &library, display(Side::Red)).unwrap();
+    assert_eq!(empty.title, "Red: set up your army");
+    assert!(!empty.problems.is_empty(), "an empty setup is not ready");
+    assert!(!empty.can_flip);
+    let refused = setup.ready(&mut game);
+    assert!(matches!(refused, Some(Effect::Refuse(_))));
+    assert_eq!(game.stage(), Stage::Setup(Side::Red));
+    setup.fill(&mut game);
+    let full = setup.model(&game, &library, display(Side::Red)).unwrap();
+    assert!(full.problems.is_empty(), "{:?}", full.problems);
+    assert!(full.tray.is_empty());
+    assert!(setup.ready(&mut game).is_none());
+    assert!(matches!(game.stage(), Stage::HandOff(Side::Blue, _)));
+}
+
+#[test]
+fn only_a_domino_turns_round() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    setup.fill(&mut game);
+    setup.tap(&mut game, zone(0, 0));
+    let refused = setup.flip(&mut game);
+    assert!(
+        matches!(&refused, Some(Effect::Refuse(why)) if why.starts_with("only a domino")),
+        "{refused:?}"
+    );
+    let mut domino = at_setup("domino");
+    let model = setup.model(&domino, &SetupLibrary::in_memory(), display(Side::Red));
+    assert!(model.unwrap().can_flip);
+    setup.fill(&mut domino);
+    let draft = domino.draft().unwrap();
+    let square = draft
+        .placed()
+        .find(|(_, p)| p.domino_face(draft.variant()).is_some_and(|(a, d)| a != d))
+        .map(|(s, _)| s)
+        .expect("a stone of two numbers");
+    let before = draft.at(square);
+    setup.tap(&mut domino, square);
+    assert!(setup.flip(&mut domino).is_none());
+    assert_ne!(domino.draft().unwrap().at(square), before, "turned round");
+}
+
+#[test]
+fn a_setup_saved_in_the_library_loads_back() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    let mut library = SetupLibrary::in_memory();
+    setup.fill(&mut game);
+    let filled = game.draft().unwrap().to_setup();
+    assert!(setup.save(&game, &mut library, " lakeside ").is_none());
+    assert_eq!(setup.status, "Saved \"lakeside\".");
+    setup.clear(&mut game);
+    assert_eq!(game.draft().unwrap().placed().count(), 0);
+    setup.load(&mut game, &library, 0);
+    assert_eq!(setup.status, "Loaded \"lakeside\".");
+    assert_eq!(game.draft().unwrap().to_setup(), filled);
+    let model = setup.model(&game, &library, display(Side::Red)).unwrap();
+    assert_eq!(model.saved_names, vec!["lakeside".to_string()]);
+}

@@ -1,0 +1,416 @@
+//! The games on this device, as the app's screens reach them: the game on
+//! show and the others in progress (one pass-and-play or solo game per mode
+//! and variant, and the two-device games), the finished games, and their
+//! saving after every change. The computer's turns are played from here
+//! too, on a worker thread in the app.
+
+use super::ai::{ThinkTime, choose_within};
+use super::game::GameSession;
+use super::game_error::GameError;
+use super::link::{LinkError, LinkedSession};
+use super::setup_library::SetupLibrary;
+use super::storage::{FinishedGame, Storage, StorageError};
+use crate::core::moves::Action;
+use crate::core::side::Side;
+use std::sync::mpsc::Receiver;
+
+pub struct Games {
+    /// The game on show (none at the start, or once a finished one is put away).
+    on_show: Option<GameSession>,
+    /// The other games in progress, put aside.
+    parked: Vec<GameSession>,
+    finished: Vec<FinishedGame>,
+    storage: Option<Storage>,
+    library: SetupLibrary,
+    /// The revision of the game on show last written to disk.
+    saved_revision: Option<u64>,
+    /// The computer's move being worked out on another thread.
+    thinking: Option<Receiver<Option<Action>>>,
+    /// Work on worker threads (the app), or at once (tests, screenshots).
+    background_work: bool,
+    /// The seed of the next deal, "fill for me" or computer move.
+    next_seed: u64,
+    /// Seeds come from the operating system (a player's app), not `next_seed`.
+    fresh_seeds: bool,
+}
+
+/// What saving the game on show found worth telling.
+pub enum Saved {
+    /// Nothing to tell (saved, or nothing changed).
+    Quietly,
+    /// A game ended and joined the finished games; some finished games
+    /// could not be read again.
+    Finished(Vec<String>),
+    /// The save failed; the game goes on and is saved again after the next
+    /// move (or code).
+    Failed(String),
+}
+
+impl Games {
+    /// The games kept in `storage` (none without one); what could not be
+    /// read goes to `notices`.
+    pub fn open(
+        storage: Option<Storage>,
+        library: SetupLibrary,
+        seed: u64,
+        notices: &mut Vec<String>,
+    ) -> Games {
+        let (mut parked, mut finished) = (Vec::new(), Vec::new());
+        if let Some(storage) = &storage {
+            let (games, problems) = storage.games_in_progress();
+            notices.extend(problems);
+            parked = games;
+            let (games, problems) = storage.finished_games();
+            notices.extend(problems);
+            finished = games;
+        }
+        Games {
+            on_show: None,
+            parked,
+            finished,
+            storage,
+            library,
+            saved_revision: None,
+            thinking: None,
+            background_work: false,
+            next_seed: seed,
+            fresh_seeds: false,
+        }
+    }
+
+    /// Work on worker threads (the app) and seeds from the operating system
+    /// (a player's app), or neither (tests and tools).
+    pub fn set_work(&mut self, background_work: bool, fresh_seeds: bool) {
+        self.background_work = background_work;
+        self.fresh_seeds = fresh_seeds;
+    }
+
+    pub fn background_work(&self) -> bool {
+        self.background_work
+    }
+
+    pub fn storage(&self) -> Option<&Storage> {
+        self.storage.as_ref()
+    }
+
+    pub fn library(&self) -> &SetupLibrary {
+        &self.library
+    }
+
+    /// The game on show and the setup library, to save a setup from it.
+    pub fn on_show_and_library(&mut self) -> (Option<&GameSession>, &mut SetupLibrary) {
+        (self.on_show.as_ref(), &mut self.library)
+    }
+
+    /// The game on show and the setup library, to load a setup into it.
+    pub fn on_show_mut_and_library(&mut self) -> (Option<&mut GameSession>, &SetupLibrary) {
+        (self.on_show.as_mut(), &self.library)
+    }
+
+    pub fn finished(&self) -> &[FinishedGame] {
+        &self.finished
+    }
+
+    /// The game on show.
+    pub fn on_show(&self) -> Option<&GameSession> {
+        self.on_show.as_ref()
+    }
+
+    /// The game on show, as it is held (for `App::game`).
+    pub fn on_show_slot(&self) -> &Option<GameSession> {
+        &self.on_show
+    }
+
+    pub fn on_show_mut(&mut self) -> Option<&mut GameSession> {
+        self.on_show.as_mut()
+    }
+
+    /// The games "Continue" offers, in its order: the games on this device
+    /// first, then the two-device games, the one on show before the parked
+    /// ones of its kind.
+    pub fn in_progress(&self) -> Vec<&GameSession> {
+        let all = || {
+            self.on_show
+                .iter()
+                .chain(self.parked.iter())
+                .filter(|g| !g.is_over())
+        };
+        let one_device = all().filter(|g| matches!(g, GameSession::OneDevice(_)));
+        one_device
+            .chain(all().filter(|g| matches!(g, GameSession::TwoDevices(_))))
+            .collect()
+    }
+
+    /// The two-device games here, the one on show first (finished ones too).
+    pub fn two_device_games(&self) -> impl Iterator<Item = &LinkedSession> {
+        self.on_show
+            .iter()
+            .chain(self.parked.iter())
+            .filter_map(|g| match g {
+                GameSession::TwoDevices(link) => Some(link),
+                GameSession::OneDevice(_) => None,
+            })
+    }
+
+    /// Brings `game` on show; the game on show before is parked (or put
+    /// away, if it is over).
+    pub fn bring(&mut self, game: GameSession) {
+        if let Some(current) = self.on_show.take()
+            && !current.is_over()
+        {
+            self.parked.push(current);
+        }
+        self.on_show = Some(game);
+        self.saved_revision = None;
+        self.thinking = None;
+    }
+
+    /// Starts `game` on show. One game on this device is kept in progress
+    /// per mode and variant: the new one replaces the old one of its kind
+    /// (and its file).
+    pub fn start(&mut self, game: GameSession) {
+        self.parked.retain(|p| !p.same_kind(&game));
+        if self.on_show.as_ref().is_some_and(|g| g.same_kind(&game)) {
+            self.on_show = None;
+        }
+        self.bring(game);
+    }
+
+    /// Brings game `index` of `in_progress` on show. A game on this device
+    /// shows the hand-off screen first: the device may have changed hands
+    /// while the app was on its menu.
+    pub fn continue_game(&mut self, index: usize) {
+        let Some(position) = self.position_in_progress(index) else {
+            return;
+        };
+        if let Some(parked) = position {
+            let game = self.parked.remove(parked);
+            self.bring(game);
+        }
+        if let Some(game) = self.on_show.as_mut() {
+            game.hand_off_again();
+        }
+    }
+
+    /// Where game `index` of `in_progress` is: on show (`Some(None)`), or
+    /// parked at `Some(Some(i))`.
+    fn position_in_progress(&self, index: usize) -> Option<Option<usize>> {
+        let chosen: *const GameSession = *self.in_progress().get(index)?;
+        if self
+            .on_show
+            .as_ref()
+            .is_some_and(|g| std::ptr::eq(g, chosen))
+        {
+            return Some(None);
+        }
+        self.parked
+            .iter()
+            .position(|g| std::ptr::eq(g, chosen))
+            .map(Some)
+    }
+
+    /// Brings the two-device game with this id and side on show, if it is here.
+    pub fn bring_two_device_game(&mut self, game_id: u32, side: Side) {
+        let here = |g: &GameSession| matches!(g, GameSession::TwoDevices(l) if l.game_id() == game_id && l.side() == side);
+        if self.on_show.as_ref().is_some_and(here) {
+            return;
+        }
+        if let Some(i) = self.parked.iter().position(here) {
+            let game = self.parked.remove(i);
+            self.bring(game);
+        }
+    }
+
+    /// Reads a code into whichever two-device game here it belongs to and
+    /// brings that game on show, with the code it showed before: `None`
+    /// when no game here has the code's id. A refused code changes nothing.
+    pub fn read_into_any(&mut self, text: &str) -> Option<Result<Option<String>, LinkError>> {
+        let mut read = None;
+        for game in self.on_show.iter_mut().chain(self.parked.iter_mut()) {
+            let GameSession::TwoDevices(link) = game else {
+                continue;
+            };
+            let shown = link.code_on_show().map(str::to_string);
+            match link.read(text) {
+                Err(LinkError::WrongGame) => continue,
+                Err(e) => return Some(Err(e)),
+                Ok(()) => {
+                    read = Some((link.game_id(), link.side(), shown));
+                    break;
+                }
+            }
+        }
+        let (id, side, shown) = read?;
+        self.bring_two_device_game(id, side);
+        Some(Ok(shown))
+    }
+
+    /// Deletes game `index` of "Continue" here and on disk.
+    pub fn delete_in_progress(&mut self, index: usize) -> Result<(), StorageError> {
+        let Some(position) = self.position_in_progress(index) else {
+            return Ok(());
+        };
+        let game = match position {
+            None => {
+                self.thinking = None;
+                self.on_show.take()
+            }
+            Some(i) => Some(self.parked.remove(i)),
+        };
+        match (&self.storage, game) {
+            (Some(storage), Some(game)) => storage.delete_game(&game),
+            _ => Ok(()),
+        }
+    }
+
+    /// Puts the game on show away once it is over (the player leaves its
+    /// game-over screen).
+    pub fn put_away_finished(&mut self) {
+        if self.on_show.as_ref().is_some_and(GameSession::is_over) {
+            self.on_show = None;
+        }
+    }
+
+    /// Writes the game on show to disk when it changed since the last save.
+    pub fn autosave(&mut self) -> Saved {
+        let (Some(storage), Some(game)) = (&self.storage, &self.on_show) else {
+            return Saved::Quietly;
+        };
+        if self.saved_revision == Some(game.revision()) {
+            return Saved::Quietly;
+        }
+        match storage.save_game(game) {
+            Ok(()) => {
+                self.saved_revision = Some(game.revision());
+                if game.is_over() {
+                    Saved::Finished(self.reload_finished())
+                } else {
+                    Saved::Quietly
+                }
+            }
+            // A two-device game is saved again after the next code.
+            Err(e) if matches!(game, GameSession::TwoDevices(_)) => Saved::Failed(crate::tr!(
+                "{} (the game goes on; it will be saved again after the next code)",
+                e
+            )),
+            Err(e) => Saved::Failed(crate::tr!(
+                "{} (the game goes on; it will be saved again after the next move)",
+                e
+            )),
+        }
+    }
+
+    /// Reads the finished games again (one was just saved); what could not
+    /// be read.
+    fn reload_finished(&mut self) -> Vec<String> {
+        let Some(storage) = &self.storage else {
+            return Vec::new();
+        };
+        let (finished, problems) = storage.finished_games();
+        self.finished = finished;
+        problems
+    }
+
+    /// The computer is working out a move on another thread.
+    pub fn computer_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Lets the computer play when it is its turn, thinking for as long as
+    /// `think_time` allows: on a worker thread in the app (the app's timer
+    /// calls this again to collect the move), at once in tests.
+    pub fn drive_computer(&mut self, think_time: ThinkTime) {
+        use std::sync::mpsc::TryRecvError;
+        if let Some(receiver) = &self.thinking {
+            match receiver.try_recv() {
+                Err(TryRecvError::Empty) => return,
+                Err(TryRecvError::Disconnected) => self.thinking = None,
+                Ok(action) => {
+                    self.thinking = None;
+                    let played =
+                        action.and_then(|a| self.on_show.as_mut().map(|g| g.play(a).is_ok()));
+                    if played != Some(true) {
+                        return;
+                    }
+                }
+            }
+        }
+        loop {
+            let Some((level, view)) = self.on_show.as_ref().and_then(GameSession::computer_turn)
+            else {
+                return;
+            };
+            let seed = self.next_seed ^ u64::from(view.ply);
+            if self.background_work {
+                let (sender, receiver) = std::sync::mpsc::channel();
+                std::thread::spawn(move || {
+                    // The budget's clock starts here, as the search does.
+                    let budget = think_time.budget(&view.variant);
+                    let _ = sender.send(choose_within(level, &view, seed, budget));
+                });
+                self.thinking = Some(receiver);
+                return;
+            }
+            let budget = think_time.budget(&view.variant);
+            let Some(action) = choose_within(level, &view, seed, budget) else {
+                return;
+            };
+            if self
+                .on_show
+                .as_mut()
+                .is_none_or(|g| g.play(action).is_err())
+            {
+                return;
+            }
+        }
+    }
+
+    /// Solo: takes back the player's last move (and the computer's reply,
+    /// or the move it is thinking about).
+    pub fn take_back(&mut self) -> Result<(), GameError> {
+        self.thinking = None;
+        match self.on_show.as_mut() {
+            Some(game) => game.take_back(),
+            None => Err(GameError::NothingToTakeBack),
+        }
+    }
+
+    /// Solo: the computer's suggestion for the player.
+    pub fn hint(&self) -> Option<Action> {
+        self.on_show.as_ref()?.hint(self.next_seed)
+    }
+
+    /// The seed of a two-device game's deal and filled setups: fresh from the
+    /// operating system in a player's app; in tests and tools the configured
+    /// seed itself, so a staged game replays the same way.
+    pub fn two_devices_seed(&mut self) -> u64 {
+        if self.fresh_seeds {
+            os_seed()
+        } else {
+            self.next_seed
+        }
+    }
+
+    /// The seed of the next game, deal or filled setup: fresh from the
+    /// operating system in a player's app (an opponent who saw one opened
+    /// setup learns nothing of the next), a step of a 64-bit LCG from the
+    /// configured seed in tests and tools.
+    pub fn take_seed(&mut self) -> u64 {
+        if self.fresh_seeds {
+            return os_seed();
+        }
+        self.next_seed = self
+            .next_seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.next_seed
+    }
+}
+
+/// 64 bits from the operating system's random source.
+pub fn os_seed() -> u64 {
+    use rand::TryRng;
+    rand::rngs::SysRng
+        .try_next_u64()
+        .unwrap_or_else(|_| rand::random())
+}
