@@ -1,6 +1,7 @@
-//! The rules core: variants, setups, deals, positions, views and records,
-//! and the referee's rules of the live-action game (`referee`).
-//! Pure: no I/O, no UI.
+//! The rules core: variants, setups, deals, positions (the rules'
+//! interface, with the playouts' fast path and a linked device's guessed
+//! army beside it), views and records, and the referee's rules of the
+//! live-action game (`referee`). Pure: no I/O, no UI.
 
 pub mod battle;
 mod bitboard;
