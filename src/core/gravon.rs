@@ -3,12 +3,12 @@
 //! month they were played in. The field is 100 characters, square (row-1)*10 + column;
 //! moves name columns A..K without J and write row 10 as ':'.
 
-use super::check::{Replay, Verdict};
 use super::deal::Deal;
 use super::game::Game;
 use super::moves::{Action, DrawReason, Move, Outcome, WinReason};
 use super::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use super::piece::Piece;
+use super::replay::{RecordVerdict, Replay};
 use super::setup::{Placement, Setup};
 use super::side::Side;
 use super::square::Square;
@@ -297,8 +297,8 @@ fn unfinished_setups(variant: &Variant, setups: &[Setup; 2]) -> Vec<Side> {
 
 /// Builds the game a Gravon record starts from. `Err` is the verdict on a
 /// record that cannot start: unreadable, or a setup the rules refuse.
-pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> {
-    let unreadable = |reason: String| Verdict::Unreadable { reason };
+pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, RecordVerdict> {
+    let unreadable = |reason: String| RecordVerdict::Unreadable { reason };
     let (variant_id, free) = variant_of(&record.game_type)
         .ok_or_else(|| unreadable(crate::tr!("unknown game type \"{}\"", record.game_type)))?;
     let variant = builtin_variant(variant_id)
@@ -310,7 +310,7 @@ pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> 
     options.stuck = rules.stuck;
     let [red, blue] = setups(record, &variant).map_err(unreadable)?;
     Game::new(variant, options, (Deal::Fixed, red), (Deal::Fixed, blue)).map_err(|e| {
-        Verdict::Illegal {
+        RecordVerdict::Illegal {
             move_number: 0,
             reason: e.to_string(),
         }
@@ -338,7 +338,7 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
     };
     let mut ended_at = 0;
     for m in &record.moves {
-        let illegal = |reason: String| Verdict::Illegal {
+        let illegal = |reason: String| RecordVerdict::Illegal {
             move_number: m.number,
             reason,
         };
@@ -380,7 +380,7 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
         }) {
             return Replay {
                 game: Some(game),
-                verdict: Verdict::Illegal {
+                verdict: RecordVerdict::Illegal {
                     move_number: m.number,
                     reason,
                 },
@@ -391,8 +391,8 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
     let last = record.moves.last().map_or(0, |m| m.number);
     let engine = game.position().outcome();
     let verdict = match stated_mismatch(record.result, engine) {
-        None => Verdict::Ok,
-        Some(reason) => Verdict::ResultMismatch {
+        None => RecordVerdict::Ok,
+        Some(reason) => RecordVerdict::ResultMismatch {
             move_number: last,
             reason,
         },
@@ -426,24 +426,24 @@ fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
 }
 
 /// Replays a record and compares its stated ending with the engine's.
-pub fn check(record: &GravonGame, rules: &GravonRules) -> Verdict {
+pub fn check(record: &GravonGame, rules: &GravonRules) -> RecordVerdict {
     replay(record, rules).verdict
 }
 
 /// The verdict on a record without moves whose setup was never finished (a
 /// time-out or resignation while setting up): not started, if the stated
 /// result agrees. `None` when the setups are whole (or cannot be read).
-fn never_started(record: &GravonGame) -> Option<Verdict> {
+fn never_started(record: &GravonGame) -> Option<RecordVerdict> {
     let (variant_id, _) = variant_of(&record.game_type)?;
     let variant = builtin_variant(variant_id)?;
     let setups = setups(record, &variant).ok()?;
     let unfinished = unfinished_setups(&variant, &setups);
     let first = unfinished.first()?;
     Some(match record.result {
-        None | Some((3 | 10..=14, _)) => Verdict::NotStarted {
+        None | Some((3 | 10..=14, _)) => RecordVerdict::NotStarted {
             reason: crate::tr!("{}'s setup was never finished", first),
         },
-        Some((kind, _)) => Verdict::ResultMismatch {
+        Some((kind, _)) => RecordVerdict::ResultMismatch {
             move_number: 0,
             reason: crate::tr!(
                 "record says result type {}, but no move was made and {}'s setup was never finished",
