@@ -23,6 +23,7 @@ pub mod rules_text;
 pub mod setup;
 pub mod side;
 pub mod square;
+mod two_squares;
 pub mod variant;
 pub mod view;
 
