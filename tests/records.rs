@@ -3,10 +3,11 @@
 
 mod common;
 
-use flagfall::core::check::{RuleOverrides, Verdict, check_json_record};
+use flagfall::core::check::{RuleOverrides, check_json_record};
 use flagfall::core::gravon::{self, GravonRules};
 use flagfall::core::playout::play_random;
 use flagfall::core::record::{DealRecord, GameRecord, RecordError};
+use flagfall::core::replay::RecordVerdict;
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Game, GameOptions, IllegalMove, Side, TwoSquares};
 use rand::SeedableRng;
@@ -38,7 +39,7 @@ fn json_record_round_trips_for_every_variant() {
             assert_eq!(replayed.position().outcome(), game.position().outcome());
             assert_eq!(
                 check_json_record(&text, &RuleOverrides::default()),
-                Verdict::Ok,
+                RecordVerdict::Ok,
                 "{id} seed {seed}"
             );
         }
@@ -81,7 +82,7 @@ fn record_with_an_illegal_move_names_the_move_and_the_reason() {
         "{error}"
     );
     let text = record.to_json();
-    let Verdict::Illegal {
+    let RecordVerdict::Illegal {
         move_number,
         reason,
     } = check_json_record(&text, &RuleOverrides::default())
@@ -146,7 +147,7 @@ fn stated_result_that_disagrees_with_the_engine_is_a_mismatch() {
     });
     assert!(matches!(
         check_json_record(&record.to_json(), &RuleOverrides::default()),
-        Verdict::ResultMismatch { .. }
+        RecordVerdict::ResultMismatch { .. }
     ));
 }
 
@@ -210,7 +211,7 @@ fn rules(two_squares: TwoSquares) -> GravonRules {
     }
 }
 
-fn check_xml(xml: &str) -> Verdict {
+fn check_xml(xml: &str) -> RecordVerdict {
     gravon::check(&gravon::parse(xml).unwrap(), &rules(TwoSquares::Off))
 }
 
@@ -246,14 +247,14 @@ fn gravon_field_gives_both_setups() {
 fn gravon_flag_capture_checks_ok() {
     assert_eq!(
         check_xml(&barrage_xml(&[("A4", "A7")], Some((1, 1)))),
-        Verdict::Ok
+        RecordVerdict::Ok
     );
 }
 
 #[test]
 fn gravon_wrong_winner_is_a_result_mismatch() {
     let verdict = check_xml(&barrage_xml(&[("A4", "A7")], Some((1, 2))));
-    let Verdict::ResultMismatch {
+    let RecordVerdict::ResultMismatch {
         move_number,
         reason,
     } = verdict
@@ -271,7 +272,7 @@ fn gravon_wrong_winner_is_a_result_mismatch() {
 fn gravon_flag_capture_claimed_while_the_game_goes_on_is_a_mismatch() {
     let verdict = check_xml(&barrage_xml(&[("A4", "A5")], Some((1, 1))));
     assert!(
-        matches!(verdict, Verdict::ResultMismatch { .. }),
+        matches!(verdict, RecordVerdict::ResultMismatch { .. }),
         "{verdict:?}"
     );
 }
@@ -280,11 +281,11 @@ fn gravon_flag_capture_claimed_while_the_game_goes_on_is_a_mismatch() {
 fn gravon_resignation_needs_the_game_to_go_on() {
     assert_eq!(
         check_xml(&barrage_xml(&[("A4", "A5"), ("B:", "B9")], Some((3, 1)))),
-        Verdict::Ok
+        RecordVerdict::Ok
     );
     assert!(matches!(
         check_xml(&barrage_xml(&[("A4", "A7")], Some((3, 2)))),
-        Verdict::ResultMismatch { .. }
+        RecordVerdict::ResultMismatch { .. }
     ));
 }
 
@@ -294,7 +295,7 @@ fn gravon_illegal_move_is_reported_with_its_number() {
         &[("A4", "A5"), ("B:", "B9"), ("B1", "B2")],
         Some((3, 1)),
     ));
-    let Verdict::Illegal {
+    let RecordVerdict::Illegal {
         move_number,
         reason,
     } = verdict
@@ -316,7 +317,7 @@ fn gravon_illegal_move_is_reported_with_its_number() {
 #[test]
 fn gravon_move_after_the_flag_fell_is_illegal() {
     let verdict = check_xml(&barrage_xml(&[("A4", "A7"), ("B:", "B9")], Some((1, 1))));
-    let Verdict::Illegal {
+    let RecordVerdict::Illegal {
         move_number,
         reason,
     } = verdict
@@ -340,14 +341,17 @@ fn gravon_two_squares_rule_applies_when_asked() {
     ];
     let xml = barrage_xml(&shuffle, Some((3, 2)));
     let record = gravon::parse(&xml).unwrap();
-    assert_eq!(gravon::check(&record, &rules(TwoSquares::Off)), Verdict::Ok);
+    assert_eq!(
+        gravon::check(&record, &rules(TwoSquares::Off)),
+        RecordVerdict::Ok
+    );
     assert_eq!(
         gravon::check(&record, &rules(TwoSquares::Limit(5))),
-        Verdict::Ok
+        RecordVerdict::Ok
     );
     assert!(matches!(
         gravon::check(&record, &rules(TwoSquares::Limit(3))),
-        Verdict::Illegal { move_number: 7, .. }
+        RecordVerdict::Illegal { move_number: 7, .. }
     ));
 }
 
@@ -364,7 +368,7 @@ fn gravon_damaged_files_are_reported_not_panicked_on() {
     );
     assert_eq!(
         verdict,
-        Verdict::Unreadable {
+        RecordVerdict::Unreadable {
             reason: "the field has 90 squares, not 100".into()
         }
     );
@@ -374,7 +378,7 @@ fn gravon_damaged_files_are_reported_not_panicked_on() {
             &gravon::parse(&unknown).unwrap(),
             &GravonRules::of_month(None)
         ),
-        Verdict::Unreadable {
+        RecordVerdict::Unreadable {
             reason: "unknown game type \"chess\"".into()
         }
     );

@@ -78,14 +78,14 @@ proptest! {
 fn the_unmutated_inputs_are_valid() {
     assert_eq!(
         check_json_record(sample_record(), &RuleOverrides::default()),
-        flagfall::core::check::Verdict::Ok
+        flagfall::core::replay::RecordVerdict::Ok
     );
     assert_eq!(
         gravon::check(
             &gravon::parse(GRAVON).unwrap(),
             &GravonRules::of_month(None)
         ),
-        flagfall::core::check::Verdict::Ok
+        flagfall::core::replay::RecordVerdict::Ok
     );
     for file in VARIANT_FILES {
         Variant::from_json("variants/x.json", file).unwrap();

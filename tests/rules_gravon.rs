@@ -189,6 +189,7 @@ fn a_rescue_is_read_from_inside_its_move() {
     assert!(
         gravon::parse(early)
             .unwrap_err()
+            .to_string()
             .contains("before any <move>")
     );
 }

@@ -6,7 +6,8 @@
 
 use super::effect::Effect;
 use super::{App, AppWindow, RecordsAdapter};
-use crate::core::check::{Replay, RuleOverrides, Verdict, replay_record};
+use crate::core::check::{RuleOverrides, replay_record};
+use crate::core::replay::{RecordVerdict, Replay};
 use slint::ComponentHandle;
 use std::io::Read;
 use std::path::Path;
@@ -73,7 +74,7 @@ fn show(w: &AppWindow, opened: Result<Replay, String>, name: &str) -> Option<Eff
     };
     let (game, note) = match (replay.game, replay.verdict) {
         (Some(game), verdict) => (game, note(name, &verdict)),
-        (None, Verdict::NotStarted { reason }) => {
+        (None, RecordVerdict::NotStarted { reason }) => {
             screen.set_message(
                 crate::tr!("{} is a game that never started: {}.", name, reason).into(),
             );
@@ -94,13 +95,13 @@ fn show(w: &AppWindow, opened: Result<Replay, String>, name: &str) -> Option<Eff
 }
 
 /// What the engine found, in words, above the replay.
-fn note(name: &str, verdict: &Verdict) -> String {
+fn note(name: &str, verdict: &RecordVerdict) -> String {
     match verdict {
-        Verdict::Ok => crate::tr!(
+        RecordVerdict::Ok => crate::tr!(
             "{}: every move replays, and the result is the engine's.",
             name
         ),
-        Verdict::Illegal {
+        RecordVerdict::Illegal {
             move_number,
             reason,
         } => crate::tr!(
@@ -109,26 +110,26 @@ fn note(name: &str, verdict: &Verdict) -> String {
             move_number,
             reason
         ),
-        Verdict::ResultMismatch { reason, .. } => {
+        RecordVerdict::ResultMismatch { reason, .. } => {
             crate::tr!("{}: every move replays, but the {}.", name, reason)
         }
         other => format!("{name}: {}", reason(other)),
     }
 }
 
-fn reason(verdict: &Verdict) -> String {
+fn reason(verdict: &RecordVerdict) -> String {
     match verdict {
-        Verdict::Ok => crate::tr!("it replays"),
-        Verdict::Illegal {
+        RecordVerdict::Ok => crate::tr!("it replays"),
+        RecordVerdict::Illegal {
             move_number: 0,
             reason,
         } => crate::tr!("the setups break the rules: {}", reason),
-        Verdict::Illegal {
+        RecordVerdict::Illegal {
             move_number,
             reason,
         } => crate::tr!("move {} breaks the rules: {}", move_number, reason),
-        Verdict::ResultMismatch { reason, .. }
-        | Verdict::Unreadable { reason }
-        | Verdict::NotStarted { reason } => reason.clone(),
+        RecordVerdict::ResultMismatch { reason, .. }
+        | RecordVerdict::Unreadable { reason }
+        | RecordVerdict::NotStarted { reason } => reason.clone(),
     }
 }

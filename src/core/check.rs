@@ -1,37 +1,13 @@
-//! Checking recorded games against the engine: every move legal, and the
-//! stated ending the one the engine reaches.
+//! Checking recorded games against the engine: a record of either kind
+//! (Flagfall's JSON, Gravon's XML) read and replayed, every move legal, and
+//! the stated ending the one the engine reaches; rules given for checking
+//! go over the record's (`RuleOverrides`).
 
-use super::game::Game;
 use super::gravon::{self, GravonRules};
 use super::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use super::record::{GameRecord, RecordError};
+use super::replay::{RecordVerdict, Replay};
 use super::variant::builtin_variant;
-
-/// What checking one record found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    Ok,
-    /// The record cannot be read or replayed; `move_number` 0 means before the first move.
-    Illegal {
-        move_number: usize,
-        reason: String,
-    },
-    /// Every move is legal, but the stated ending is not what happened.
-    ResultMismatch {
-        move_number: usize,
-        reason: String,
-    },
-    /// The file is not a record this app can read (damaged, or of a game it
-    /// does not know): no verdict on the game.
-    Unreadable {
-        reason: String,
-    },
-    /// The game ended before its first move, while a setup was unfinished,
-    /// and the record says so.
-    NotStarted {
-        reason: String,
-    },
-}
 
 /// Rules given for checking, over the ones a record was played under.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,15 +35,6 @@ impl RuleOverrides {
     }
 }
 
-/// A record replayed as far as the engine agrees with it.
-#[derive(Debug, Clone)]
-pub struct Replay {
-    /// The game up to the last action the engine accepted; `None` when the
-    /// record could not start.
-    pub game: Option<Game>,
-    pub verdict: Verdict,
-}
-
 /// Reads and replays a record given as text: Flagfall's JSON (text that
 /// starts with `{`), else Gravon's XML, played by Gravon's rules of the month
 /// in `file_name` (if any). `overrides` go over either's rules.
@@ -82,7 +49,7 @@ pub fn replay_record(text: &str, file_name: Option<&str>, overrides: &RuleOverri
         }
         Err(reason) => Replay {
             game: None,
-            verdict: Verdict::Unreadable {
+            verdict: RecordVerdict::Unreadable {
                 reason: crate::tr!("not a Gravon or Flagfall record: {}", reason),
             },
         },
@@ -91,14 +58,14 @@ pub fn replay_record(text: &str, file_name: Option<&str>, overrides: &RuleOverri
 
 /// Checks one of the project's own JSON records, by the rules it records
 /// and `overrides`.
-pub fn check_json_record(text: &str, overrides: &RuleOverrides) -> Verdict {
+pub fn check_json_record(text: &str, overrides: &RuleOverrides) -> RecordVerdict {
     replay_json_record(text, overrides).verdict
 }
 
 fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
     let unreadable = |reason: String| Replay {
         game: None,
-        verdict: Verdict::Unreadable { reason },
+        verdict: RecordVerdict::Unreadable { reason },
     };
     let mut record = match GameRecord::from_json(text) {
         Ok(record) => record,
@@ -113,7 +80,7 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
         Err(e @ RecordError::Start(_)) => {
             return Replay {
                 game: None,
-                verdict: Verdict::Illegal {
+                verdict: RecordVerdict::Illegal {
                     move_number: 0,
                     reason: e.to_string(),
                 },
@@ -126,22 +93,22 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
             number,
             text,
             reason,
-        }) => Verdict::Illegal {
+        }) => RecordVerdict::Illegal {
             move_number: number,
             reason: crate::tr!("{}: {}", text, reason),
         },
-        Some(RecordError::BadAction { number, reason, .. }) => Verdict::Illegal {
+        Some(RecordError::BadAction { number, reason, .. }) => RecordVerdict::Illegal {
             move_number: number,
             reason,
         },
-        Some(other) => Verdict::Illegal {
+        Some(other) => RecordVerdict::Illegal {
             move_number: 0,
             reason: other.to_string(),
         },
         None => {
             let engine = game.position().outcome();
             match record.result {
-                Some(stated) if Some(stated) != engine => Verdict::ResultMismatch {
+                Some(stated) if Some(stated) != engine => RecordVerdict::ResultMismatch {
                     move_number: record.actions.len(),
                     reason: crate::tr!(
                         "record says {}, engine says {}",
@@ -152,7 +119,7 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
                         )
                     ),
                 },
-                _ => Verdict::Ok,
+                _ => RecordVerdict::Ok,
             }
         }
     };

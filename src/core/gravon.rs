@@ -3,18 +3,19 @@
 //! month they were played in. The field is 100 characters, square (row-1)*10 + column;
 //! moves name columns A..K without J and write row 10 as ':'.
 
-use super::check::{Replay, Verdict};
 use super::deal::Deal;
 use super::game::Game;
-use super::moves::{Action, DrawReason, Move, Outcome, WinReason};
+use super::moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
 use super::options::{GameOptions, QuietPlies, StuckRule, TwoSquares};
 use super::piece::Piece;
+use super::replay::{RecordVerdict, Replay};
 use super::setup::{Placement, Setup};
 use super::side::Side;
 use super::square::Square;
 use super::variant::{Variant, builtin_variant};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
+use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GravonMove {
@@ -63,7 +64,125 @@ const KIND_KEYS: [&str; 12] = [
 ];
 const COLUMNS: &str = "ABCDEFGHIK";
 
-pub fn parse(text: &str) -> Result<GravonGame, String> {
+/// Why a Gravon record cannot be read, set up or replayed. The texts of
+/// quick-xml's errors are kept as it words them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GravonError {
+    // Reading the XML (`parse`).
+    /// The XML itself is broken, at this byte.
+    Xml {
+        at: u64,
+        error: String,
+    },
+    Attribute(String),
+    AttributeValue {
+        name: String,
+        error: String,
+    },
+    NoGame,
+    NoField,
+    FieldWithoutContent,
+    MoveId(String),
+    MoveWithoutSource,
+    MoveWithoutTarget,
+    RescueWithoutField,
+    RescueWithoutPiece,
+    RescuePiece(String),
+    RescueBeforeMove,
+    ResultWithout(&'static str),
+    ResultNotANumber {
+        name: &'static str,
+        value: String,
+    },
+    // A square of a move or a rescue (`parse_square`).
+    NotASquare(String),
+    // The setups in the field.
+    /// The field's length is not the board's square count.
+    FieldSize {
+        found: usize,
+        expected: usize,
+    },
+    /// The field's `number`th character (from 1) is no piece letter.
+    NotAPiece {
+        number: usize,
+        square: Square,
+        letter: char,
+    },
+    /// The variant (its data name) has no kind of this key.
+    NoSuchKind {
+        variant: String,
+        key: &'static str,
+    },
+    // A rescue made with a move.
+    RescueNotEarned,
+    /// `rescuepiece` is no piece letter's place (1 to 24).
+    RescueNamesNoPiece(u32),
+    NothingToRescue {
+        side: Side,
+        key: &'static str,
+    },
+    /// The rules refuse the rescue the record made.
+    RescueRefused(IllegalMove),
+}
+
+impl fmt::Display for GravonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            GravonError::Xml { at, error } => crate::tr!("XML error at byte {}: {}", at, error),
+            GravonError::Attribute(error) => crate::tr!("bad attribute: {}", error),
+            GravonError::AttributeValue { name, error } => {
+                crate::tr!("bad attribute {}: {}", name, error)
+            }
+            GravonError::NoGame => crate::tr!("no <game> element"),
+            GravonError::NoField => crate::tr!("no <field> with the setup"),
+            GravonError::FieldWithoutContent => crate::tr!("<field> has no content"),
+            GravonError::MoveId(id) => crate::tr!("move id \"{}\" is not a number", id),
+            GravonError::MoveWithoutSource => crate::tr!("a <move> has no source"),
+            GravonError::MoveWithoutTarget => crate::tr!("a <move> has no target"),
+            GravonError::RescueWithoutField => crate::tr!("a <rescue> has no rescuefield"),
+            GravonError::RescueWithoutPiece => crate::tr!("a <rescue> has no rescuepiece"),
+            GravonError::RescuePiece(piece) => {
+                crate::tr!("rescuepiece \"{}\" is not a number", piece)
+            }
+            GravonError::RescueBeforeMove => crate::tr!("a <rescue> comes before any <move>"),
+            GravonError::ResultWithout(name) => crate::tr!("<result> has no {}", name),
+            GravonError::ResultNotANumber { name, value } => {
+                crate::tr!("result {} \"{}\" is not a number", name, value)
+            }
+            GravonError::NotASquare(text) => crate::tr!(
+                "\"{}\" is not a Gravon square (A..K without J, then 1..9 or :)",
+                text
+            ),
+            GravonError::FieldSize { found, expected } => {
+                crate::tr!("the field has {} squares, not {}", found, expected)
+            }
+            GravonError::NotAPiece {
+                number,
+                square,
+                letter,
+            } => crate::tr!(
+                "field square {} ({}) holds '{}', which is no piece",
+                number,
+                square,
+                letter
+            ),
+            GravonError::NoSuchKind { variant, key } => {
+                crate::tr!("{} has no {}", crate::i18n::translate(variant), key)
+            }
+            GravonError::RescueNotEarned => {
+                crate::tr!("the record rescues a piece, but this move earns no rescue")
+            }
+            GravonError::RescueNamesNoPiece(n) => crate::tr!("rescuepiece {} names no piece", n),
+            GravonError::NothingToRescue { side, key } => {
+                crate::tr!("{} has no captured {} to rescue", side, key)
+            }
+            GravonError::RescueRefused(e) => crate::tr!("the rescue: {}", e),
+        };
+        f.write_str(&text)
+    }
+}
+
+pub fn parse(text: &str) -> Result<GravonGame, GravonError> {
     let mut reader = Reader::from_str(text);
     let mut game = GravonGame {
         game_type: String::new(),
@@ -73,9 +192,10 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
     };
     let mut saw_game = false;
     loop {
-        let event = reader
-            .read_event()
-            .map_err(|e| crate::tr!("XML error at byte {}: {}", reader.error_position(), e))?;
+        let event = reader.read_event().map_err(|e| GravonError::Xml {
+            at: reader.error_position(),
+            error: e.to_string(),
+        })?;
         match event {
             Event::Start(e) | Event::Empty(e) => match e.name().as_ref() {
                 "game" => {
@@ -83,20 +203,16 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
                     game.game_type = attribute(&e, "type")?.unwrap_or_default();
                 }
                 "field" => {
-                    game.field = attribute(&e, "content")?
-                        .ok_or_else(|| crate::tr!("<field> has no content"))?
+                    game.field =
+                        attribute(&e, "content")?.ok_or(GravonError::FieldWithoutContent)?
                 }
                 "move" => {
                     let number = match attribute(&e, "id")? {
-                        Some(id) => id
-                            .parse()
-                            .map_err(|_| crate::tr!("move id \"{}\" is not a number", id))?,
+                        Some(id) => id.parse().map_err(|_| GravonError::MoveId(id))?,
                         None => game.moves.len() + 1,
                     };
-                    let source = attribute(&e, "source")?
-                        .ok_or_else(|| crate::tr!("a <move> has no source"))?;
-                    let target = attribute(&e, "target")?
-                        .ok_or_else(|| crate::tr!("a <move> has no target"))?;
+                    let source = attribute(&e, "source")?.ok_or(GravonError::MoveWithoutSource)?;
+                    let target = attribute(&e, "target")?.ok_or(GravonError::MoveWithoutTarget)?;
                     game.moves.push(GravonMove {
                         number,
                         source,
@@ -105,26 +221,20 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
                     });
                 }
                 "rescue" => {
-                    let square = attribute(&e, "rescuefield")?
-                        .ok_or_else(|| crate::tr!("a <rescue> has no rescuefield"))?;
-                    let piece = attribute(&e, "rescuepiece")?
-                        .ok_or_else(|| crate::tr!("a <rescue> has no rescuepiece"))?;
-                    let piece = piece
-                        .parse()
-                        .map_err(|_| crate::tr!("rescuepiece \"{}\" is not a number", piece))?;
-                    let last = game
-                        .moves
-                        .last_mut()
-                        .ok_or_else(|| crate::tr!("a <rescue> comes before any <move>"))?;
+                    let square =
+                        attribute(&e, "rescuefield")?.ok_or(GravonError::RescueWithoutField)?;
+                    let piece =
+                        attribute(&e, "rescuepiece")?.ok_or(GravonError::RescueWithoutPiece)?;
+                    let piece = piece.parse().map_err(|_| GravonError::RescuePiece(piece))?;
+                    let last = game.moves.last_mut().ok_or(GravonError::RescueBeforeMove)?;
                     last.rescue = Some(GravonRescue { square, piece });
                 }
                 "result" => {
-                    let number = |name: &str| -> Result<u32, String> {
-                        let value = attribute(&e, name)?
-                            .ok_or_else(|| crate::tr!("<result> has no {}", name))?;
-                        value.parse().map_err(|_| {
-                            crate::tr!("result {} \"{}\" is not a number", name, value)
-                        })
+                    let number = |name: &'static str| -> Result<u32, GravonError> {
+                        let value = attribute(&e, name)?.ok_or(GravonError::ResultWithout(name))?;
+                        value
+                            .parse()
+                            .map_err(|_| GravonError::ResultNotANumber { name, value })
                     };
                     game.result = Some((number("type")?, number("winner")?));
                 }
@@ -135,21 +245,24 @@ pub fn parse(text: &str) -> Result<GravonGame, String> {
         }
     }
     if !saw_game {
-        return Err(crate::tr!("no <game> element"));
+        return Err(GravonError::NoGame);
     }
     if game.field.is_empty() {
-        return Err(crate::tr!("no <field> with the setup"));
+        return Err(GravonError::NoField);
     }
     Ok(game)
 }
 
-fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, String> {
+fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, GravonError> {
     for attr in element.attributes() {
-        let attr = attr.map_err(|e| crate::tr!("bad attribute: {}", e))?;
+        let attr = attr.map_err(|e| GravonError::Attribute(e.to_string()))?;
         if attr.key.as_ref() == name {
             let value = attr
                 .normalized_value(XmlVersion::Implicit1_0)
-                .map_err(|e| crate::tr!("bad attribute {}: {}", name, e))?;
+                .map_err(|e| GravonError::AttributeValue {
+                    name: name.to_string(),
+                    error: e.to_string(),
+                })?;
             return Ok(Some(value.into_owned()));
         }
     }
@@ -157,13 +270,8 @@ fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, String>
 }
 
 /// A square in move notation: "A1".."K:".
-pub fn parse_square(text: &str) -> Result<Square, String> {
-    let bad = || {
-        crate::tr!(
-            "\"{}\" is not a Gravon square (A..K without J, then 1..9 or :)",
-            text
-        )
-    };
+pub fn parse_square(text: &str) -> Result<Square, GravonError> {
+    let bad = || GravonError::NotASquare(text.to_string());
     let mut chars = text.chars();
     let col = chars.next().and_then(|c| COLUMNS.find(c)).ok_or_else(bad)?;
     let row = match chars.as_str() {
@@ -240,15 +348,14 @@ fn variant_of(game_type: &str) -> Option<(&'static str, bool)> {
 }
 
 /// Both setups of a record, as the field gives them.
-fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], String> {
+fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], GravonError> {
     let cells: Vec<char> = record.field.chars().collect();
     let size = variant.board.columns as usize * variant.board.rows as usize;
     if cells.len() != size {
-        return Err(crate::tr!(
-            "the field has {} squares, not {}",
-            cells.len(),
-            size
-        ));
+        return Err(GravonError::FieldSize {
+            found: cells.len(),
+            expected: size,
+        });
     }
     let mut setups = [Setup::new(Side::Red), Setup::new(Side::Blue)];
     for (i, c) in cells.into_iter().enumerate() {
@@ -258,18 +365,20 @@ fn setups(record: &GravonGame, variant: &Variant) -> Result<[Setup; 2], String> 
             'B'..='M' => (Side::Red, c),
             'N'..='Y' => (Side::Blue, (c as u8 - b'N' + b'B') as char),
             _ => {
-                return Err(crate::tr!(
-                    "field square {} ({}) holds '{}', which is no piece",
-                    i + 1,
+                return Err(GravonError::NotAPiece {
+                    number: i + 1,
                     square,
-                    c
-                ));
+                    letter: c,
+                });
             }
         };
         let key = KIND_KEYS[RED_LETTERS.find(letter).expect("letter in range")];
-        let kind = variant.kind_by_key(key).ok_or_else(|| {
-            crate::tr!("{} has no {}", crate::i18n::translate(&variant.name), key)
-        })?;
+        let kind = variant
+            .kind_by_key(key)
+            .ok_or_else(|| GravonError::NoSuchKind {
+                variant: variant.name.clone(),
+                key,
+            })?;
         setups[side.index()].placements.push(Placement {
             square,
             piece: Piece::new(kind),
@@ -297,8 +406,8 @@ fn unfinished_setups(variant: &Variant, setups: &[Setup; 2]) -> Vec<Side> {
 
 /// Builds the game a Gravon record starts from. `Err` is the verdict on a
 /// record that cannot start: unreadable, or a setup the rules refuse.
-pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> {
-    let unreadable = |reason: String| Verdict::Unreadable { reason };
+pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, RecordVerdict> {
+    let unreadable = |reason: String| RecordVerdict::Unreadable { reason };
     let (variant_id, free) = variant_of(&record.game_type)
         .ok_or_else(|| unreadable(crate::tr!("unknown game type \"{}\"", record.game_type)))?;
     let variant = builtin_variant(variant_id)
@@ -308,9 +417,9 @@ pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, Verdict> 
     options.two_squares = rules.two_squares;
     options.quiet_plies = rules.quiet_plies;
     options.stuck = rules.stuck;
-    let [red, blue] = setups(record, &variant).map_err(unreadable)?;
+    let [red, blue] = setups(record, &variant).map_err(|e| unreadable(e.to_string()))?;
     Game::new(variant, options, (Deal::Fixed, red), (Deal::Fixed, blue)).map_err(|e| {
-        Verdict::Illegal {
+        RecordVerdict::Illegal {
             move_number: 0,
             reason: e.to_string(),
         }
@@ -338,7 +447,7 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
     };
     let mut ended_at = 0;
     for m in &record.moves {
-        let illegal = |reason: String| Verdict::Illegal {
+        let illegal = |reason: String| RecordVerdict::Illegal {
             move_number: m.number,
             reason,
         };
@@ -354,7 +463,7 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
                     .play(Action::Move(Move::new(from, to)))
                     .err()
                     .map(|e| illegal(crate::tr!("{}: {}", Move::new(from, to), e))),
-                (Err(e), _) | (_, Err(e)) => Some(illegal(e)),
+                (Err(e), _) | (_, Err(e)) => Some(illegal(e.to_string())),
             }
         };
         if let Some(verdict) = problem {
@@ -371,18 +480,18 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
                 .pending_rescue()
                 .map(|_| Ok(Action::SkipRescue)),
         };
-        if let Some(Err(reason)) = rescue.map(|action| {
+        if let Some(Err(e)) = rescue.map(|action| {
             action.and_then(|action| {
                 game.play(action)
                     .map(|_| ())
-                    .map_err(|e| crate::tr!("the rescue: {}", e))
+                    .map_err(GravonError::RescueRefused)
             })
         }) {
             return Replay {
                 game: Some(game),
-                verdict: Verdict::Illegal {
+                verdict: RecordVerdict::Illegal {
                     move_number: m.number,
-                    reason,
+                    reason: e.to_string(),
                 },
             };
         }
@@ -391,8 +500,8 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
     let last = record.moves.last().map_or(0, |m| m.number);
     let engine = game.position().outcome();
     let verdict = match stated_mismatch(record.result, engine) {
-        None => Verdict::Ok,
-        Some(reason) => Verdict::ResultMismatch {
+        None => RecordVerdict::Ok,
+        Some(reason) => RecordVerdict::ResultMismatch {
             move_number: last,
             reason,
         },
@@ -404,17 +513,17 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
 }
 
 /// The rescue a record's move made, as the engine's action.
-fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
+fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, GravonError> {
     let position = game.position();
     let side = position
         .pending_rescue()
-        .ok_or_else(|| crate::tr!("the record rescues a piece, but this move earns no rescue"))?
+        .ok_or(GravonError::RescueNotEarned)?
         .side;
     let to = parse_square(&rescue.square)?;
     let letter = match rescue.piece {
         n @ 1..=12 => n - 1,
         n @ 13..=24 => n - 13,
-        n => return Err(crate::tr!("rescuepiece {} names no piece", n)),
+        n => return Err(GravonError::RescueNamesNoPiece(n)),
     };
     let key = KIND_KEYS[letter as usize];
     let variant = position.variant();
@@ -422,28 +531,28 @@ fn rescue_action(game: &Game, rescue: &GravonRescue) -> Result<Action, String> {
         .captured(side)
         .find(|id| variant.kind(position.piece(*id).piece.kind).key == key)
         .map(|piece| Action::Rescue { piece, to })
-        .ok_or_else(|| crate::tr!("{} has no captured {} to rescue", side, key))
+        .ok_or(GravonError::NothingToRescue { side, key })
 }
 
 /// Replays a record and compares its stated ending with the engine's.
-pub fn check(record: &GravonGame, rules: &GravonRules) -> Verdict {
+pub fn check(record: &GravonGame, rules: &GravonRules) -> RecordVerdict {
     replay(record, rules).verdict
 }
 
 /// The verdict on a record without moves whose setup was never finished (a
 /// time-out or resignation while setting up): not started, if the stated
 /// result agrees. `None` when the setups are whole (or cannot be read).
-fn never_started(record: &GravonGame) -> Option<Verdict> {
+fn never_started(record: &GravonGame) -> Option<RecordVerdict> {
     let (variant_id, _) = variant_of(&record.game_type)?;
     let variant = builtin_variant(variant_id)?;
     let setups = setups(record, &variant).ok()?;
     let unfinished = unfinished_setups(&variant, &setups);
     let first = unfinished.first()?;
     Some(match record.result {
-        None | Some((3 | 10..=14, _)) => Verdict::NotStarted {
+        None | Some((3 | 10..=14, _)) => RecordVerdict::NotStarted {
             reason: crate::tr!("{}'s setup was never finished", first),
         },
-        Some((kind, _)) => Verdict::ResultMismatch {
+        Some((kind, _)) => RecordVerdict::ResultMismatch {
             move_number: 0,
             reason: crate::tr!(
                 "record says result type {}, but no move was made and {}'s setup was never finished",

@@ -1,6 +1,7 @@
-//! The rules core: variants, setups, deals, positions, views and records,
-//! and the referee's rules of the live-action game (`referee`).
-//! Pure: no I/O, no UI.
+//! The rules core: variants, setups, deals, positions (the rules'
+//! interface, with the playouts' fast path and a linked device's guessed
+//! army beside it), views, records and their replay, and the referee's rules
+//! of the live-action game (`referee`). Pure: no I/O, no UI.
 
 pub mod battle;
 mod bitboard;
@@ -17,10 +18,12 @@ pub mod playout;
 pub mod position;
 pub mod record;
 pub mod referee;
+pub mod replay;
 pub mod rules_text;
 pub mod setup;
 pub mod side;
 pub mod square;
+mod two_squares;
 pub mod variant;
 pub mod view;
 

@@ -4,7 +4,7 @@
 
 use super::referee_clock::{RefereeClock, Signal};
 use crate::core::referee::cluster::Cluster;
-use crate::core::referee::{LiveMatch, LiveRules, MatchSettings, RoleId, Team, Verdict};
+use crate::core::referee::{ChallengeVerdict, LiveMatch, LiveRules, MatchSettings, RoleId, Team};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -92,7 +92,12 @@ impl RefereeSession {
     }
 
     /// The verdict of a challenge, without resolving it.
-    pub fn judge(&self, challenger: Team, role: RoleId, target: RoleId) -> Result<Verdict, String> {
+    pub fn judge(
+        &self,
+        challenger: Team,
+        role: RoleId,
+        target: RoleId,
+    ) -> Result<ChallengeVerdict, String> {
         self.game.judge(&self.rules, challenger, role, target)
     }
 
@@ -104,7 +109,7 @@ impl RefereeSession {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<Verdict, String> {
+    ) -> Result<ChallengeVerdict, String> {
         let verdict = self.change(|game, rules| game.challenge(rules, challenger, role, target))?;
         if let Some(cluster) = self.cluster.as_mut() {
             cluster.resolved_one();

@@ -1,7 +1,8 @@
 //! `flagfall check-games`: replays every game record under some paths and
 //! reports the ones the engine disagrees with.
 
-use crate::core::check::{RuleOverrides, Verdict, replay_record};
+use crate::core::check::{RuleOverrides, replay_record};
+use crate::core::replay::RecordVerdict;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -69,13 +70,13 @@ fn is_record(path: &Path) -> bool {
 
 /// Checks one record file: a Gravon record by Gravon's rules of the month
 /// in its file name, a Flagfall record by its own; `overrides` over both.
-pub fn check_file(path: &Path, overrides: &RuleOverrides) -> Verdict {
+pub fn check_file(path: &Path, overrides: &RuleOverrides) -> RecordVerdict {
     match std::fs::read(path) {
         Ok(bytes) => {
             let name = path.file_name().map(|n| n.to_string_lossy());
             replay_record(&String::from_utf8_lossy(&bytes), name.as_deref(), overrides).verdict
         }
-        Err(e) => Verdict::Unreadable {
+        Err(e) => RecordVerdict::Unreadable {
             reason: format!("cannot read the file: {e}"),
         },
     }
@@ -92,27 +93,27 @@ pub fn run(
     for path in find_records(paths)? {
         summary.checked += 1;
         let (what, move_number, reason) = match check_file(&path, overrides) {
-            Verdict::Ok => {
+            RecordVerdict::Ok => {
                 summary.ok += 1;
                 continue;
             }
-            Verdict::NotStarted { .. } => {
+            RecordVerdict::NotStarted { .. } => {
                 summary.not_started += 1;
                 continue;
             }
-            Verdict::Unreadable { reason } => {
+            RecordVerdict::Unreadable { reason } => {
                 summary.unreadable += 1;
                 writeln!(out, "{}: unreadable: {reason}", path.display())?;
                 continue;
             }
-            Verdict::Illegal {
+            RecordVerdict::Illegal {
                 move_number,
                 reason,
             } => {
                 summary.illegal += 1;
                 ("illegal", move_number, reason)
             }
-            Verdict::ResultMismatch {
+            RecordVerdict::ResultMismatch {
                 move_number,
                 reason,
             } => {

@@ -77,7 +77,7 @@ pub enum RoundEnd {
 
 /// A challenge resolved, in words and in effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
+pub struct ChallengeVerdict {
     pub result: Challenge,
     /// "Assassin defeats the Monarch: Blue's Monarch is out."
     pub text: String,
@@ -204,7 +204,7 @@ impl LiveMatch {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<Verdict, String> {
+    ) -> Result<ChallengeVerdict, String> {
         self.playing()?;
         let defender = challenger.other();
         for (team, r) in [(challenger, role), (defender, target)] {
@@ -244,7 +244,7 @@ impl LiveMatch {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<Verdict, String> {
+    ) -> Result<ChallengeVerdict, String> {
         let verdict = self.judge(rules, challenger, role, target)?;
         let defender = challenger.other();
         match verdict.result {
@@ -334,7 +334,7 @@ pub fn verdict(
     target: RoleId,
     challenger: &str,
     defender: &str,
-) -> Verdict {
+) -> ChallengeVerdict {
     let (a, d) = (
         translate(&rules.role(role).name),
         translate(&rules.role(target).name),
@@ -359,5 +359,5 @@ pub fn verdict(
         ),
         Challenge::NotAllowed => crate::tr!("A {} cannot challenge.", a),
     };
-    Verdict { result, text }
+    ChallengeVerdict { result, text }
 }

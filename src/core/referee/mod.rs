@@ -10,7 +10,7 @@ pub mod game;
 pub mod rules;
 pub mod text;
 
-pub use game::{LiveMatch, MatchSettings, RoundEnd, Verdict};
+pub use game::{ChallengeVerdict, LiveMatch, MatchSettings, RoundEnd};
 pub use rules::{Challenge, LiveRules, Role, RoleId, RoleSpecial, TeamLook};
 
 use serde::{Deserialize, Serialize};

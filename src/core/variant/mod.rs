@@ -7,9 +7,9 @@ pub mod spec;
 
 pub use builtin::{BuiltinVariants, builtin, builtin_variant};
 
-use super::options::TwoSquares;
 use super::side::Side;
 use super::square::Square;
+use super::two_squares::TwoSquares;
 use std::fmt;
 
 /// Index of a piece kind in `Variant::kinds`.

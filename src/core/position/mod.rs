@@ -1,8 +1,15 @@
-//! The full state of a game between moves, with legal moves and `play`.
-//! This is the referee's knowledge: players see it only through `view`.
+//! The rules' interface: the full state of a game between moves, its legal
+//! moves, `check_move` and `play` (battles, rescues, endings) and what each
+//! action did (`PlyReport`). This is the referee's knowledge: players see it
+//! only through `view`. The playouts' unchecked fast path is in
+//! `playout_moves`, the stand-in for an army known only by a guess in
+//! `guessed_army`.
+
+mod guessed_army;
+pub(crate) mod playout_moves;
 
 use super::battle::{self, BattleResult};
-use super::bitboard::{BitLayout, Bitboards, Groups, Mover};
+use super::bitboard::{BitLayout, Bitboards, Mover};
 use super::chase::{Chase, ChaseBoard, PlayedMove};
 use super::moves::{Action, DrawReason, IllegalMove, Move, Outcome, WinReason};
 use super::options::{GameOptions, StuckRule, TwoSquares};
@@ -11,7 +18,6 @@ use super::setup::{CheckedSetup, Placement, SetupProblem};
 use super::side::Side;
 use super::square::Square;
 use super::variant::{Mobility, Special, Variant};
-use rand::{Rng, RngExt};
 use std::sync::Arc;
 
 const EMPTY: u8 = 0;
@@ -19,11 +25,6 @@ const BLOCKED: u8 = 255;
 /// Padded index 0 is a border cell, so it can mark a captured piece.
 const CAPTURED: u16 = 0;
 const BLUE_BASE: u8 = 128;
-/// From how many movable pieces on `sample_move` counts moves with the
-/// bitboards: listing the moves of fewer is quicker.
-pub(crate) const BITBOARD_MOVERS: u16 = 8;
-/// The most squares a two-stepper can reach: 4 steps, 4 straight twos, 4 turns.
-const TWO_STEP_TARGETS: usize = 12;
 
 impl ChaseBoard for Position {
     fn occupant(&self, cell: u16) -> Option<PieceId> {
@@ -152,10 +153,7 @@ impl Geometry {
         // two-steppers both play.
         let ambiguous = two_straight && self.has_runners && self.has_two_steppers;
         let reveals = !(self.dirs.contains(&step) || ambiguous);
-        debug_assert_eq!(
-            reveals,
-            self.move_reveals(self.move_of(RawMove { from, to }))
-        );
+        debug_assert_eq!(reveals, self.move_reveals(self.move_of(from, to)));
         reveals
     }
 
@@ -166,41 +164,12 @@ impl Geometry {
             .then(|| ((sq.row as usize + 1) * self.stride + sq.col as usize + 1) as u16)
     }
 
-    fn move_of(&self, m: RawMove) -> Move {
-        Move::new(self.square(m.from), self.square(m.to))
+    fn move_of(&self, from: u16, to: u16) -> Move {
+        Move::new(self.square(from), self.square(to))
     }
 
     fn square(&self, index: u16) -> Square {
         self.squares[index as usize].expect("index of an on-board square")
-    }
-}
-
-/// A move as board indices (see `Position::raw_moves_into`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct RawMove {
-    from: u16,
-    to: u16,
-}
-
-impl RawMove {
-    pub(crate) const NONE: RawMove = RawMove { from: 0, to: 0 };
-}
-
-/// Scratch space for `Position::sample_move`, reused across plies.
-#[derive(Debug, Default)]
-pub(crate) struct SampleScratch {
-    groups: Groups,
-    moves: Vec<RawMove>,
-}
-
-impl SampleScratch {
-    /// Makes room for the moves of any position of `position`'s game (its
-    /// pieces never change, so neither does the bound).
-    pub(crate) fn fit(&mut self, position: &Position) {
-        let capacity = position.move_capacity();
-        if self.moves.len() < capacity {
-            self.moves.resize(capacity, RawMove::NONE);
-        }
     }
 }
 
@@ -281,8 +250,8 @@ pub struct Position {
     rescues_used: [u8; 2],
     pending_rescue: Option<u8>,
     outcome: Option<Outcome>,
-    /// The last move played (`RawMove::NONE` before the first).
-    last_move: RawMove,
+    /// The last move played, as padded indices.
+    last_move: Option<(u16, u16)>,
     /// The side whose army this position only guesses (a device linked to
     /// another knows the enemy's hidden pieces only by a consistent guess).
     guessed: Option<Side>,
@@ -393,7 +362,7 @@ impl Position {
             rescues_used: [0; 2],
             pending_rescue: None,
             outcome: None,
-            last_move: RawMove::NONE,
+            last_move: None,
             guessed: None,
             chase: None,
             bitboards: Bitboards::default(),
@@ -469,7 +438,8 @@ impl Position {
     }
 
     pub fn last_move(&self) -> Option<Move> {
-        (self.last_move != RawMove::NONE).then(|| self.geometry.move_of(self.last_move))
+        let (from, to) = self.last_move?;
+        Some(self.geometry.move_of(from, to))
     }
 
     pub fn rescues_used(&self, side: Side) -> u8 {
@@ -580,206 +550,6 @@ impl Position {
         });
     }
 
-    /// The legal moves of the side to move onto enemy pieces (none while a
-    /// rescue is pending or the game is over), into a buffer the caller
-    /// reuses.
-    pub fn attacks_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.outcome.is_some() || self.pending_rescue.is_some() {
-            return;
-        }
-        let side = self.to_move;
-        let geometry = &*self.geometry;
-        let mut push = |from, to| out.push(Move::new(geometry.square(from), geometry.square(to)));
-        match geometry
-            .bits
-            .as_ref()
-            .filter(|_| !geometry.has_two_steppers)
-        {
-            Some(layout) => {
-                // The chase rule never forbids a capture; the two-squares rule may.
-                let forbidden = self.forbidden(side);
-                self.bitboards.attacks(layout, side.index(), |from, to| {
-                    if (from, to) != forbidden {
-                        push(from, to);
-                    }
-                });
-            }
-            None => {
-                let cells = &self.cells;
-                self.generate(side, |from, to| {
-                    if cells[to as usize] != EMPTY {
-                        push(from, to);
-                    }
-                    false
-                });
-            }
-        }
-    }
-
-    /// The most moves `fill_moves` can write for either side (a bound, not a count).
-    pub(crate) fn move_capacity(&self) -> usize {
-        let variant = &self.geometry.variant;
-        let line = (variant.board.columns + variant.board.rows) as usize;
-        Side::BOTH
-            .iter()
-            .map(|s| {
-                4 * self.steppers[s.index()].len()
-                    + line * self.runners[s.index()].len()
-                    + TWO_STEP_TARGETS * self.two_steppers[s.index()].len()
-                    + 1
-            })
-            .max()
-            .unwrap_or(1)
-    }
-
-    /// Writes the side to move's legal moves into `out` (at least
-    /// `move_capacity` long) and returns how many there are. For
-    /// `sample_move`: every candidate is written and the count advances
-    /// only for legal ones, which spares the branch mispredictions of a
-    /// checked push.
-    pub(crate) fn fill_moves(&self, out: &mut [RawMove]) -> usize {
-        if self.outcome.is_some() || self.pending_rescue.is_some() {
-            return 0;
-        }
-        let side = self.to_move;
-        let cells = &self.cells[..];
-        let dirs = self.geometry.dirs;
-        let lands = &LANDING[side.index()];
-        let locations = &self.locations[side.index()];
-        let (forbid_from, forbid_to) = self.forbidden(side);
-        let mut n = 0;
-        for &index in &self.steppers[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            for d in dirs {
-                let to = from.wrapping_add_signed(d as i16);
-                let legal =
-                    lands[cells[to as usize] as usize] & !(from == forbid_from && to == forbid_to);
-                out[n] = RawMove { from, to };
-                n += legal as usize;
-            }
-        }
-        for &index in &self.runners[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            for d in dirs {
-                let mut to = from.wrapping_add_signed(d as i16);
-                loop {
-                    let cell = cells[to as usize];
-                    let legal = lands[cell as usize] & !(from == forbid_from && to == forbid_to);
-                    out[n] = RawMove { from, to };
-                    n += legal as usize;
-                    if cell != EMPTY {
-                        break;
-                    }
-                    to = to.wrapping_add_signed(d as i16);
-                }
-            }
-        }
-        for &index in &self.two_steppers[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            self.two_step_targets(side, from, |to| {
-                let legal = !(from == forbid_from && to == forbid_to);
-                out[n] = RawMove { from, to };
-                n += legal as usize;
-                false
-            });
-        }
-        match self.chase.as_deref() {
-            Some(chase) if chase.chaser == side => {
-                let mut kept = 0;
-                for i in 0..n {
-                    let m = out[i];
-                    if !chase.forbids(side, m.from, m.to, self) {
-                        out[kept] = m;
-                        kept += 1;
-                    }
-                }
-                kept
-            }
-            _ => n,
-        }
-    }
-
-    /// A uniformly random legal move of the side to move, for playouts (see
-    /// `play_raw`); `None` when it has none (or a rescue is pending, or the
-    /// game is over). On boards with a bit layout and no two-steppers, for a
-    /// side with at least `BITBOARD_MOVERS` movable pieces, the bitboards
-    /// count the moves of steppers and runners and draw one; a draw the
-    /// two-squares or chase rule forbids is drawn again, so every legal move
-    /// stays equally likely. After `REDRAWS` such draws, and otherwise,
-    /// `fill_moves` lists the moves and one is drawn from the list:
-    /// `scratch` must have been fitted to this game (`SampleScratch::fit`).
-    pub(crate) fn sample_move(
-        &self,
-        rng: &mut impl Rng,
-        scratch: &mut SampleScratch,
-    ) -> Option<RawMove> {
-        /// Draws before listing: one forbidden move among few legal ones
-        /// must not cost long.
-        const REDRAWS: usize = 8;
-        if self.outcome.is_some() || self.pending_rescue.is_some() {
-            return None;
-        }
-        let side = self.to_move;
-        let geometry = &*self.geometry;
-        if let Some(layout) = geometry
-            .bits
-            .as_ref()
-            .filter(|_| !geometry.has_two_steppers)
-            .filter(|_| self.mobile_alive[side.index()] >= BITBOARD_MOVERS)
-        {
-            let forbidden = self.forbidden(side);
-            let chase = self.chase.as_deref().filter(|chase| chase.chaser == side);
-            for _ in 0..REDRAWS {
-                let (from, to) =
-                    self.bitboards
-                        .pick(layout, side.index(), &mut scratch.groups, rng)?;
-                let barred = (from, to) == forbidden
-                    || chase.is_some_and(|chase| chase.forbids(side, from, to, self));
-                if !barred {
-                    return Some(RawMove { from, to });
-                }
-            }
-        }
-        let count = self.fill_moves(&mut scratch.moves);
-        (count > 0).then(|| scratch.moves[rng.random_range(0..count)])
-    }
-
-    /// `m` as squares.
-    #[cfg(test)]
-    pub(crate) fn move_of(&self, m: RawMove) -> Move {
-        self.geometry.move_of(m)
-    }
-
-    /// Plays a move that `sample_move` or `fill_moves` just gave for this position,
-    /// skipping the checks `play` makes. Whether the next side has a legal
-    /// move is left to its own `sample_move`: when that finds none, the
-    /// caller ends the game with `end_stuck` (the one ending `play` would
-    /// have found at once; `random_playout` does this).
-    pub(crate) fn play_raw(&mut self, m: RawMove) {
-        debug_assert!(self.validate_move(self.geometry.move_of(m)).is_ok());
-        self.apply_move_with(m.from, m.to, false);
-    }
-
-    /// Ends the game for a side to move that `sample_move` found without a
-    /// legal move (after `play_raw`): it loses, as `play` would have said.
-    pub(crate) fn end_stuck(&mut self) {
-        debug_assert!(!self.has_legal_move(self.to_move));
-        self.outcome = Some(Outcome::Win {
-            winner: self.to_move.opponent(),
-            reason: WinReason::NoLegalMove,
-        });
-    }
-
     /// Whether `side` would have a legal move if it were its turn.
     pub fn has_legal_move(&self, side: Side) -> bool {
         self.generate(side, |_, _| true)
@@ -792,6 +562,14 @@ impl Position {
     }
 
     /// Calls `found` for each legal move of `side`; stops early when it returns true.
+    ///
+    /// The rules' move generator: the legal moves and whether a side can
+    /// move come from it, and `check_move` shares its `two_step_targets`.
+    /// The playouts have two more for the same job (`playout_moves`):
+    /// `fill_moves` lists these moves without a branch per move, and the
+    /// bitboards (`bitboard`) count and draw them, and find the attacks,
+    /// without listing them. They are kept apart for the playouts' speed
+    /// (`flagfall bench`); tests hold them to the moves this one gives.
     #[inline]
     fn generate(&self, side: Side, mut found: impl FnMut(u16, u16) -> bool) -> bool {
         let forbidden = self.forbidden(side);
@@ -1062,7 +840,7 @@ impl Position {
     fn apply_move(&mut self, from: u16, to: u16) -> PlyReport {
         let side = self.to_move;
         let (battle, rescue_offered) = self.apply_move_with(from, to, true);
-        let m = self.geometry.move_of(RawMove { from, to });
+        let m = self.geometry.move_of(from, to);
         self.report(side, Action::Move(m), battle, rescue_offered)
     }
 
@@ -1080,7 +858,7 @@ impl Position {
         };
         track.from = from;
         track.to = to;
-        self.last_move = RawMove { from, to };
+        self.last_move = Some((from, to));
         {
             let state = &mut self.pieces[side.index()][mover.index as usize];
             state.moved = true;
@@ -1357,39 +1135,6 @@ impl Position {
     fn quiet_limit_reached(&self) -> bool {
         let limit = self.options.quiet_plies.limit(&self.geometry.variant);
         limit.is_some_and(|limit| self.quiet_plies >= limit)
-    }
-
-    /// Marks `side`'s army as a guess: from now on the endings that turn on
-    /// that side's hidden pieces (it cannot move, or has no movable piece
-    /// left) are left to its own device, which knows them. The own side's
-    /// endings are still decided here; when the own side is left without a
-    /// movable piece the game is over either way (lost, or drawn if the guess
-    /// says the other side is stuck too: the true setups settle which).
-    pub fn guess_army_of(&mut self, side: Side) {
-        self.guessed = Some(side);
-    }
-
-    fn check_turn_start_guessing(&mut self, guessed: Side) {
-        let own = guessed.opponent();
-        if self.mobile_alive[own.index()] == 0 {
-            self.outcome = Some(if self.mobile_alive[guessed.index()] == 0 {
-                Outcome::Draw {
-                    reason: DrawReason::BothImmobile,
-                }
-            } else {
-                Outcome::Win {
-                    winner: guessed,
-                    reason: WinReason::NoLegalMove,
-                }
-            });
-        } else if self.to_move == own && !self.has_legal_move(own) {
-            self.outcome = Some(Outcome::Win {
-                winner: guessed,
-                reason: WinReason::NoLegalMove,
-            });
-        } else {
-            self.check_quiet_plies();
-        }
     }
 
     /// Every legal action for the side to move: moves, or the rescue choices.
