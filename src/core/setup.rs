@@ -158,6 +158,13 @@ impl CheckedSetup {
 }
 
 impl Setup {
+    /// Swaps the pieces of placements `a` and `b` (the squares stay).
+    pub fn swap_pieces(&mut self, a: usize, b: usize) {
+        let piece = self.placements[a].piece;
+        self.placements[a].piece = self.placements[b].piece;
+        self.placements[b].piece = piece;
+    }
+
     pub fn new(side: Side) -> Setup {
         Setup {
             side,

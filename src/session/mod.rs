@@ -1,12 +1,15 @@
-//! Services over the rules core, with no UI: a game session on one device
-//! (`pass_and_play`: deals, setups, hand-offs, turns, the computer in solo
-//! play), the setup editor's draft and the setup library, computer players
-//! (`ai`), two-device play by codes (`link`), codes in the newest photos
-//! (`photos`), storage of games in progress, finished games and settings, and
-//! the referee's companion for Stratego go go (`referee`, its clocks in
-//! `referee_clock`, their beeps in `signals`), print-and-play sheets as PDF
-//! (`print`), how the props look on screen and paper (`looks`), and a bot for
-//! the UCC 2012 competition's manager (`ucc`).
+//! Services over the rules core, with no UI. Every game on this device is
+//! reached through one interface, `game::GameSession` (with its `stage` and
+//! `game_error`): a game on this device (`pass_and_play`: deals, setups,
+//! hand-offs, turns, the computer in solo play) or against another device
+//! (`link`: two-device play by codes). `games` holds this device's games
+//! and saves them (`storage`, in the formats of `saved`). Also: the setup
+//! editor's draft and the setup library, computer players (`ai`), codes in
+//! the newest photos (`photos`), the referee's companion for Stratego go go
+//! (`referee`, its clocks in `referee_clock`, their beeps in
+//! `clock_signals`), print-and-play sheets as PDF (`print`), how the
+//! piecepack props look on screen and paper (`piecepack_looks`), and a bot
+//! for the UCC 2012 competition's manager (`ucc`).
 
 pub mod ai;
 pub mod clock_signals;

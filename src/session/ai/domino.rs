@@ -2,7 +2,6 @@
 //! 6-6 ("killers"); the rest is material and knowledge.
 
 use super::belief::Belief;
-use super::setup::swap_pieces;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::moves::Move;
 use crate::core::piece::Piece;
@@ -46,7 +45,7 @@ pub fn orient(variant: &Variant, setup: &mut Setup) {
             depth(p.square) + 2 == rows && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
         });
         if let Some(j) = swap {
-            swap_pieces(setup, i, j);
+            setup.swap_pieces(i, j);
             // The front row attacks with its higher number (doubles stay).
             let front = &mut setup.placements[i].piece;
             front.flipped = variant.kind(front.kind).pips.is_some_and(|(l, h)| l != h);
@@ -63,7 +62,7 @@ pub fn orient(variant: &Variant, setup: &mut Setup) {
         depth(p.square) == 0 && !killer(p.piece) && !variant.kind(p.piece.kind).is_flag
     });
     if let (Some(i), Some(j)) = (zero, back) {
-        swap_pieces(setup, i, j);
+        setup.swap_pieces(i, j);
     }
 }
 

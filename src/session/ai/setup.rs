@@ -47,7 +47,7 @@ fn sensible_around(
         .collect();
     if let (Some(flag), false) = (flag_at, back.is_empty()) {
         let target = back[rng.random_range(0..back.len())];
-        swap_pieces(&mut setup, flag, target);
+        setup.swap_pieces(flag, target);
         let flag_square = setup.placements[target].square;
         // Bombs onto the flag's neighbours in the zone.
         let neighbours: Vec<usize> = (0..setup.placements.len())
@@ -67,7 +67,7 @@ fn sensible_around(
                 is_bomb(i, &setup) && setup.placements[i].square.distance(flag_square) != 1
             });
             if let Some(bomb) = spare {
-                swap_pieces(&mut setup, n, bomb);
+                setup.swap_pieces(n, bomb);
             }
         }
     }
@@ -81,13 +81,6 @@ fn sensible_around(
         }
     }
     setup
-}
-
-/// Swaps the pieces of two placements (the squares stay).
-pub(super) fn swap_pieces(setup: &mut Setup, a: usize, b: usize) {
-    let piece = setup.placements[a].piece;
-    setup.placements[a].piece = setup.placements[b].piece;
-    setup.placements[b].piece = piece;
 }
 
 /// The setup `level` plays: random for `random`, sensible for `heuristic`,
@@ -434,7 +427,7 @@ fn cell(variant: &Variant, square: Square) -> usize {
 fn place_at(setup: &mut Setup, i: usize, square: Square) -> usize {
     match setup.placements.iter().position(|p| p.square == square) {
         Some(j) => {
-            swap_pieces(setup, i, j);
+            setup.swap_pieces(i, j);
             j
         }
         None => {
