@@ -1,7 +1,7 @@
 //! One device of a two-device game. It holds its own deal and setup, what
 //! the other device has shown, and every ply, and turns its player's actions
 //! into codes and the other device's codes into plies. The enemy's hidden
-//! pieces never reach it: the engine plays on a stand-in army (see `proxy`)
+//! pieces never reach it: the engine plays on a stand-in army (see `stand_in`)
 //! until the enemy opens its setup at the end, when every claim is checked.
 //!
 //! Draw offers. On its turn a player may offer a draw (`offer_draw`): the
@@ -30,7 +30,8 @@ use super::message::{
     Answer, CodeError, CodeKind, DealStep, Envelope, FIRST_CODE_FORMAT, Header, Intro, Invite,
     Opening, Reveal, SentAction, Turn, commitment,
 };
-use super::proxy::{Known, PublicSetup, public_setup, stand_in};
+use super::public_setup::{check_public, public_setup};
+use super::stand_in::{Known, stand_in};
 use super::verify::{Claim, Verdict, verify};
 use crate::core::battle;
 use crate::core::moves::{Action, IllegalMove, Move};
@@ -1086,40 +1087,6 @@ fn describe(action: Action) -> String {
         Action::Resign(_) => crate::tr!("resigning"),
         Action::AgreeDraw => crate::tr!("the draw"),
     }
-}
-
-/// The enemy's setup as shown must stand in its own setup zone, one piece a square.
-pub(super) fn check_public(
-    variant: &Variant,
-    side: Side,
-    public: &PublicSetup,
-) -> Result<(), String> {
-    // An army short of a piece (a domino hand of 23) is refused at once,
-    // not found out at the end.
-    if public.len() as u32 != variant.army_size() {
-        return Err(crate::tr!(
-            "its setup has {} pieces, and an army of {} has {}",
-            public.len(),
-            crate::i18n::translate(&variant.name),
-            variant.army_size()
-        ));
-    }
-    let mut squares: Vec<_> = public.iter().map(|p| p.square).collect();
-    squares.sort_by_key(|s| (s.row, s.col));
-    squares.dedup();
-    if squares.len() != public.len() {
-        return Err(crate::tr!("its setup puts two pieces on one square"));
-    }
-    if let Some(p) = public
-        .iter()
-        .find(|p| !variant.in_setup_zone(side, p.square) || variant.board.is_blocked(p.square))
-    {
-        return Err(crate::tr!(
-            "its setup has a piece on {}, outside its zone",
-            p.square
-        ));
-    }
-    Ok(())
 }
 
 pub(super) fn start_position(

@@ -22,8 +22,9 @@
 //! stones set aside and the number of reshuffles must all come out the same
 //! (`check`). The piecepack discard is a choice, not chance, and is not dealt.
 
-use super::device::{Invitation, LinkError, check_public};
+use super::device::{Invitation, LinkError};
 use super::message::{CodeKind, DealStep, Envelope, Header, Intro, Invite, Opening, Turn};
+use super::public_setup::check_public;
 use crate::core::deal::{Deal, deal_dominoes_with};
 use crate::core::options::GameOptions;
 use crate::core::side::Side;

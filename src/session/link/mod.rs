@@ -6,10 +6,11 @@ mod base45;
 mod device;
 pub mod fair_deal;
 pub mod message;
-mod proxy;
+mod public_setup;
 pub mod qr_image;
 pub mod selfplay;
 mod session;
+mod stand_in;
 #[cfg(test)]
 mod test_rng;
 mod transfer;

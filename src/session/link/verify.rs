@@ -4,7 +4,8 @@
 use super::device::{FairTerms, replay};
 use super::fair_deal;
 use super::message::{Intro, Reveal, commitment};
-use super::proxy::{Known, public_setup};
+use super::public_setup::public_setup;
+use super::stand_in::Known;
 use crate::core::battle;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;

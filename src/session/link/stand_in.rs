@@ -4,13 +4,13 @@
 //! true kind of every piece the rules have shown; the kinds of the others
 //! decide nothing, since the engine leaves their endings to their device.
 
+use super::public_setup::PublicSetup;
 use crate::core::battle::{self, BattleResult};
 use crate::core::deal::Deal;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
-use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 
 /// What the enemy's device has shown or implied about one of its pieces.
@@ -30,32 +30,6 @@ pub enum Known {
         attacker: Piece,
         result: BattleResult,
     },
-}
-
-/// One piece of a setup as everyone sees it at the start: its square, its
-/// suit (piecepack coins), and what it is when its kind is public (pawns).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PublicPiece {
-    pub square: Square,
-    pub suit: Option<SuitId>,
-    pub shown: Option<Piece>,
-}
-
-/// A side's pieces in the order the game numbers them (by square).
-pub type PublicSetup = Vec<PublicPiece>;
-
-/// What everyone sees of a setup.
-pub fn public_setup(variant: &Variant, placements: &[Placement]) -> PublicSetup {
-    let mut public: PublicSetup = placements
-        .iter()
-        .map(|p| PublicPiece {
-            square: p.square,
-            suit: p.piece.suit,
-            shown: variant.kind(p.piece.kind).public.then_some(p.piece),
-        })
-        .collect();
-    public.sort_by_key(|p| (p.square.row, p.square.col));
-    public
 }
 
 /// Kinds for the enemy's pieces meeting every `known[i]` about piece i, or
