@@ -25,99 +25,28 @@
 //! silent as abandoned (`abandon`). The whole protocol, with every lie and
 //! what it gets, is in `docs/two-devices.md`.
 
-use super::fair_deal::{self, DealHandshake};
+use super::deal_handshake::DealHandshake;
+use super::error::LinkError;
+use super::fair_deal::{self, FairTerms};
+use super::invitation::Invitation;
 use super::message::{
     Answer, CodeError, CodeKind, DealStep, Envelope, FIRST_CODE_FORMAT, Header, Intro, Invite,
     Opening, Reveal, SentAction, Turn, commitment,
 };
 use super::public_setup::{check_public, public_setup};
+use super::replay::{Replayed, play_plies, replay};
 use super::stand_in::{Known, stand_in};
 use super::verify::{Claim, Verdict, verify};
 use crate::core::battle;
-use crate::core::moves::{Action, IllegalMove, Move};
+use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::position::{PlyReport, Position};
-use crate::core::setup::{CheckedSetup, Placement};
+use crate::core::setup::CheckedSetup;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
-
-/// Why a code or an action is refused (shown on the codes screen).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LinkError {
-    #[error(transparent)]
-    Code(#[from] CodeError),
-    WrongGame,
-    OwnCode,
-    AlreadyRead(u16),
-    OutOfOrder {
-        got: u16,
-        expected: u16,
-    },
-    Invitation,
-    Transfer,
-    NotInvitation,
-    Finished,
-    Refused(String),
-    Illegal(#[from] IllegalMove),
-    NotYourTurn,
-    NotAbandoned,
-    YourCodeFirst,
-    SetUpFirst,
-    NotOffered,
-    OfferWaiting,
-}
-
-impl std::fmt::Display for LinkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text = match self {
-            LinkError::Code(e) => return std::fmt::Display::fmt(e, f),
-            LinkError::WrongGame => crate::tr!("this code belongs to another game"),
-            LinkError::OwnCode => {
-                crate::tr!("this is this device's own code: show it to the other player's device")
-            }
-            LinkError::AlreadyRead(seq) => {
-                crate::tr!("code number {} was read already; nothing changed", seq)
-            }
-            LinkError::OutOfOrder { got, expected } => crate::tr!(
-                "this is code number {}, but code number {} comes first; read that one",
-                got,
-                expected
-            ),
-            LinkError::Invitation => {
-                crate::tr!("this is an invitation to a new game; open it from the home screen")
-            }
-            LinkError::Transfer => crate::tr!(
-                "this code moves a whole game to this device; open it from the home screen"
-            ),
-            LinkError::NotInvitation => crate::tr!("this code is not an invitation to a game"),
-            LinkError::Finished => crate::tr!("the game is over: there are no more codes to read"),
-            LinkError::Refused(why) => {
-                crate::tr!("the other device's code breaks the rules: {}", why)
-            }
-            LinkError::Illegal(e) => return std::fmt::Display::fmt(e, f),
-            LinkError::NotYourTurn => crate::tr!("wait for the other device's code"),
-            LinkError::NotAbandoned => crate::tr!(
-                "it is this player's turn: the game waits for this device, not the other"
-            ),
-            LinkError::YourCodeFirst => {
-                crate::tr!("show this device's code to the other device first")
-            }
-            LinkError::SetUpFirst => {
-                crate::tr!("set up first: this device's next code carries its setup")
-            }
-            LinkError::NotOffered => {
-                crate::tr!("the other player has not offered a draw: there is none to answer")
-            }
-            LinkError::OfferWaiting => {
-                crate::tr!("the other player offers a draw: accept it, or decline it by playing on")
-            }
-        };
-        f.write_str(&text)
-    }
-}
 
 /// Where a draw offer stands on this device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,46 +57,6 @@ enum DrawOffer {
     Sent,
     /// The other player offers; this player answers on its turn.
     Received,
-}
-
-/// An invitation as read, before this device has dealt and set up.
-#[derive(Debug, Clone)]
-pub struct Invitation {
-    pub game_id: u32,
-    pub variant: Arc<Variant>,
-    pub options: GameOptions,
-    pub inviter: Side,
-    pub(super) opening: Opening,
-}
-
-impl Invitation {
-    pub fn read(
-        text: &str,
-        variant_of: impl Fn(&str) -> Option<Arc<Variant>>,
-    ) -> Result<Invitation, LinkError> {
-        let envelope = Envelope::from_text(text)?;
-        match envelope.header.kind {
-            CodeKind::Invite => {}
-            CodeKind::Transfer => return Err(LinkError::Transfer),
-            CodeKind::Turn => return Err(LinkError::NotInvitation),
-        }
-        let (invite, variant) = Invite::decode(&envelope.body, envelope.header.format, variant_of)?;
-        let problems = invite.options.problems(&variant);
-        if !problems.is_empty() {
-            return Err(CodeError::Damaged(problems.join("; ")).into());
-        }
-        let inviter = envelope.header.sender;
-        if let Opening::Setup(intro) = &invite.opening {
-            check_public(&variant, inviter, &intro.public).map_err(LinkError::Refused)?;
-        }
-        Ok(Invitation {
-            game_id: envelope.header.game_id,
-            variant,
-            options: invite.options,
-            inviter,
-            opening: invite.opening,
-        })
-    }
 }
 
 /// Where the game stands for this device's player.
@@ -230,13 +119,6 @@ pub struct LinkedGame {
     abandoned: bool,
     /// The fair deal's terms, for a variant whose deal is chance.
     fair: Option<FairTerms>,
-}
-
-/// What this device holds to check the other device's deal at the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct FairTerms {
-    pub their_commitment: [u8; 16],
-    pub nonce_sent: [u8; 16],
 }
 
 impl LinkedGame {
@@ -1087,103 +969,4 @@ fn describe(action: Action) -> String {
         Action::Resign(_) => crate::tr!("resigning"),
         Action::AgreeDraw => crate::tr!("the draw"),
     }
-}
-
-pub(super) fn start_position(
-    variant: &Arc<Variant>,
-    options: &GameOptions,
-    mine: &[Placement],
-    theirs: &[Placement],
-    me: Side,
-) -> Result<Position, String> {
-    let mut pieces: Vec<(Side, Placement)> = mine.iter().map(|p| (me, *p)).collect();
-    pieces.extend(theirs.iter().map(|p| (me.opponent(), *p)));
-    Position::arrange(Arc::clone(variant), *options, &pieces, Side::Red).map_err(|problems| {
-        problems
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })
-}
-
-/// A replayed game and what each ply did.
-pub(super) type Replayed = (Position, Vec<Option<PlyReport>>);
-
-/// The game replayed from the setups (`guessed` marks a stand-in army), with
-/// what each ply did.
-pub(super) fn replay(
-    variant: &Arc<Variant>,
-    options: &GameOptions,
-    mine: &[Placement],
-    theirs: &[Placement],
-    me: Side,
-    guessed: Option<Side>,
-    plies: &[(Side, Action)],
-) -> Result<Replayed, (usize, String)> {
-    let mut position = start_position(variant, options, mine, theirs, me).map_err(|e| (0, e))?;
-    if let Some(side) = guessed {
-        position.guess_army_of(side);
-    }
-    let reports = play_plies(&mut position, plies)?;
-    Ok((position, reports))
-}
-
-/// What the plies of a two-device game are played onto: a position, or a
-/// whole game (which keeps every action, for the replay and the record).
-pub(super) trait PlyTarget {
-    fn now(&self) -> &Position;
-    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove>;
-}
-
-impl PlyTarget for Position {
-    fn now(&self) -> &Position {
-        self
-    }
-
-    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
-        self.play(action)
-    }
-}
-
-impl PlyTarget for crate::core::game::Game {
-    fn now(&self) -> &Position {
-        self.position()
-    }
-
-    fn apply(&mut self, action: Action) -> Result<PlyReport, IllegalMove> {
-        self.play(action)
-    }
-}
-
-/// Plays every ply, with what each did. A rescue left unanswered when the
-/// other side plays was declined; a declined rescue nobody was offered and
-/// plies after the end are passed over (only the device that saw an ending
-/// first could know it).
-pub(super) fn play_plies(
-    target: &mut impl PlyTarget,
-    plies: &[(Side, Action)],
-) -> Result<Vec<Option<PlyReport>>, (usize, String)> {
-    let mut reports = Vec::with_capacity(plies.len());
-    for (i, &(side, action)) in plies.iter().enumerate() {
-        let failed = |e: IllegalMove| (i, e.to_string());
-        let now = target.now();
-        if now.outcome().is_none() && now.pending_rescue().is_some() && now.to_move() != side {
-            target.apply(Action::SkipRescue).map_err(failed)?;
-        }
-        let now = target.now();
-        let over = now.outcome().is_some();
-        if !over && now.to_move() != side && !matches!(action, Action::Resign(_)) {
-            return Err((
-                i,
-                crate::tr!("{} played out of turn", crate::i18n::translate(side.name())),
-            ));
-        }
-        if over || (action == Action::SkipRescue && now.pending_rescue().is_none()) {
-            reports.push(None);
-            continue;
-        }
-        reports.push(Some(target.apply(action).map_err(failed)?));
-    }
-    Ok(reports)
 }

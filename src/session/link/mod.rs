@@ -3,11 +3,15 @@
 //! show; each commits to its setup at the start and opens it at the end.
 
 mod base45;
+mod deal_handshake;
 mod device;
+mod error;
 pub mod fair_deal;
+mod invitation;
 pub mod message;
 mod public_setup;
 pub mod qr_image;
+mod replay;
 pub mod selfplay;
 mod session;
 mod stand_in;
@@ -17,8 +21,10 @@ mod transfer;
 mod verify;
 mod wire;
 
-pub use device::{Invitation, LinkError, LinkStatus, LinkedGame};
-pub use fair_deal::DealHandshake;
+pub use deal_handshake::DealHandshake;
+pub use device::{LinkStatus, LinkedGame};
+pub use error::LinkError;
+pub use invitation::Invitation;
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};

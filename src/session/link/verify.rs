@@ -1,10 +1,10 @@
 //! The cheat check: when the other device opens its setup, everything it
 //! claimed during the game is held against it.
 
-use super::device::{FairTerms, replay};
-use super::fair_deal;
+use super::fair_deal::{self, FairTerms};
 use super::message::{Intro, Reveal, commitment};
 use super::public_setup::public_setup;
+use super::replay::replay;
 use super::stand_in::Known;
 use crate::core::battle;
 use crate::core::moves::Action;
