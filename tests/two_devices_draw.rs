@@ -15,8 +15,8 @@ use flagfall::session::ai::{Level, choose};
 use flagfall::session::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::session::link::selfplay::computer_setup;
 use flagfall::session::link::{
-    Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession, SavedLinked,
-    Verdict,
+    ClaimsVerdict, Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession,
+    SavedLinked,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -82,7 +82,10 @@ fn finish_agreed(red: &mut LinkedSession, blue: &mut LinkedSession) {
     for session in [&*red, &*blue] {
         assert_eq!(session.status(), Some(LinkStatus::Finished));
         assert_eq!(outcome(session), Some(AGREED));
-        assert_eq!(session.game().unwrap().verdict(), Some(&Verdict::Verified));
+        assert_eq!(
+            session.game().unwrap().verdict(),
+            Some(&ClaimsVerdict::Verified)
+        );
         assert_eq!(session.draw_offer(), None);
         let game = session.game().unwrap().finished_game().unwrap();
         assert_eq!(game.position().outcome(), Some(AGREED));
@@ -359,7 +362,10 @@ fn an_offer_survives_saving_and_loading() {
     let blue = reload(&blue);
     for session in [&red, &blue] {
         assert_eq!(outcome(session), Some(AGREED));
-        assert_eq!(session.game().unwrap().verdict(), Some(&Verdict::Verified));
+        assert_eq!(
+            session.game().unwrap().verdict(),
+            Some(&ClaimsVerdict::Verified)
+        );
     }
 }
 
@@ -477,7 +483,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
         assert_eq!(outcomes[0], outcomes[1], "seed {seed}");
         for d in &devices {
             assert_eq!(d.status(), LinkStatus::Finished, "seed {seed}");
-            assert_eq!(d.verdict(), Some(&Verdict::Verified), "seed {seed}");
+            assert_eq!(d.verdict(), Some(&ClaimsVerdict::Verified), "seed {seed}");
             assert_eq!(d.draw_offer(), None, "seed {seed}");
         }
     }

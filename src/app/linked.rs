@@ -12,7 +12,7 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::i18n::translate;
-use crate::session::link::{LinkError, LinkStatus, LinkedSession, LinkedStage, Verdict};
+use crate::session::link::{ClaimsVerdict, LinkError, LinkStatus, LinkedSession, LinkedStage};
 use std::sync::Arc;
 
 /// Starts a game this device invites to: first its own deal and setup.
@@ -207,7 +207,7 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
         (Some(LinkStatus::Abandoned), _) => {
             crate::tr!("Abandoned by the other device: not a result")
         }
-        (_, Some(Verdict::False(_))) => {
+        (_, Some(ClaimsVerdict::False(_))) => {
             crate::tr!("No result: the other device's claims were false")
         }
         (Some(LinkStatus::AwaitingReveal), _) => crate::tr!(
@@ -240,10 +240,10 @@ pub(super) fn opening_step(link: &LinkedSession) -> String {
 /// The check of the other device's claims, in words.
 pub(super) fn verdict_text(link: &LinkedSession) -> String {
     match link.game().and_then(|g| g.verdict()) {
-        Some(Verdict::Verified) => crate::tr!(
+        Some(ClaimsVerdict::Verified) => crate::tr!(
             "Verified: every battle and move the other device reported fits its opened setup."
         ),
-        Some(Verdict::False(claims)) => crate::tr!(
+        Some(ClaimsVerdict::False(claims)) => crate::tr!(
             "The other device's claims were false: {}",
             claims.join("; ")
         ),

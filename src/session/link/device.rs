@@ -36,7 +36,7 @@ use super::message::{
 use super::public_setup::{check_public, public_setup};
 use super::replay::{Replayed, play_plies, replay};
 use super::stand_in::{Known, stand_in};
-use super::verify::{Claim, Verdict, verify};
+use super::verify::{Claim, ClaimsVerdict, verify};
 use crate::core::battle;
 use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
@@ -108,7 +108,7 @@ pub struct LinkedGame {
     /// The other device's opening was false: this device's setup is never
     /// opened in answer (issue 17: a fake opening learned the honest setup).
     withheld: bool,
-    verdict: Option<Verdict>,
+    verdict: Option<ClaimsVerdict>,
     position: Option<Position>,
     /// The plies the last code brought, as this player saw them.
     news: Vec<ViewPly>,
@@ -309,7 +309,7 @@ impl LinkedGame {
         &self.plies
     }
 
-    pub fn verdict(&self) -> Option<&Verdict> {
+    pub fn verdict(&self) -> Option<&ClaimsVerdict> {
         self.verdict.as_ref()
     }
 
@@ -362,7 +362,7 @@ impl LinkedGame {
     /// check found every claim true (for the replay and the game record): a
     /// game not verified is never a plain result.
     pub fn finished_game(&self) -> Option<crate::core::game::Game> {
-        if self.verdict != Some(Verdict::Verified) {
+        if self.verdict != Some(ClaimsVerdict::Verified) {
             return None;
         }
         let reveal = self.enemy_reveal.as_ref().filter(|_| self.revealed)?;
@@ -809,7 +809,7 @@ impl LinkedGame {
         // A false opening (a wrong salt, a setup it never committed to, lies
         // about its pieces) is checked before anything is answered: it gets
         // no opening back.
-        self.withheld = matches!(result.verdict, Verdict::False(_));
+        self.withheld = matches!(result.verdict, ClaimsVerdict::False(_));
         self.verdict = Some(result.verdict);
         // When the opened setup cannot replay the game, the board stays as this
         // device saw it; the verdict says what was false.

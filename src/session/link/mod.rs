@@ -28,8 +28,8 @@ pub use invitation::Invitation;
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};
+pub use verify::ClaimsVerdict;
 
 /// The longest pasted text read as codes: every part of the largest moved
 /// game at once, with room to spare. Longer text is refused unread.
 pub const MAX_PASTED_BYTES: usize = 256 * 1024;
-pub use verify::Verdict;

@@ -196,8 +196,12 @@ pub fn self_play(
                     outcomes[0], outcomes[1]
                 ));
             }
-            let verified = [0, 1]
-                .map(|i| matches!(devices[i].verdict(), Some(super::verify::Verdict::Verified)));
+            let verified = [0, 1].map(|i| {
+                matches!(
+                    devices[i].verdict(),
+                    Some(super::verify::ClaimsVerdict::Verified)
+                )
+            });
             return Ok(SelfPlay {
                 codes,
                 outcome: outcomes[0],

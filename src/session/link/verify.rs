@@ -27,8 +27,9 @@ pub struct Claim {
     pub known: Known,
 }
 
+/// The check of the other device's claims, once it has opened its setup.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum ClaimsVerdict {
     /// Every battle and move the other device reported fits its setup.
     Verified,
     /// What was false, each in a sentence.
@@ -36,7 +37,7 @@ pub enum Verdict {
 }
 
 pub struct Checked {
-    pub verdict: Verdict,
+    pub verdict: ClaimsVerdict,
     /// The game replayed with both true setups, when the opened one is valid.
     pub position: Option<Position>,
 }
@@ -55,7 +56,7 @@ pub(super) fn verify(
 ) -> Checked {
     let enemy = mine.side().opponent();
     let fail = |why: String| Checked {
-        verdict: Verdict::False(vec![why]),
+        verdict: ClaimsVerdict::False(vec![why]),
         position: None,
     };
     let opened = commitment(
@@ -186,9 +187,9 @@ pub(super) fn verify(
     };
     Checked {
         verdict: if lies.is_empty() {
-            Verdict::Verified
+            ClaimsVerdict::Verified
         } else {
-            Verdict::False(lies)
+            ClaimsVerdict::False(lies)
         },
         position,
     }
