@@ -48,37 +48,10 @@ use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
 
-/// Where a draw offer stands on this device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum DrawOffer {
-    /// This player offers: the offer goes out with the code that ends its turn.
-    Marked,
-    /// This player's offer is in the code on show; the other device's next code answers it.
-    Sent,
-    /// The other player offers; this player answers on its turn.
-    Received,
-}
+mod phase;
 
-/// Where the game stands for this device's player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinkStatus {
-    /// The invitation is out; the other device's first code is awaited.
-    AwaitingJoin,
-    /// This player's turn (a move, or a rescue choice).
-    YourTurn,
-    /// The code on show must be read by the other device, then its answer read here.
-    AwaitingCode,
-    /// The other device's opening was read and checked: both setups are
-    /// open, or its opening was false and this device's stays closed.
-    Finished,
-    /// The game is over on this device but not verified: the other device's
-    /// opened setup is awaited (this device opens its own first when the
-    /// result does not favour it, else in answer; see `may_open`).
-    AwaitingReveal,
-    /// This player ended the game as abandoned by the other device, which
-    /// stopped sending codes: not a result.
-    Abandoned,
-}
+pub use phase::LinkStatus;
+use phase::{Draw, Ending, Owed, TheirOpening};
 
 #[derive(Debug, Clone)]
 pub struct LinkedGame {
@@ -98,25 +71,17 @@ pub struct LinkedGame {
     pending_attack: Option<Move>,
     outgoing: Vec<SentAction>,
     answer_due: Option<Answer>,
-    intro_due: bool,
-    owe_code: bool,
+    /// What this device owes the other in its next code.
+    owed: Owed,
     /// Codes exchanged so far (both devices').
     seq: u16,
     last_code: Option<String>,
-    enemy_reveal: Option<Reveal>,
-    revealed: bool,
-    /// The other device's opening was false: this device's setup is never
-    /// opened in answer (issue 17: a fake opening learned the honest setup).
-    withheld: bool,
-    verdict: Option<ClaimsVerdict>,
+    /// Who has opened its setup, and the check of the other's opening.
+    ending: Ending,
     position: Option<Position>,
     /// The plies the last code brought, as this player saw them.
     news: Vec<ViewPly>,
-    draw: Option<DrawOffer>,
-    /// The last code read played on past this player's draw offer.
-    draw_declined: bool,
-    /// This player ended the game as abandoned by the other device.
-    abandoned: bool,
+    draw: Draw,
     /// The fair deal's terms, for a variant whose deal is chance.
     fair: Option<FairTerms>,
 }
@@ -224,8 +189,7 @@ impl LinkedGame {
     fn meet(&mut self, intro: Intro) -> Result<(), LinkError> {
         self.known = vec![Vec::new(); intro.public.len()];
         self.enemy = Some(intro);
-        self.intro_due = true;
-        self.owe_code = true;
+        self.owed = Owed::CodeWithSetup;
         self.rebuild().map_err(LinkError::Refused)?;
         Ok(())
     }
@@ -257,19 +221,13 @@ impl LinkedGame {
             pending_attack: None,
             outgoing: Vec::new(),
             answer_due: None,
-            intro_due: false,
-            owe_code: false,
+            owed: Owed::Nothing,
             seq: 0,
             last_code: None,
-            enemy_reveal: None,
-            revealed: false,
-            withheld: false,
-            verdict: None,
+            ending: Ending::Closed,
             position: None,
             news: Vec::new(),
-            draw: None,
-            draw_declined: false,
-            abandoned: false,
+            draw: Draw::NoOffer,
             fair: None,
         }
     }
@@ -310,7 +268,7 @@ impl LinkedGame {
     }
 
     pub fn verdict(&self) -> Option<&ClaimsVerdict> {
-        self.verdict.as_ref()
+        self.ending.theirs().map(|theirs| &theirs.verdict)
     }
 
     pub fn news(&self) -> &[ViewPly] {
@@ -318,20 +276,20 @@ impl LinkedGame {
     }
 
     pub fn status(&self) -> LinkStatus {
-        if self.abandoned {
-            return LinkStatus::Abandoned;
-        }
-        let Some(position) = &self.position else {
-            return LinkStatus::AwaitingJoin;
-        };
-        if self.enemy_reveal.is_some() && (self.revealed || self.withheld) {
-            LinkStatus::Finished
-        } else if position.outcome().is_some() || self.enemy_reveal.is_some() {
-            LinkStatus::AwaitingReveal
-        } else if position.to_move() == self.me && self.pending_attack.is_none() {
-            LinkStatus::YourTurn
-        } else {
-            LinkStatus::AwaitingCode
+        match (&self.ending, &self.position) {
+            (Ending::Abandoned { .. }, _) => LinkStatus::Abandoned,
+            (_, None) => LinkStatus::AwaitingJoin,
+            (Ending::BothOpen(_) | Ending::Withheld(_), _) => LinkStatus::Finished,
+            (Ending::AnswerDue(_), _) => LinkStatus::AwaitingReveal,
+            (Ending::Closed | Ending::OpenedFirst, Some(position)) => {
+                if position.outcome().is_some() {
+                    LinkStatus::AwaitingReveal
+                } else if position.to_move() == self.me && self.pending_attack.is_none() {
+                    LinkStatus::YourTurn
+                } else {
+                    LinkStatus::AwaitingCode
+                }
+            }
         }
     }
 
@@ -340,7 +298,7 @@ impl LinkedGame {
     pub fn view(&self) -> Option<PlayerView> {
         let position = self.position.as_ref()?;
         let mut view = PlayerView::new(position, self.me);
-        if self.enemy_reveal.is_none() {
+        if self.ending.theirs().is_none() {
             let enemy = self.me.opponent();
             let public = |p: &Piece| self.variant.kind(p.kind).public;
             let conceal = |vp: &mut crate::core::view::ViewPiece| {
@@ -362,10 +320,13 @@ impl LinkedGame {
     /// check found every claim true (for the replay and the game record): a
     /// game not verified is never a plain result.
     pub fn finished_game(&self) -> Option<crate::core::game::Game> {
-        if self.verdict != Some(ClaimsVerdict::Verified) {
+        let Ending::BothOpen(TheirOpening {
+            reveal,
+            verdict: ClaimsVerdict::Verified,
+        }) = &self.ending
+        else {
             return None;
-        }
-        let reveal = self.enemy_reveal.as_ref().filter(|_| self.revealed)?;
+        };
         let mine = (
             self.mine.deal().clone(),
             crate::core::setup::Setup {
@@ -393,7 +354,7 @@ impl LinkedGame {
 
     /// Whether this device has opened its setup (in its last code).
     pub fn has_opened(&self) -> bool {
-        self.revealed
+        self.ending.ours_open()
     }
 
     /// The attack waiting for the other device's answer.
@@ -411,16 +372,13 @@ impl LinkedGame {
     ///
     /// An offer lapses once answered, and when the game ends.
     pub fn draw_offer(&self) -> Option<Side> {
-        match self.draw? {
-            DrawOffer::Marked | DrawOffer::Sent => Some(self.me),
-            DrawOffer::Received => Some(self.me.opponent()),
-        }
+        self.draw.offerer(self.me)
     }
 
     /// Whether the last code read played on past this player's draw offer
     /// (the offer lapsed). Cleared by this player's next action.
     pub fn draw_declined(&self) -> bool {
-        self.draw_declined
+        self.draw.declined()
     }
 
     /// This player offers a draw: the offer goes out with the code that ends
@@ -430,23 +388,20 @@ impl LinkedGame {
         if self.status() != LinkStatus::YourTurn {
             return Err(LinkError::NotYourTurn);
         }
-        match self.draw {
-            Some(DrawOffer::Received) => Err(LinkError::OfferWaiting),
-            _ => {
-                self.draw = Some(DrawOffer::Marked);
-                self.draw_declined = false;
-                Ok(())
-            }
+        if self.draw.received() {
+            return Err(LinkError::OfferWaiting);
         }
+        self.draw = Draw::Marked;
+        Ok(())
     }
 
     /// This player declines the other player's offer; its next move tells the
     /// other device (playing on without this declines too).
     pub fn decline_draw(&mut self) -> Result<(), LinkError> {
-        if self.draw != Some(DrawOffer::Received) {
+        if !self.draw.received() {
             return Err(LinkError::NotOffered);
         }
-        self.draw = None;
+        self.draw = self.draw.lapse();
         Ok(())
     }
 
@@ -457,7 +412,7 @@ impl LinkedGame {
         if self.status() != LinkStatus::YourTurn {
             return Err(LinkError::NotYourTurn);
         }
-        if action == Action::AgreeDraw && self.draw != Some(DrawOffer::Received) {
+        if action == Action::AgreeDraw && !self.draw.received() {
             return Err(LinkError::NotOffered);
         }
         let position = self.position.as_mut().expect("joined");
@@ -509,11 +464,11 @@ impl LinkedGame {
                 self.outgoing.push(SentAction::AgreeDraw);
             }
         }
-        if self.draw == Some(DrawOffer::Received) || self.over() {
+        if self.draw.received() || self.over() {
             // Answered: accepted, or declined by playing on.
-            self.draw = None;
+            self.draw = self.draw.lapse();
         }
-        self.draw_declined = false;
+        self.draw = self.draw.forget_declined();
         self.news.clear();
         self.compose_if_due();
         Ok(())
@@ -526,8 +481,8 @@ impl LinkedGame {
     pub fn abandon(&mut self) -> Result<(), LinkError> {
         match self.status() {
             LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal => {
-                self.abandoned = true;
-                self.draw = None;
+                self.ending = std::mem::replace(&mut self.ending, Ending::Closed).abandon();
+                self.draw = self.draw.lapse();
                 Ok(())
             }
             LinkStatus::YourTurn => Err(LinkError::NotAbandoned),
@@ -568,7 +523,7 @@ impl LinkedGame {
                 expected: self.seq,
             });
         }
-        if self.owe_code {
+        if self.owed.any() {
             return Err(LinkError::YourCodeFirst);
         }
         let turn = Turn::decode(&envelope.body, &self.variant)?;
@@ -581,7 +536,7 @@ impl LinkedGame {
         }
         let mut next = self.clone();
         next.seq += 1;
-        next.owe_code = true;
+        next.owed = Owed::Code;
         next.apply(turn).map_err(LinkError::Refused)?;
         next.compose_if_due();
         *self = next;
@@ -643,11 +598,14 @@ impl LinkedGame {
             // (Only the opened setup may show that the game is over.)
             self.opened(reveal);
         }
-        self.draw_declined = false;
-        if self.draw == Some(DrawOffer::Sent) && !turn.actions.is_empty() {
+        self.draw = self.draw.forget_declined();
+        if self.draw == Draw::Sent && !turn.actions.is_empty() {
             // Answered: accepted (the game is over) or declined by playing on.
-            self.draw_declined = !self.over();
-            self.draw = None;
+            self.draw = if self.over() {
+                Draw::NoOffer
+            } else {
+                Draw::Declined
+            };
         }
         if turn.draw_offer && !self.over() {
             // (After an attack that gains a rescue, the offerer's turn goes on
@@ -655,10 +613,10 @@ impl LinkedGame {
             if turn.actions.is_empty() {
                 return Err(crate::tr!("it offers a draw without playing its turn"));
             }
-            self.draw = Some(DrawOffer::Received);
+            self.draw = self.draw.receive();
         }
         if self.over() {
-            self.draw = None;
+            self.draw = self.draw.lapse();
         }
         self.collect_news(before);
         Ok(())
@@ -746,7 +704,7 @@ impl LinkedGame {
                 SentAction::SkipRescue if position.pending_rescue().is_none() => continue,
                 SentAction::SkipRescue => Action::SkipRescue,
                 SentAction::Resign => Action::Resign(enemy),
-                SentAction::AgreeDraw if self.draw != Some(DrawOffer::Sent) => {
+                SentAction::AgreeDraw if self.draw != Draw::Sent => {
                     return Err(crate::tr!("it accepts a draw this player did not offer"));
                 }
                 SentAction::AgreeDraw if i != 0 => {
@@ -809,14 +767,16 @@ impl LinkedGame {
         // A false opening (a wrong salt, a setup it never committed to, lies
         // about its pieces) is checked before anything is answered: it gets
         // no opening back.
-        self.withheld = matches!(result.verdict, ClaimsVerdict::False(_));
-        self.verdict = Some(result.verdict);
+        let theirs = TheirOpening {
+            reveal,
+            verdict: result.verdict,
+        };
         // When the opened setup cannot replay the game, the board stays as this
         // device saw it; the verdict says what was false.
         if let Some(position) = result.position {
             self.position = Some(position);
         }
-        self.enemy_reveal = Some(reveal);
+        self.ending = std::mem::replace(&mut self.ending, Ending::Closed).open_theirs(theirs);
     }
 
     /// Who opens first at the end: the side the result favours opens last,
@@ -831,11 +791,11 @@ impl LinkedGame {
             .and_then(|p| p.outcome())
             .and_then(|o| o.winner())
             == Some(self.me);
-        self.enemy_reveal.is_some() || !won
+        self.ending.theirs().is_some() || !won
     }
 
     fn over(&self) -> bool {
-        self.enemy_reveal.is_some()
+        self.ending.theirs().is_some()
             || self
                 .position
                 .as_ref()
@@ -853,8 +813,8 @@ impl LinkedGame {
     fn replay_now(&self) -> Result<(Replayed, bool), String> {
         let enemy = self.me.opponent();
         let intro = self.enemy.as_ref().expect("joined");
-        let (theirs, guessed) = match &self.enemy_reveal {
-            Some(reveal) => (reveal.placements.clone(), None),
+        let (theirs, guessed) = match self.ending.theirs() {
+            Some(theirs) => (theirs.reveal.placements.clone(), None),
             None => {
                 let placements = stand_in(
                     &self.variant,
@@ -913,22 +873,22 @@ impl LinkedGame {
         let over = self.over();
         let opens = over && self.may_open();
         let due = if over {
-            !self.revealed && !self.withheld && (self.owe_code || !self.outgoing.is_empty())
+            self.ending.ours_to_open() && (self.owed.any() || !self.outgoing.is_empty())
         } else {
-            self.owe_code && (self.pending_attack.is_some() || position.to_move() != self.me)
+            self.owed.any() && (self.pending_attack.is_some() || position.to_move() != self.me)
         };
         if !due {
             return;
         }
-        let offer = !over && self.draw == Some(DrawOffer::Marked);
+        let offer = !over && self.draw == Draw::Marked;
         if offer {
-            self.draw = Some(DrawOffer::Sent);
-        } else if self.draw == Some(DrawOffer::Marked) {
-            self.draw = None;
+            self.draw = Draw::Sent;
+        } else if self.draw == Draw::Marked {
+            self.draw = Draw::NoOffer;
         }
         let turn = Turn {
             deal: None,
-            intro: self.intro_due.then(|| self.my_intro.clone()),
+            intro: self.owed.setup().then(|| self.my_intro.clone()),
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
             draw_offer: offer,
@@ -938,9 +898,10 @@ impl LinkedGame {
                 placements: self.mine.placements().to_vec(),
             }),
         };
-        self.intro_due = false;
-        self.revealed |= opens;
-        self.owe_code = false;
+        if opens {
+            self.ending = std::mem::replace(&mut self.ending, Ending::Closed).open_ours();
+        }
+        self.owed = Owed::Nothing;
         let body = turn.encode(&self.variant);
         self.send(CodeKind::Turn, turn.format(), body);
     }
