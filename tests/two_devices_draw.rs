@@ -16,7 +16,7 @@ use flagfall::session::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::session::link::selfplay::computer_setup;
 use flagfall::session::link::{
     ClaimsVerdict, Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession,
-    SavedLinked,
+    Refusal, SavedLinked,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -257,10 +257,7 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
     let attack = forged(&honest, vec![SentAction::AgreeDraw], 2);
     let before = state(red);
     let error = red.read(&attack).unwrap_err();
-    assert_eq!(
-        error,
-        LinkError::Refused("it accepts a draw this player did not offer".into())
-    );
+    assert_eq!(error, LinkError::Refused(Refusal::DrawNotOffered));
     assert!(
         error
             .to_string()
@@ -303,9 +300,11 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
         .actions;
     actions.push(SentAction::AgreeDraw);
     let before = state(red);
+    let error = red.read(&forged(&played_on, actions, 2)).unwrap_err();
+    assert_eq!(error, LinkError::Refused(Refusal::DrawAfterPlaying));
     assert_eq!(
-        red.read(&forged(&played_on, actions, 2)).unwrap_err(),
-        LinkError::Refused("it accepts a draw after playing on".into())
+        error.to_string(),
+        "the other device's code breaks the rules: it accepts a draw after playing on"
     );
     assert_eq!(state(red), before);
     red.read(&played_on).unwrap();
@@ -320,10 +319,13 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
         .unwrap();
     let honest = blue.last_code().unwrap().to_string();
     let before = state(red);
+    let error = red
+        .read(&forged(&honest, vec![SentAction::AgreeDraw], 2))
+        .unwrap_err();
+    assert_eq!(error, LinkError::Refused(Refusal::DrawNotOffered));
     assert_eq!(
-        red.read(&forged(&honest, vec![SentAction::AgreeDraw], 2))
-            .unwrap_err(),
-        LinkError::Refused("it accepts a draw this player did not offer".into())
+        error.to_string(),
+        "the other device's code breaks the rules: it accepts a draw this player did not offer"
     );
     assert_eq!(state(red), before);
     red.read(&honest).unwrap();

@@ -4,7 +4,7 @@
 //! its setup. Once this device has its hand its player sets up, and
 //! `LinkedGame::after_handshake` goes on from here.
 
-use super::error::LinkError;
+use super::error::{LinkError, Refusal};
 use super::fair_deal::{commitment, deal, nonce};
 use super::invitation::Invitation;
 use super::message::{
@@ -73,9 +73,7 @@ impl DealHandshake {
     /// Step 2: the joiner's first code, with its commitment and number.
     pub fn join(invitation: &Invitation, salt: [u8; 16]) -> Result<DealHandshake, LinkError> {
         let Opening::DealCommitment(theirs) = invitation.opening else {
-            return Err(LinkError::Refused(crate::tr!(
-                "its deal is not chance: join it with a setup"
-            )));
+            return Err(LinkError::Refused(Refusal::DealIsNotChance));
         };
         let me = invitation.inviter.opponent();
         let mut handshake = DealHandshake {
@@ -150,29 +148,21 @@ impl DealHandshake {
             || !turn.actions.is_empty()
             || turn.reveal.is_some()
             || turn.draw_offer;
-        let refused = |why: String| Err(LinkError::Refused(why));
+        let refused = |why: Refusal| Err(LinkError::Refused(why));
         match (self.joiner, turn.deal, turn.intro) {
-            _ if extra => return refused(crate::tr!("it plays before the deal is done")),
+            _ if extra => return refused(Refusal::PlaysBeforeTheDeal),
             (false, Some(DealStep::Commit { commitment, nonce }), None) => {
                 self.their_commitment = Some(commitment);
                 self.their_nonce = Some(nonce);
             }
             (true, Some(DealStep::Nonce(nonce)), Some(intro)) => {
                 check_public(&self.variant, self.me.opponent(), &intro.public)
-                    .map_err(LinkError::Refused)?;
+                    .map_err(|e| LinkError::Refused(e.into()))?;
                 self.their_nonce = Some(nonce);
                 self.their_intro = Some(intro);
             }
-            (false, _, _) => {
-                return refused(crate::tr!(
-                    "its first code lacks its deal commitment and number"
-                ));
-            }
-            (true, _, _) => {
-                return refused(crate::tr!(
-                    "its code lacks its number for the deal and its setup"
-                ));
-            }
+            (false, _, _) => return refused(Refusal::NoDealCommitment),
+            (true, _, _) => return refused(Refusal::NoDealNumber),
         }
         self.seq += 1;
         Ok(())

@@ -92,8 +92,36 @@ pub fn deal(
     deal_dominoes_with(variant, |bound| stream.below(bound))
 }
 
+/// What is false about a deal the other device opened at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DealLie {
+    /// The salt it opened does not make its deal commitment.
+    Commitment,
+    /// The deal it opened is not the one drawn from its salt and this
+    /// device's number: it chose its hand. The reshuffles it claimed, and
+    /// those the deal made.
+    Chosen { claimed: u32, made: u32 },
+}
+
+impl std::fmt::Display for DealLie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            DealLie::Commitment => {
+                crate::tr!("the secret it opened is not the one it committed to before the deal")
+            }
+            DealLie::Chosen { claimed, made } => crate::tr!(
+                "its stones are not the ones dealt from its secret and this device's number: \
+                 it chose its hand (it claimed {} reshuffles; the deal made {})",
+                claimed,
+                made
+            ),
+        };
+        f.write_str(&text)
+    }
+}
+
 /// Checks a deal the other device opened at the end against its commitment
-/// and the number this device sent it; what is false, in a sentence.
+/// and the number this device sent it.
 pub fn check(
     variant: &Variant,
     game_id: u32,
@@ -102,11 +130,9 @@ pub fn check(
     opened: &Deal,
     their_commitment: &[u8; 16],
     nonce_sent: &[u8; 16],
-) -> Result<(), String> {
+) -> Result<(), DealLie> {
     if commitment(game_id, side, salt) != *their_commitment {
-        return Err(crate::tr!(
-            "the secret it opened is not the one it committed to before the deal"
-        ));
+        return Err(DealLie::Commitment);
     }
     let drawn = deal(variant, game_id, side, salt, nonce_sent);
     if drawn.as_ref() == Some(opened) {
@@ -116,12 +142,10 @@ pub fn check(
         Some(Deal::Domino { redraws, .. }) => *redraws,
         _ => 0,
     };
-    Err(crate::tr!(
-        "its stones are not the ones dealt from its secret and this device's number: it chose \
-         its hand (it claimed {} reshuffles; the deal made {})",
-        redraws(Some(opened)),
-        redraws(drawn.as_ref())
-    ))
+    Err(DealLie::Chosen {
+        claimed: redraws(Some(opened)),
+        made: redraws(drawn.as_ref()),
+    })
 }
 
 fn first_16(digest: &[u8]) -> [u8; 16] {

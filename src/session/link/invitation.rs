@@ -38,7 +38,8 @@ impl Invitation {
         }
         let inviter = envelope.header.sender;
         if let Opening::Setup(intro) = &invite.opening {
-            check_public(&variant, inviter, &intro.public).map_err(LinkError::Refused)?;
+            check_public(&variant, inviter, &intro.public)
+                .map_err(|e| LinkError::Refused(e.into()))?;
         }
         Ok(Invitation {
             game_id: envelope.header.game_id,

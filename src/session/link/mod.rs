@@ -23,7 +23,7 @@ mod wire;
 
 pub use deal_handshake::DealHandshake;
 pub use device::{LinkStatus, LinkedGame};
-pub use error::LinkError;
+pub use error::{LinkError, Refusal};
 pub use invitation::Invitation;
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, LinkedStage, SavedLinked};

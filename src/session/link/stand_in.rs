@@ -32,15 +32,27 @@ pub enum Known {
     },
 }
 
+/// No army of the variant fits everything the enemy's device has shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub struct NoArmyFits;
+
+impl std::fmt::Display for NoArmyFits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::tr!(
+            "no army of this game fits everything the other device has shown"
+        ))
+    }
+}
+
 /// Kinds for the enemy's pieces meeting every `known[i]` about piece i, or
-/// why no army of the variant could.
+/// `NoArmyFits` when no army of the variant could.
 pub fn stand_in(
     variant: &Variant,
     options: &GameOptions,
     enemy: Side,
     public: &PublicSetup,
     known: &[Vec<Known>],
-) -> Result<Vec<Placement>, String> {
+) -> Result<Vec<Placement>, NoArmyFits> {
     let (armies, must_use) = candidate_armies(variant, enemy);
     for army in armies {
         if let Some(pieces) = assign(variant, options, public, known, &army, &must_use) {
@@ -54,9 +66,7 @@ pub fn stand_in(
                 .collect());
         }
     }
-    Err(crate::tr!(
-        "no army of this game fits everything the other device has shown"
-    ))
+    Err(NoArmyFits)
 }
 
 /// The armies the enemy may hold (one per discard choice, or the whole

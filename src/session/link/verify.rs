@@ -97,7 +97,7 @@ pub(super) fn verify(
             &terms.nonce_sent,
         )
     {
-        lies.push(why);
+        lies.push(why.to_string());
     }
     for claim in claims {
         let truth = theirs.placements()[claim.piece as usize].piece;

@@ -34,7 +34,7 @@
 //! what it gets, is in `docs/two-devices.md`.
 
 use super::deal_handshake::DealHandshake;
-use super::error::LinkError;
+use super::error::{LinkError, Refusal, Unplayable};
 use super::fair_deal::{self, FairTerms};
 use super::invitation::Invitation;
 use super::message::{
@@ -126,9 +126,7 @@ impl LinkedGame {
         salt: [u8; 16],
     ) -> Result<LinkedGame, LinkError> {
         let Opening::Setup(intro) = &invitation.opening else {
-            return Err(LinkError::Refused(crate::tr!(
-                "its deal is chance: the game starts with the fair deal"
-            )));
+            return Err(LinkError::Refused(Refusal::DealIsChance));
         };
         let mut game = LinkedGame::new(
             Arc::clone(&invitation.variant),
@@ -157,9 +155,7 @@ impl LinkedGame {
             return Err(LinkError::NotYourTurn);
         };
         if *mine.deal() != dealt {
-            return Err(LinkError::Refused(crate::tr!(
-                "this setup is not made from the hand the fair deal gave"
-            )));
+            return Err(LinkError::Refused(Refusal::NotTheDealtHand));
         }
         let salt = *handshake.salt();
         let mut game = LinkedGame::new(
@@ -200,7 +196,8 @@ impl LinkedGame {
         self.known = vec![Vec::new(); intro.public.len()];
         self.enemy = Some(intro);
         self.owed = Owed::CodeWithSetup;
-        self.rebuild().map_err(LinkError::Refused)?;
+        self.rebuild()
+            .map_err(|e| LinkError::Refused(Refusal::Unplayable(e)))?;
         Ok(())
     }
 
@@ -358,7 +355,7 @@ impl LinkedGame {
 
     /// The game replayed on the enemy's opened setup, or else on a fresh
     /// stand-in for its army (then `true`).
-    fn replay_now(&self) -> Result<(Replayed, bool), String> {
+    fn replay_now(&self) -> Result<(Replayed, bool), Unplayable> {
         let enemy = self.me.opponent();
         let intro = self.enemy.as_ref().expect("joined");
         let (theirs, guessed) = match self.ending.theirs() {
@@ -388,7 +385,7 @@ impl LinkedGame {
     }
 
     /// Plays every ply again with all that is known now; the last ply's report.
-    fn rebuild(&mut self) -> Result<Option<PlyReport>, String> {
+    fn rebuild(&mut self) -> Result<Option<PlyReport>, Unplayable> {
         let ((position, mut reports), _) = self.replay_now()?;
         self.position = Some(position);
         Ok(reports.pop().flatten())

@@ -10,7 +10,7 @@ use crate::core::battle;
 use crate::core::moves::{Action, Move};
 use crate::core::piece::PieceId;
 use crate::core::square::Square;
-use crate::session::link::error::LinkError;
+use crate::session::link::error::{LinkError, Refusal};
 use crate::session::link::message::{Answer, CodeError, CodeKind, Envelope, SentAction, Turn};
 use crate::session::link::public_setup::check_public;
 use crate::session::link::stand_in::Known;
@@ -70,11 +70,11 @@ impl LinkedGame {
         Ok(())
     }
 
-    fn apply(&mut self, turn: Turn) -> Result<(), String> {
+    fn apply(&mut self, turn: Turn) -> Result<(), Refusal> {
         let enemy = self.me.opponent();
         let before = self.plies.len();
         if turn.deal.is_some() {
-            return Err(crate::tr!("it sends a step of the deal after the deal"));
+            return Err(Refusal::DealAfterTheDeal);
         }
         match (&self.enemy, turn.intro) {
             (None, Some(intro)) => {
@@ -83,8 +83,8 @@ impl LinkedGame {
                 self.enemy = Some(intro);
                 self.rebuild()?;
             }
-            (None, None) => return Err(crate::tr!("its first code lacks its setup")),
-            (Some(_), Some(_)) => return Err(crate::tr!("it sent its setup a second time")),
+            (None, None) => return Err(Refusal::NoSetup),
+            (Some(_), Some(_)) => return Err(Refusal::SetupAgain),
             (Some(_), None) => {}
         }
         match (self.pending_attack.take(), turn.answer) {
@@ -94,10 +94,10 @@ impl LinkedGame {
             // The game ended on its device before the attack: nothing to answer.
             (Some(_), None) if turn.reveal.is_some() => {}
             (Some(attack), None) => {
-                return Err(crate::tr!("it does not answer the attack {}", attack));
+                return Err(Refusal::Unanswered(attack));
             }
             (None, Some(_)) => {
-                return Err(crate::tr!("it answers an attack that was not made"));
+                return Err(Refusal::AnswerUnasked);
             }
             (None, None) => {}
         }
@@ -105,19 +105,17 @@ impl LinkedGame {
             !self.over() && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
         if !turn.actions.is_empty() {
             if self.rescue_pending_for(self.me) {
-                return Err(crate::tr!(
-                    "it moved while this player may still rescue a piece"
-                ));
+                return Err(Refusal::MovedBeforeRescue);
             }
             if their_turn {
                 self.enemy_turn(&turn.actions)?;
             } else if !self.over() {
-                return Err(crate::tr!("it moved out of turn"));
+                return Err(Refusal::OutOfTurn);
             }
             // Plies after an ending only this device could see are passed over.
         } else if their_turn && turn.reveal.is_none() {
             if !self.rescue_pending_for(enemy) {
-                return Err(crate::tr!("it holds no move"));
+                return Err(Refusal::NoMove);
             }
             self.enemy_turn(&[])?;
         }
@@ -138,7 +136,7 @@ impl LinkedGame {
             // (After an attack that gains a rescue, the offerer's turn goes on
             // before this player's comes; the offer waits for it.)
             if turn.actions.is_empty() {
-                return Err(crate::tr!("it offers a draw without playing its turn"));
+                return Err(Refusal::OfferWithoutTurn);
             }
             self.draw = self.draw.receive();
         }
@@ -154,7 +152,7 @@ impl LinkedGame {
     /// fits the answer the opened setup decides instead (under Silent
     /// Defense a stand-in holds that a silent defender was no flag, as the
     /// game went on; a flag taken silently ends it, with the opening).
-    fn answered(&mut self, attack: Move, answer: Answer, closing: bool) -> Result<(), String> {
+    fn answered(&mut self, attack: Move, answer: Answer, closing: bool) -> Result<(), Refusal> {
         let position = self.position.as_ref().expect("joined");
         let attacker = position
             .piece(position.piece_at(attack.from).expect("own piece"))
@@ -164,20 +162,18 @@ impl LinkedGame {
         let known = match answer {
             Answer::Shown(piece) if shown => Known::Is(piece),
             Answer::Silent(result) if !shown => Known::Met { attacker, result },
-            Answer::Shown(_) => {
-                return Err(crate::tr!("it showed a defender Silent Defense hides"));
-            }
-            Answer::Silent(_) => return Err(crate::tr!("it hid its piece on {}", attack.to)),
+            Answer::Shown(_) => return Err(Refusal::DefenderShown),
+            Answer::Silent(_) => return Err(Refusal::DefenderHidden(attack.to)),
         };
         self.learn(defender, attack.to, known);
         self.plies.push((self.me, Action::Move(attack)));
         match self.rebuild() {
             Err(_) if closing => Ok(()),
-            rebuilt => rebuilt.map(|_| ()),
+            rebuilt => rebuilt.map(|_| ()).map_err(Refusal::from),
         }
     }
 
-    fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), String> {
+    fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), Refusal> {
         let enemy = self.me.opponent();
         for (i, action) in actions.iter().enumerate() {
             if self.over() {
@@ -189,20 +185,14 @@ impl LinkedGame {
                     let id = position
                         .piece_at(mv.from)
                         .filter(|id| id.side == enemy)
-                        .ok_or_else(|| crate::tr!("{}: it has no piece on {}", mv, mv.from))?;
+                        .ok_or(Refusal::NoPiece(mv))?;
                     let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
                     let shows = position.move_shows_piece(mv);
                     if (attack || shows) && shown.is_none() {
-                        return Err(crate::tr!(
-                            "{}: the rules show this piece, and it did not",
-                            mv
-                        ));
+                        return Err(Refusal::PieceNotShown(mv));
                     }
                     if attack && i + 1 != actions.len() {
-                        return Err(crate::tr!(
-                            "{}: nothing may follow an attack in one code",
-                            mv
-                        ));
+                        return Err(Refusal::MoveAfterAttack(mv));
                     }
                     let moved = Known::Moved {
                         distance: mv.from.distance(mv.to),
@@ -220,10 +210,7 @@ impl LinkedGame {
                         index: piece,
                     };
                     if piece as usize >= self.known.len() {
-                        return Err(crate::tr!(
-                            "it rescued piece number {}, which it never had",
-                            piece
-                        ));
+                        return Err(Refusal::NoSuchPiece(piece));
                     }
                     self.learn(id, to, Known::Rescuable);
                     Action::Rescue { piece: id, to }
@@ -232,17 +219,15 @@ impl LinkedGame {
                 SentAction::SkipRescue => Action::SkipRescue,
                 SentAction::Resign => Action::Resign(enemy),
                 SentAction::AgreeDraw if self.draw != Draw::Sent => {
-                    return Err(crate::tr!("it accepts a draw this player did not offer"));
+                    return Err(Refusal::DrawNotOffered);
                 }
                 SentAction::AgreeDraw if i != 0 => {
-                    return Err(crate::tr!("it accepts a draw after playing on"));
+                    return Err(Refusal::DrawAfterPlaying);
                 }
                 SentAction::AgreeDraw => Action::AgreeDraw,
             };
             self.plies.push((enemy, played));
-            let report = self
-                .rebuild()
-                .map_err(|e| crate::tr!("{}: {}", describe(played), e))?;
+            let report = self.rebuild().map_err(|e| Refusal::Ply(played, e))?;
             if let Some(battle) = report.and_then(|r| r.battle) {
                 self.answer_due = Some(
                     if battle::defender_revealed(
@@ -276,15 +261,5 @@ impl LinkedGame {
             at,
             known,
         });
-    }
-}
-
-fn describe(action: Action) -> String {
-    match action {
-        Action::Move(m) => m.to_string(),
-        Action::Rescue { to, .. } => crate::tr!("the rescue onto {}", to),
-        Action::SkipRescue => crate::tr!("declining the rescue"),
-        Action::Resign(_) => crate::tr!("resigning"),
-        Action::AgreeDraw => crate::tr!("the draw"),
     }
 }
