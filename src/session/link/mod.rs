@@ -1,6 +1,18 @@
 //! Two devices linked by codes (QR images or their text), and whole games
 //! moved from one device to another. A device sends only what the rules
-//! show; each commits to its setup at the start and opens it at the end.
+//! show; each commits to its setup at the start and opens it at the end
+//! (the protocol, with every lie and what it gets: `docs/two-devices.md`).
+//!
+//! From the ground up: `base45` and `wire` write bytes as text and read them
+//! back; `public_setup` is what everyone sees of a setup, `stand_in` the army
+//! the engine plays on in place of the enemy's hidden one, `replay` plays a
+//! game's plies again, and `fair_deal` deals a domino hand neither device can
+//! choose. `message` is what a code holds; `error` why one is refused;
+//! `verify` checks the other device's claims once it opens its setup.
+//! `invitation` reads an invitation, `deal_handshake` makes and reads the fair
+//! deal's codes, and `device` is one device's side of a game. `session` saves
+//! a game in progress, `selfplay` plays two computer players through codes,
+//! `transfer` moves a whole game, and `qr_image` makes and reads pictures.
 
 mod base45;
 mod deal_handshake;

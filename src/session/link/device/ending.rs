@@ -61,7 +61,7 @@ impl LinkedGame {
     pub fn abandon(&mut self) -> Result<(), LinkError> {
         match self.status() {
             LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal => {
-                self.ending = std::mem::replace(&mut self.ending, Ending::Closed).abandon();
+                self.ending.abandon();
                 self.draw = self.draw.lapse();
                 Ok(())
             }
@@ -70,6 +70,8 @@ impl LinkedGame {
         }
     }
 
+    /// Takes in the other device's opened setup: checks every claim it made
+    /// against it, and plays the game again on it when it can.
     pub(super) fn opened(&mut self, reveal: Reveal) {
         let intro = self.enemy.as_ref().expect("joined");
         let result = verify(
@@ -83,19 +85,18 @@ impl LinkedGame {
             &self.claims,
             self.fair.as_ref(),
         );
-        // A false opening (a wrong salt, a setup it never committed to, lies
-        // about its pieces) is checked before anything is answered: it gets
-        // no opening back.
-        let theirs = TheirOpening {
-            reveal,
-            verdict: result.verdict,
-        };
         // When the opened setup cannot replay the game, the board stays as this
         // device saw it; the verdict says what was false.
         if let Some(position) = result.position {
             self.position = Some(position);
         }
-        self.ending = std::mem::replace(&mut self.ending, Ending::Closed).open_theirs(theirs);
+        // A false opening (a wrong salt, a setup it never committed to, lies
+        // about its pieces) is checked before anything is answered: it gets
+        // no opening back.
+        self.ending.open_theirs(TheirOpening {
+            reveal,
+            verdict: result.verdict,
+        });
     }
 
     /// Who opens first at the end: the side the result favours opens last,
@@ -113,6 +114,8 @@ impl LinkedGame {
         self.ending.theirs().is_some() || !won
     }
 
+    /// Whether the game is over on this device: by its position, or once the
+    /// other device has opened its setup.
     pub(super) fn over(&self) -> bool {
         self.ending.theirs().is_some()
             || self

@@ -63,6 +63,7 @@ mod their_code;
 pub use phase::LinkStatus;
 use phase::{Draw, Ending, Owed};
 
+/// One device's side of a two-device game (see the module docs).
 #[derive(Debug, Clone)]
 pub struct LinkedGame {
     variant: Arc<Variant>,
@@ -91,6 +92,8 @@ pub struct LinkedGame {
     position: Option<Position>,
     /// The plies the last code brought, as this player saw them.
     news: Vec<ViewPly>,
+    /// Where a draw offer stands, and whether the last code read declined
+    /// this player's.
     draw: Draw,
     /// The fair deal's terms, for a variant whose deal is chance.
     fair: Option<FairTerms>,

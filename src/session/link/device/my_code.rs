@@ -5,7 +5,7 @@
 //! device's intro when it is the first since the other's setup was read.
 
 use super::LinkedGame;
-use super::phase::{Draw, Ending, LinkStatus, Owed};
+use super::phase::{Draw, LinkStatus, Owed};
 use crate::core::moves::Action;
 use crate::session::link::error::LinkError;
 use crate::session::link::message::{CodeKind, Envelope, Header, Reveal, SentAction, Turn};
@@ -137,7 +137,7 @@ impl LinkedGame {
             }),
         };
         if opens {
-            self.ending = std::mem::replace(&mut self.ending, Ending::Closed).open_ours();
+            self.ending.open_ours();
         }
         self.owed = Owed::Nothing;
         let body = turn.encode(&self.variant);

@@ -118,31 +118,31 @@ impl Ending {
     }
 
     /// This device opens its setup (in the code it makes now).
-    pub(super) fn open_ours(self) -> Ending {
-        match self {
+    pub(super) fn open_ours(&mut self) {
+        *self = match std::mem::replace(self, Ending::Closed) {
             Ending::Closed => Ending::OpenedFirst,
             Ending::AnswerDue(theirs) => Ending::BothOpen(theirs),
             other => other,
-        }
+        };
     }
 
     /// The other device opened its setup, checked: a false opening gets no
     /// opening back.
-    pub(super) fn open_theirs(self, theirs: TheirOpening) -> Ending {
-        if self.ours_open() {
+    pub(super) fn open_theirs(&mut self, theirs: TheirOpening) {
+        *self = if self.ours_open() {
             Ending::BothOpen(theirs)
         } else if matches!(theirs.verdict, ClaimsVerdict::False(_)) {
             Ending::Withheld(theirs)
         } else {
             Ending::AnswerDue(theirs)
-        }
+        };
     }
 
     /// This player ends the game as abandoned by the other device.
-    pub(super) fn abandon(self) -> Ending {
-        Ending::Abandoned {
+    pub(super) fn abandon(&mut self) {
+        *self = Ending::Abandoned {
             opened_first: self.ours_open(),
-        }
+        };
     }
 }
 
