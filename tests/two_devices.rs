@@ -15,7 +15,7 @@ use flagfall::session::link::message::{Answer, CodeKind, Envelope, SentAction, T
 use flagfall::session::link::qr_image::{make_qr, read_codes};
 use flagfall::session::link::selfplay::{computer_setup, self_play, start_pair};
 use flagfall::session::link::{
-    Invitation, LinkError, LinkStatus, LinkedGame, TransferError, TransferReceiver, Verdict,
+    ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, TransferError, TransferReceiver,
     transfer_codes,
 };
 use flagfall::session::saved::SavedSession;
@@ -389,9 +389,9 @@ fn the_cheat_check_catches_a_lie_about_a_battle() {
         }
         let fooled = devices
             .iter()
-            .find(|d| matches!(d.verdict(), Some(Verdict::False(_))))
+            .find(|d| matches!(d.verdict(), Some(ClaimsVerdict::False(_))))
             .expect("the lie is found");
-        let Some(Verdict::False(lies)) = fooled.verdict() else {
+        let Some(ClaimsVerdict::False(lies)) = fooled.verdict() else {
             unreachable!()
         };
         assert!(lies[0].contains("it said its piece on"), "{lies:?}");
@@ -576,7 +576,7 @@ fn a_fake_opening_gets_no_opening_back() {
     .to_text();
     let _ = red.read(&forged);
     assert!(
-        matches!(red.verdict(), Some(Verdict::False(_))),
+        matches!(red.verdict(), Some(ClaimsVerdict::False(_))),
         "{:?}",
         red.verdict()
     );

@@ -15,8 +15,8 @@ use flagfall::session::ai::{Level, choose};
 use flagfall::session::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::session::link::selfplay::computer_setup;
 use flagfall::session::link::{
-    Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession, SavedLinked,
-    Verdict,
+    ClaimsVerdict, Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession,
+    Refusal, SavedLinked,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -82,7 +82,10 @@ fn finish_agreed(red: &mut LinkedSession, blue: &mut LinkedSession) {
     for session in [&*red, &*blue] {
         assert_eq!(session.status(), Some(LinkStatus::Finished));
         assert_eq!(outcome(session), Some(AGREED));
-        assert_eq!(session.game().unwrap().verdict(), Some(&Verdict::Verified));
+        assert_eq!(
+            session.game().unwrap().verdict(),
+            Some(&ClaimsVerdict::Verified)
+        );
         assert_eq!(session.draw_offer(), None);
         let game = session.game().unwrap().finished_game().unwrap();
         assert_eq!(game.position().outcome(), Some(AGREED));
@@ -254,10 +257,7 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
     let attack = forged(&honest, vec![SentAction::AgreeDraw], 2);
     let before = state(red);
     let error = red.read(&attack).unwrap_err();
-    assert_eq!(
-        error,
-        LinkError::Refused("it accepts a draw this player did not offer".into())
-    );
+    assert_eq!(error, LinkError::Refused(Refusal::DrawNotOffered));
     assert!(
         error
             .to_string()
@@ -300,9 +300,11 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
         .actions;
     actions.push(SentAction::AgreeDraw);
     let before = state(red);
+    let error = red.read(&forged(&played_on, actions, 2)).unwrap_err();
+    assert_eq!(error, LinkError::Refused(Refusal::DrawAfterPlaying));
     assert_eq!(
-        red.read(&forged(&played_on, actions, 2)).unwrap_err(),
-        LinkError::Refused("it accepts a draw after playing on".into())
+        error.to_string(),
+        "the other device's code breaks the rules: it accepts a draw after playing on"
     );
     assert_eq!(state(red), before);
     red.read(&played_on).unwrap();
@@ -317,10 +319,13 @@ fn a_code_that_accepts_a_draw_never_offered_is_refused_and_changes_nothing() {
         .unwrap();
     let honest = blue.last_code().unwrap().to_string();
     let before = state(red);
+    let error = red
+        .read(&forged(&honest, vec![SentAction::AgreeDraw], 2))
+        .unwrap_err();
+    assert_eq!(error, LinkError::Refused(Refusal::DrawNotOffered));
     assert_eq!(
-        red.read(&forged(&honest, vec![SentAction::AgreeDraw], 2))
-            .unwrap_err(),
-        LinkError::Refused("it accepts a draw this player did not offer".into())
+        error.to_string(),
+        "the other device's code breaks the rules: it accepts a draw this player did not offer"
     );
     assert_eq!(state(red), before);
     red.read(&honest).unwrap();
@@ -359,7 +364,10 @@ fn an_offer_survives_saving_and_loading() {
     let blue = reload(&blue);
     for session in [&red, &blue] {
         assert_eq!(outcome(session), Some(AGREED));
-        assert_eq!(session.game().unwrap().verdict(), Some(&Verdict::Verified));
+        assert_eq!(
+            session.game().unwrap().verdict(),
+            Some(&ClaimsVerdict::Verified)
+        );
     }
 }
 
@@ -477,7 +485,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
         assert_eq!(outcomes[0], outcomes[1], "seed {seed}");
         for d in &devices {
             assert_eq!(d.status(), LinkStatus::Finished, "seed {seed}");
-            assert_eq!(d.verdict(), Some(&Verdict::Verified), "seed {seed}");
+            assert_eq!(d.verdict(), Some(&ClaimsVerdict::Verified), "seed {seed}");
             assert_eq!(d.draw_offer(), None, "seed {seed}");
         }
     }

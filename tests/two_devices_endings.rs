@@ -18,7 +18,7 @@ use flagfall::session::link::message::{
     Answer, CodeKind, Envelope, Header, Reveal, SentAction, Turn,
 };
 use flagfall::session::link::selfplay::computer_setup;
-use flagfall::session::link::{Invitation, LinkError, LinkStatus, LinkedGame, Verdict};
+use flagfall::session::link::{ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -154,7 +154,7 @@ fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
         }
         .to_text();
         winner.read(&late).unwrap();
-        assert_eq!(winner.verdict(), Some(&Verdict::Verified));
+        assert_eq!(winner.verdict(), Some(&ClaimsVerdict::Verified));
         assert_eq!(winner.status(), LinkStatus::Finished);
         assert!(winner.has_opened());
         assert!(winner.finished_game().is_some());
@@ -194,7 +194,7 @@ fn a_flag_capture_hidden_under_silent_defense_is_false() {
             continue;
         };
         let honest = devices.iter().find(|d| d.side() != liar).unwrap();
-        let Some(Verdict::False(lies)) = honest.verdict() else {
+        let Some(ClaimsVerdict::False(lies)) = honest.verdict() else {
             panic!(
                 "seed {seed}: the hidden flag capture passed: {:?}",
                 honest.verdict()
@@ -299,7 +299,7 @@ fn a_bomb_that_moved_is_false_at_the_end() {
         }
         blue.play(Action::Resign(Side::Blue)).unwrap();
         red.read(&code(&blue)).unwrap();
-        let Some(Verdict::False(lies)) = red.verdict() else {
+        let Some(ClaimsVerdict::False(lies)) = red.verdict() else {
             panic!("seed {seed}: a moved bomb passed: {:?}", red.verdict());
         };
         assert!(

@@ -18,7 +18,7 @@ use flagfall::session::link::message::{
 };
 use flagfall::session::link::selfplay::computer_setup_of;
 use flagfall::session::link::{
-    DealHandshake, Invitation, LinkError, LinkStatus, LinkedGame, Verdict,
+    ClaimsVerdict, DealHandshake, Invitation, LinkError, LinkStatus, LinkedGame,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -76,7 +76,11 @@ fn each_hand_comes_from_both_secrets_and_both_devices_verify_it() {
         let devices = [red, blue];
         for device in &devices {
             assert_eq!(device.status(), LinkStatus::Finished, "seed {seed}");
-            assert_eq!(device.verdict(), Some(&Verdict::Verified), "seed {seed}");
+            assert_eq!(
+                device.verdict(),
+                Some(&ClaimsVerdict::Verified),
+                "seed {seed}"
+            );
         }
     }
 }
@@ -154,7 +158,7 @@ fn a_hand_chosen_by_the_device_is_false_at_the_end() {
         });
     });
     red.read(&last).unwrap();
-    let Some(Verdict::False(lies)) = red.verdict() else {
+    let Some(ClaimsVerdict::False(lies)) = red.verdict() else {
         panic!("a chosen hand passed: {:?}", red.verdict());
     };
     assert!(
@@ -192,7 +196,7 @@ fn a_hand_ground_from_another_secret_is_false_at_the_end() {
     blue.read(red.last_code().unwrap()).unwrap();
     blue.play(Action::Resign(Side::Blue)).unwrap();
     red.read(blue.last_code().unwrap()).unwrap();
-    let Some(Verdict::False(lies)) = red.verdict() else {
+    let Some(ClaimsVerdict::False(lies)) = red.verdict() else {
         panic!("a ground hand passed: {:?}", red.verdict());
     };
     assert!(

@@ -361,7 +361,7 @@ fn two_apps_deal_dominoes_fairly_before_setting_up() {
         let game = link.as_ref().unwrap().game().unwrap();
         assert_eq!(
             game.verdict(),
-            Some(&flagfall::session::link::Verdict::Verified)
+            Some(&flagfall::session::link::ClaimsVerdict::Verified)
         );
     }
 }

@@ -12,8 +12,7 @@ use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::i18n::translate;
 use crate::session::games::Games;
-use crate::session::link::Verdict as ClaimsVerdict;
-use crate::session::link::{LinkError, LinkStatus, LinkedSession};
+use crate::session::link::{ClaimsVerdict, LinkError, LinkStatus, LinkedSession};
 use crate::session::{GameSession, Stage};
 use std::sync::Arc;
 

@@ -21,241 +21,21 @@
 //! and deals again from the salt and the number it sent: the stones, the
 //! stones set aside and the number of reshuffles must all come out the same
 //! (`check`). The piecepack discard is a choice, not chance, and is not dealt.
+//!
+//! This file holds the dealing itself: the commitment, the number, the hand
+//! drawn from them and the check of an opened deal. The codes that carry the
+//! steps are made and read by `deal_handshake`.
 
-use super::device::{Invitation, LinkError, check_public};
-use super::message::{CodeKind, DealStep, Envelope, Header, Intro, Invite, Opening, Turn};
 use crate::core::deal::{Deal, deal_dominoes_with};
-use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{ArmyRule, Variant};
 use sha2::{Digest, Sha256};
-use std::sync::Arc;
 
-/// One device's side of the fair deal, before it has its hand: it makes the
-/// first codes (the invitation, or the joiner's first code) and reads the
-/// other device's deal step. Once `deal` is known the player sets up, and
-/// `LinkedGame::after_handshake` goes on from here.
-#[derive(Debug, Clone)]
-pub struct DealHandshake {
-    variant: Arc<Variant>,
-    options: GameOptions,
-    me: Side,
-    game_id: u32,
-    salt: [u8; 16],
-    joiner: bool,
-    their_commitment: Option<[u8; 16]>,
-    their_nonce: Option<[u8; 16]>,
-    /// The inviter's setup, which comes with its number (joiner only).
-    their_intro: Option<Intro>,
-    /// Codes exchanged so far (both devices').
-    seq: u16,
-    last_code: String,
-}
-
-impl DealHandshake {
-    /// Step 1: the invitation, with this device's deal commitment.
-    pub fn invite(
-        variant: Arc<Variant>,
-        options: GameOptions,
-        me: Side,
-        game_id: u32,
-        salt: [u8; 16],
-    ) -> DealHandshake {
-        let invite = Invite {
-            variant: variant.id.clone(),
-            options,
-            opening: Opening::DealCommitment(commitment(game_id, me, &salt)),
-        };
-        let mut handshake = DealHandshake {
-            variant,
-            options,
-            me,
-            game_id,
-            salt,
-            joiner: false,
-            their_commitment: None,
-            their_nonce: None,
-            their_intro: None,
-            seq: 0,
-            last_code: String::new(),
-        };
-        let body = invite.encode(&handshake.variant);
-        handshake.send(CodeKind::Invite, invite.format(), body);
-        handshake
-    }
-
-    /// Step 2: the joiner's first code, with its commitment and number.
-    pub fn join(invitation: &Invitation, salt: [u8; 16]) -> Result<DealHandshake, LinkError> {
-        let Opening::DealCommitment(theirs) = invitation.opening else {
-            return Err(LinkError::Refused(crate::tr!(
-                "its deal is not chance: join it with a setup"
-            )));
-        };
-        let me = invitation.inviter.opponent();
-        let mut handshake = DealHandshake {
-            variant: Arc::clone(&invitation.variant),
-            options: invitation.options,
-            me,
-            game_id: invitation.game_id,
-            salt,
-            joiner: true,
-            their_commitment: Some(theirs),
-            their_nonce: None,
-            their_intro: None,
-            seq: 1,
-            last_code: String::new(),
-        };
-        let turn = Turn {
-            deal: Some(DealStep::Commit {
-                commitment: commitment(invitation.game_id, me, &salt),
-                nonce: nonce(&salt),
-            }),
-            ..Turn::default()
-        };
-        let body = turn.encode(&handshake.variant);
-        handshake.send(CodeKind::Turn, turn.format(), body);
-        Ok(handshake)
-    }
-
-    /// Reads the other device's deal step: the joiner's commitment and
-    /// number (on the inviter), or the inviter's number and setup (on the
-    /// joiner). On any error nothing changes.
-    pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
-        let envelope = Envelope::from_text(text)?;
-        let header = envelope.header;
-        match header.kind {
-            CodeKind::Turn => {}
-            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
-                return Err(LinkError::OwnCode);
-            }
-            CodeKind::Invite if header.game_id == self.game_id => {
-                return Err(LinkError::AlreadyRead(header.seq));
-            }
-            CodeKind::Invite => return Err(LinkError::Invitation),
-            CodeKind::Transfer => return Err(LinkError::Transfer),
-        }
-        if header.game_id != self.game_id {
-            return Err(LinkError::WrongGame);
-        }
-        if header.sender == self.me {
-            return Err(LinkError::OwnCode);
-        }
-        if self.their_nonce.is_some() {
-            return Err(LinkError::YourCodeFirst);
-        }
-        if header.seq < self.seq {
-            return Err(LinkError::AlreadyRead(header.seq));
-        }
-        if header.seq > self.seq {
-            return Err(LinkError::OutOfOrder {
-                got: header.seq,
-                expected: self.seq,
-            });
-        }
-        let turn = Turn::decode(&envelope.body, &self.variant)?;
-        if turn.format() > header.format {
-            return Err(crate::session::link::CodeError::Damaged(crate::tr!(
-                "code format {} cannot hold a step of the deal",
-                header.format
-            ))
-            .into());
-        }
-        let extra = turn.answer.is_some()
-            || !turn.actions.is_empty()
-            || turn.reveal.is_some()
-            || turn.draw_offer;
-        let refused = |why: String| Err(LinkError::Refused(why));
-        match (self.joiner, turn.deal, turn.intro) {
-            _ if extra => return refused(crate::tr!("it plays before the deal is done")),
-            (false, Some(DealStep::Commit { commitment, nonce }), None) => {
-                self.their_commitment = Some(commitment);
-                self.their_nonce = Some(nonce);
-            }
-            (true, Some(DealStep::Nonce(nonce)), Some(intro)) => {
-                check_public(&self.variant, self.me.opponent(), &intro.public)
-                    .map_err(LinkError::Refused)?;
-                self.their_nonce = Some(nonce);
-                self.their_intro = Some(intro);
-            }
-            (false, _, _) => {
-                return refused(crate::tr!(
-                    "its first code lacks its deal commitment and number"
-                ));
-            }
-            (true, _, _) => {
-                return refused(crate::tr!(
-                    "its code lacks its number for the deal and its setup"
-                ));
-            }
-        }
-        self.seq += 1;
-        Ok(())
-    }
-
-    /// This device's hand, once the other device's number is known.
-    pub fn deal(&self) -> Option<Deal> {
-        let their_nonce = self.their_nonce.as_ref()?;
-        deal(
-            &self.variant,
-            self.game_id,
-            self.me,
-            &self.salt,
-            their_nonce,
-        )
-    }
-
-    /// The code to show: the invitation, or the joiner's first code.
-    pub fn last_code(&self) -> &str {
-        &self.last_code
-    }
-
-    /// Codes exchanged so far (both devices').
-    pub fn codes(&self) -> u16 {
-        self.seq
-    }
-
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
-    }
-
-    pub fn options(&self) -> &GameOptions {
-        &self.options
-    }
-
-    pub fn side(&self) -> Side {
-        self.me
-    }
-
-    pub fn game_id(&self) -> u32 {
-        self.game_id
-    }
-
-    pub(super) fn salt(&self) -> &[u8; 16] {
-        &self.salt
-    }
-
-    pub(super) fn their_commitment(&self) -> Option<[u8; 16]> {
-        self.their_commitment
-    }
-
-    pub(super) fn their_intro(&self) -> Option<&Intro> {
-        self.their_intro.as_ref()
-    }
-
-    fn send(&mut self, kind: CodeKind, format: u8, body: Vec<u8>) {
-        let envelope = Envelope {
-            header: Header {
-                format,
-                kind,
-                sender: self.me,
-                game_id: self.game_id,
-                seq: self.seq,
-            },
-            body,
-        };
-        self.last_code = envelope.to_text();
-        self.seq += 1;
-    }
+/// What this device holds to check the other device's deal at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct FairTerms {
+    pub their_commitment: [u8; 16],
+    pub nonce_sent: [u8; 16],
 }
 
 /// Whether the variant's deal is chance, so two devices deal it fairly.
@@ -312,8 +92,36 @@ pub fn deal(
     deal_dominoes_with(variant, |bound| stream.below(bound))
 }
 
+/// What is false about a deal the other device opened at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DealLie {
+    /// The salt it opened does not make its deal commitment.
+    Commitment,
+    /// The deal it opened is not the one drawn from its salt and this
+    /// device's number: it chose its hand. The reshuffles it claimed, and
+    /// those the deal made.
+    Chosen { claimed: u32, made: u32 },
+}
+
+impl std::fmt::Display for DealLie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            DealLie::Commitment => {
+                crate::tr!("the secret it opened is not the one it committed to before the deal")
+            }
+            DealLie::Chosen { claimed, made } => crate::tr!(
+                "its stones are not the ones dealt from its secret and this device's number: \
+                 it chose its hand (it claimed {} reshuffles; the deal made {})",
+                claimed,
+                made
+            ),
+        };
+        f.write_str(&text)
+    }
+}
+
 /// Checks a deal the other device opened at the end against its commitment
-/// and the number this device sent it; what is false, in a sentence.
+/// and the number this device sent it.
 pub fn check(
     variant: &Variant,
     game_id: u32,
@@ -322,11 +130,9 @@ pub fn check(
     opened: &Deal,
     their_commitment: &[u8; 16],
     nonce_sent: &[u8; 16],
-) -> Result<(), String> {
+) -> Result<(), DealLie> {
     if commitment(game_id, side, salt) != *their_commitment {
-        return Err(crate::tr!(
-            "the secret it opened is not the one it committed to before the deal"
-        ));
+        return Err(DealLie::Commitment);
     }
     let drawn = deal(variant, game_id, side, salt, nonce_sent);
     if drawn.as_ref() == Some(opened) {
@@ -336,12 +142,10 @@ pub fn check(
         Some(Deal::Domino { redraws, .. }) => *redraws,
         _ => 0,
     };
-    Err(crate::tr!(
-        "its stones are not the ones dealt from its secret and this device's number: it chose \
-         its hand (it claimed {} reshuffles; the deal made {})",
-        redraws(Some(opened)),
-        redraws(drawn.as_ref())
-    ))
+    Err(DealLie::Chosen {
+        claimed: redraws(Some(opened)),
+        made: redraws(drawn.as_ref()),
+    })
 }
 
 fn first_16(digest: &[u8]) -> [u8; 16] {

@@ -16,7 +16,7 @@
 //! read.
 
 use super::base45;
-use super::proxy::{PublicPiece, PublicSetup};
+use super::public_setup::{PublicPiece, PublicSetup};
 use super::wire::{Reader, WireError, Writer};
 use crate::core::battle::BattleResult;
 use crate::core::deal::Deal;

@@ -1,8 +1,11 @@
 //! Two computer players on two linked devices that talk only through codes:
 //! the `qr-selfplay` tool and the end-to-end tests drive this.
 
-use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
-use super::fair_deal::{DealHandshake, deals_by_chance};
+use super::deal_handshake::DealHandshake;
+use super::device::{LinkStatus, LinkedGame};
+use super::error::LinkError;
+use super::fair_deal::deals_by_chance;
+use super::invitation::Invitation;
 use crate::core::deal::{Deal, random_deal};
 use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
@@ -193,8 +196,12 @@ pub fn self_play(
                     outcomes[0], outcomes[1]
                 ));
             }
-            let verified = [0, 1]
-                .map(|i| matches!(devices[i].verdict(), Some(super::verify::Verdict::Verified)));
+            let verified = [0, 1].map(|i| {
+                matches!(
+                    devices[i].verdict(),
+                    Some(super::verify::ClaimsVerdict::Verified)
+                )
+            });
             return Ok(SelfPlay {
                 codes,
                 outcome: outcomes[0],

@@ -13,8 +13,11 @@
 //! "abandon". Older files are read as they are (a format 1 or 2 domino game
 //! in progress dealt without the fair deal and cannot go on: it is refused).
 
-use super::device::{Invitation, LinkError, LinkStatus, LinkedGame};
-use super::fair_deal::{DealHandshake, deals_by_chance};
+use super::deal_handshake::DealHandshake;
+use super::device::{LinkStatus, LinkedGame};
+use super::error::LinkError;
+use super::fair_deal::deals_by_chance;
+use super::invitation::Invitation;
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;

@@ -1,10 +1,11 @@
 //! The cheat check: when the other device opens its setup, everything it
 //! claimed during the game is held against it.
 
-use super::device::{FairTerms, replay};
-use super::fair_deal;
+use super::fair_deal::{self, FairTerms};
 use super::message::{Intro, Reveal, commitment};
-use super::proxy::{Known, public_setup};
+use super::public_setup::public_setup;
+use super::replay::replay;
+use super::stand_in::Known;
 use crate::core::battle;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
@@ -26,8 +27,9 @@ pub struct Claim {
     pub known: Known,
 }
 
+/// The check of the other device's claims, once it has opened its setup.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum ClaimsVerdict {
     /// Every battle and move the other device reported fits its setup.
     Verified,
     /// What was false, each in a sentence.
@@ -35,7 +37,7 @@ pub enum Verdict {
 }
 
 pub struct Checked {
-    pub verdict: Verdict,
+    pub verdict: ClaimsVerdict,
     /// The game replayed with both true setups, when the opened one is valid.
     pub position: Option<Position>,
 }
@@ -54,7 +56,7 @@ pub(super) fn verify(
 ) -> Checked {
     let enemy = mine.side().opponent();
     let fail = |why: String| Checked {
-        verdict: Verdict::False(vec![why]),
+        verdict: ClaimsVerdict::False(vec![why]),
         position: None,
     };
     let opened = commitment(
@@ -95,7 +97,7 @@ pub(super) fn verify(
             &terms.nonce_sent,
         )
     {
-        lies.push(why);
+        lies.push(why.to_string());
     }
     for claim in claims {
         let truth = theirs.placements()[claim.piece as usize].piece;
@@ -185,9 +187,9 @@ pub(super) fn verify(
     };
     Checked {
         verdict: if lies.is_empty() {
-            Verdict::Verified
+            ClaimsVerdict::Verified
         } else {
-            Verdict::False(lies)
+            ClaimsVerdict::False(lies)
         },
         position,
     }

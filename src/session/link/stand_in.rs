@@ -4,13 +4,13 @@
 //! true kind of every piece the rules have shown; the kinds of the others
 //! decide nothing, since the engine leaves their endings to their device.
 
+use super::public_setup::PublicSetup;
 use crate::core::battle::{self, BattleResult};
 use crate::core::deal::Deal;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
-use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 
 /// What the enemy's device has shown or implied about one of its pieces.
@@ -32,41 +32,27 @@ pub enum Known {
     },
 }
 
-/// One piece of a setup as everyone sees it at the start: its square, its
-/// suit (piecepack coins), and what it is when its kind is public (pawns).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PublicPiece {
-    pub square: Square,
-    pub suit: Option<SuitId>,
-    pub shown: Option<Piece>,
-}
+/// No army of the variant fits everything the enemy's device has shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub struct NoArmyFits;
 
-/// A side's pieces in the order the game numbers them (by square).
-pub type PublicSetup = Vec<PublicPiece>;
-
-/// What everyone sees of a setup.
-pub fn public_setup(variant: &Variant, placements: &[Placement]) -> PublicSetup {
-    let mut public: PublicSetup = placements
-        .iter()
-        .map(|p| PublicPiece {
-            square: p.square,
-            suit: p.piece.suit,
-            shown: variant.kind(p.piece.kind).public.then_some(p.piece),
-        })
-        .collect();
-    public.sort_by_key(|p| (p.square.row, p.square.col));
-    public
+impl std::fmt::Display for NoArmyFits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::tr!(
+            "no army of this game fits everything the other device has shown"
+        ))
+    }
 }
 
 /// Kinds for the enemy's pieces meeting every `known[i]` about piece i, or
-/// why no army of the variant could.
+/// `NoArmyFits` when no army of the variant could.
 pub fn stand_in(
     variant: &Variant,
     options: &GameOptions,
     enemy: Side,
     public: &PublicSetup,
     known: &[Vec<Known>],
-) -> Result<Vec<Placement>, String> {
+) -> Result<Vec<Placement>, NoArmyFits> {
     let (armies, must_use) = candidate_armies(variant, enemy);
     for army in armies {
         if let Some(pieces) = assign(variant, options, public, known, &army, &must_use) {
@@ -80,9 +66,7 @@ pub fn stand_in(
                 .collect());
         }
     }
-    Err(crate::tr!(
-        "no army of this game fits everything the other device has shown"
-    ))
+    Err(NoArmyFits)
 }
 
 /// The armies the enemy may hold (one per discard choice, or the whole

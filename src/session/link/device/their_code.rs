@@ -1,0 +1,265 @@
+//! Reading the other device's code: its order and kind are checked, then
+//! the turn it carries is taken in on a copy of the game (its setup, the
+//! answer to this device's attack, its actions, its draw offer and its
+//! opening), every claim about a hidden piece is recorded, and the game is
+//! played on with all that is known. On any error nothing changes.
+
+use super::LinkedGame;
+use super::phase::{Draw, LinkStatus, Owed};
+use crate::core::battle;
+use crate::core::moves::{Action, Move};
+use crate::core::piece::PieceId;
+use crate::core::square::Square;
+use crate::session::link::error::{LinkError, Refusal};
+use crate::session::link::message::{Answer, CodeError, CodeKind, Envelope, SentAction, Turn};
+use crate::session::link::public_setup::check_public;
+use crate::session::link::stand_in::Known;
+use crate::session::link::verify::Claim;
+
+impl LinkedGame {
+    /// Reads the other device's code. On any error nothing changes.
+    pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        let envelope = Envelope::from_text(text)?;
+        let header = envelope.header;
+        match header.kind {
+            CodeKind::Turn => {}
+            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
+                return Err(LinkError::OwnCode);
+            }
+            CodeKind::Invite if header.game_id == self.game_id => {
+                return Err(LinkError::AlreadyRead(header.seq));
+            }
+            CodeKind::Invite => return Err(LinkError::Invitation),
+            CodeKind::Transfer => return Err(LinkError::Transfer),
+        }
+        if header.game_id != self.game_id {
+            return Err(LinkError::WrongGame);
+        }
+        if header.sender == self.me {
+            return Err(LinkError::OwnCode);
+        }
+        if matches!(self.status(), LinkStatus::Finished | LinkStatus::Abandoned) {
+            return Err(LinkError::Finished);
+        }
+        if header.seq < self.seq {
+            return Err(LinkError::AlreadyRead(header.seq));
+        }
+        if header.seq > self.seq {
+            return Err(LinkError::OutOfOrder {
+                got: header.seq,
+                expected: self.seq,
+            });
+        }
+        if self.owed.any() {
+            return Err(LinkError::YourCodeFirst);
+        }
+        let turn = Turn::decode(&envelope.body, &self.variant)?;
+        if turn.format() > header.format {
+            return Err(CodeError::Damaged(crate::tr!(
+                "code format {} cannot hold a draw offer or answer",
+                header.format
+            ))
+            .into());
+        }
+        let mut next = self.clone();
+        next.seq += 1;
+        next.owed = Owed::Code;
+        next.apply(turn).map_err(LinkError::Refused)?;
+        next.compose_if_due();
+        *self = next;
+        Ok(())
+    }
+
+    fn apply(&mut self, turn: Turn) -> Result<(), Refusal> {
+        let enemy = self.me.opponent();
+        let before = self.plies.len();
+        if turn.deal.is_some() {
+            return Err(Refusal::DealAfterTheDeal);
+        }
+        match (&self.enemy, turn.intro) {
+            (None, Some(intro)) => {
+                check_public(&self.variant, enemy, &intro.public)?;
+                self.known = vec![Vec::new(); intro.public.len()];
+                self.enemy = Some(intro);
+                self.rebuild()?;
+            }
+            (None, None) => return Err(Refusal::NoSetup),
+            (Some(_), Some(_)) => return Err(Refusal::SetupAgain),
+            (Some(_), None) => {}
+        }
+        match (self.pending_attack.take(), turn.answer) {
+            (Some(attack), Some(answer)) => {
+                self.answered(attack, answer, turn.reveal.is_some())?;
+            }
+            // The game ended on its device before the attack: nothing to answer.
+            (Some(_), None) if turn.reveal.is_some() => {}
+            (Some(attack), None) => {
+                return Err(Refusal::Unanswered(attack));
+            }
+            (None, Some(_)) => {
+                return Err(Refusal::AnswerUnasked);
+            }
+            (None, None) => {}
+        }
+        let their_turn =
+            !self.over() && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
+        if !turn.actions.is_empty() {
+            if self.rescue_pending_for(self.me) {
+                return Err(Refusal::MovedBeforeRescue);
+            }
+            if their_turn {
+                self.enemy_turn(&turn.actions)?;
+            } else if !self.over() {
+                return Err(Refusal::OutOfTurn);
+            }
+            // Plies after an ending only this device could see are passed over.
+        } else if their_turn && turn.reveal.is_none() {
+            if !self.rescue_pending_for(enemy) {
+                return Err(Refusal::NoMove);
+            }
+            self.enemy_turn(&[])?;
+        }
+        if let Some(reveal) = turn.reveal {
+            // (Only the opened setup may show that the game is over.)
+            self.opened(reveal);
+        }
+        self.draw = self.draw.forget_declined();
+        if self.draw == Draw::Sent && !turn.actions.is_empty() {
+            // Answered: accepted (the game is over) or declined by playing on.
+            self.draw = if self.over() {
+                Draw::NoOffer
+            } else {
+                Draw::Declined
+            };
+        }
+        if turn.draw_offer && !self.over() {
+            // (After an attack that gains a rescue, the offerer's turn goes on
+            // before this player's comes; the offer waits for it.)
+            if turn.actions.is_empty() {
+                return Err(Refusal::OfferWithoutTurn);
+            }
+            self.draw = self.draw.receive();
+        }
+        if self.over() {
+            self.draw = self.draw.lapse();
+        }
+        self.collect_news(before);
+        Ok(())
+    }
+
+    /// Takes in the answer to this device's attack. `closing`: the opening
+    /// of the other device's setup came with it, so when no stand-in army
+    /// fits the answer the opened setup decides instead (under Silent
+    /// Defense a stand-in holds that a silent defender was no flag, as the
+    /// game went on; a flag taken silently ends it, with the opening).
+    fn answered(&mut self, attack: Move, answer: Answer, closing: bool) -> Result<(), Refusal> {
+        let position = self.position.as_ref().expect("joined");
+        let attacker = position
+            .piece(position.piece_at(attack.from).expect("own piece"))
+            .piece;
+        let defender = position.piece_at(attack.to).expect("enemy piece");
+        let shown = battle::defender_revealed(&self.variant, &self.options, attacker);
+        let known = match answer {
+            Answer::Shown(piece) if shown => Known::Is(piece),
+            Answer::Silent(result) if !shown => Known::Met { attacker, result },
+            Answer::Shown(_) => return Err(Refusal::DefenderShown),
+            Answer::Silent(_) => return Err(Refusal::DefenderHidden(attack.to)),
+        };
+        self.learn(defender, attack.to, known);
+        self.plies.push((self.me, Action::Move(attack)));
+        match self.rebuild() {
+            Err(_) if closing => Ok(()),
+            rebuilt => rebuilt.map(|_| ()).map_err(Refusal::from),
+        }
+    }
+
+    fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), Refusal> {
+        let enemy = self.me.opponent();
+        for (i, action) in actions.iter().enumerate() {
+            if self.over() {
+                break; // a ply sent after an ending only its own device could see
+            }
+            let position = self.position.as_ref().expect("joined");
+            let played = match *action {
+                SentAction::Move { mv, shown } => {
+                    let id = position
+                        .piece_at(mv.from)
+                        .filter(|id| id.side == enemy)
+                        .ok_or(Refusal::NoPiece(mv))?;
+                    let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
+                    let shows = position.move_shows_piece(mv);
+                    if (attack || shows) && shown.is_none() {
+                        return Err(Refusal::PieceNotShown(mv));
+                    }
+                    if attack && i + 1 != actions.len() {
+                        return Err(Refusal::MoveAfterAttack(mv));
+                    }
+                    let moved = Known::Moved {
+                        distance: mv.from.distance(mv.to),
+                        straight: mv.from.row == mv.to.row || mv.from.col == mv.to.col,
+                    };
+                    self.learn(id, mv.from, moved);
+                    if let Some(piece) = shown {
+                        self.learn(id, mv.from, Known::Is(piece));
+                    }
+                    Action::Move(mv)
+                }
+                SentAction::Rescue { piece, to } => {
+                    let id = PieceId {
+                        side: enemy,
+                        index: piece,
+                    };
+                    if piece as usize >= self.known.len() {
+                        return Err(Refusal::NoSuchPiece(piece));
+                    }
+                    self.learn(id, to, Known::Rescuable);
+                    Action::Rescue { piece: id, to }
+                }
+                SentAction::SkipRescue if position.pending_rescue().is_none() => continue,
+                SentAction::SkipRescue => Action::SkipRescue,
+                SentAction::Resign => Action::Resign(enemy),
+                SentAction::AgreeDraw if self.draw != Draw::Sent => {
+                    return Err(Refusal::DrawNotOffered);
+                }
+                SentAction::AgreeDraw if i != 0 => {
+                    return Err(Refusal::DrawAfterPlaying);
+                }
+                SentAction::AgreeDraw => Action::AgreeDraw,
+            };
+            self.plies.push((enemy, played));
+            let report = self.rebuild().map_err(|e| Refusal::Ply(played, e))?;
+            if let Some(battle) = report.and_then(|r| r.battle) {
+                self.answer_due = Some(
+                    if battle::defender_revealed(
+                        &self.variant,
+                        &self.options,
+                        battle.attacker_piece,
+                    ) {
+                        Answer::Shown(battle.defender_piece)
+                    } else {
+                        Answer::Silent(battle.result)
+                    },
+                );
+            }
+        }
+        // The code ended its turn: a rescue the stand-in offered but it did not take is declined.
+        let attacked = self.answer_due.is_some();
+        if !attacked && self.rescue_pending_for(enemy) {
+            self.plies.push((enemy, Action::SkipRescue));
+            self.rebuild()?;
+        }
+        Ok(())
+    }
+
+    fn learn(&mut self, id: PieceId, at: Square, known: Known) {
+        if let Some(list) = self.known.get_mut(id.index as usize) {
+            list.push(known);
+        }
+        self.claims.push(Claim {
+            ply: self.plies.len(),
+            piece: id.index,
+            at,
+            known,
+        });
+    }
+}

@@ -1,0 +1,52 @@
+//! An invitation to a two-device game, as read by the device that joins it:
+//! the game, its rules, the inviter's side, and the inviter's setup as
+//! everyone sees it (or, when the deal is chance, its deal commitment).
+
+use super::error::LinkError;
+use super::message::{CodeError, CodeKind, Envelope, Invite, Opening};
+use super::public_setup::check_public;
+use crate::core::options::GameOptions;
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use std::sync::Arc;
+
+/// An invitation as read, before this device has dealt and set up.
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    pub game_id: u32,
+    pub variant: Arc<Variant>,
+    pub options: GameOptions,
+    pub inviter: Side,
+    pub(super) opening: Opening,
+}
+
+impl Invitation {
+    pub fn read(
+        text: &str,
+        variant_of: impl Fn(&str) -> Option<Arc<Variant>>,
+    ) -> Result<Invitation, LinkError> {
+        let envelope = Envelope::from_text(text)?;
+        match envelope.header.kind {
+            CodeKind::Invite => {}
+            CodeKind::Transfer => return Err(LinkError::Transfer),
+            CodeKind::Turn => return Err(LinkError::NotInvitation),
+        }
+        let (invite, variant) = Invite::decode(&envelope.body, envelope.header.format, variant_of)?;
+        let problems = invite.options.problems(&variant);
+        if !problems.is_empty() {
+            return Err(CodeError::Damaged(problems.join("; ")).into());
+        }
+        let inviter = envelope.header.sender;
+        if let Opening::Setup(intro) = &invite.opening {
+            check_public(&variant, inviter, &intro.public)
+                .map_err(|e| LinkError::Refused(e.into()))?;
+        }
+        Ok(Invitation {
+            game_id: envelope.header.game_id,
+            variant,
+            options: invite.options,
+            inviter,
+            opening: invite.opening,
+        })
+    }
+}
