@@ -5,6 +5,7 @@
 //! images, masks, filters) is refused with a message, not drawn wrong.
 
 use super::glyphs::Glyphs;
+use super::pdf_primitives::cubic_controls;
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Name, Ref, Str};
 use std::collections::BTreeSet;
@@ -307,19 +308,6 @@ fn colour(paint: &Paint) -> Result<(f32, f32, f32), String> {
         )),
         _ => Err("a gradient or pattern".to_string()),
     }
-}
-
-/// The two controls of the cubic curve that draws the quadratic one from
-/// `from` through `control` to `to` (PDF has cubic curves only): two thirds
-/// of the way from each end to the quadratic's control.
-pub fn cubic_controls(from: (f32, f32), control: (f32, f32), to: (f32, f32)) -> [(f32, f32); 2] {
-    let two_thirds = |end: (f32, f32)| {
-        (
-            end.0 + 2.0 / 3.0 * (control.0 - end.0),
-            end.1 + 2.0 / 3.0 * (control.1 - end.1),
-        )
-    };
-    [two_thirds(from), two_thirds(to)]
 }
 
 /// A transform as PDF's six numbers.

@@ -3,8 +3,7 @@
 //! ToUnicode map so that the words can be found, copied and read aloud. Only
 //! the glyphs used are written, so no font subsetter is needed.
 
-use super::drawing::cubic_controls;
-use super::pdf::deflate;
+use super::pdf_primitives::{cubic_controls, deflate};
 use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use skrifa::instance::{LocationRef, Size};

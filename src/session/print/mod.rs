@@ -15,6 +15,7 @@ mod drawing;
 mod glyphs;
 pub mod paper;
 pub mod pdf;
+mod pdf_primitives;
 pub mod pdf_store;
 mod piecepack;
 mod referee;

@@ -7,6 +7,7 @@
 use super::Page;
 use super::drawing;
 use super::glyphs::Glyphs;
+use super::pdf_primitives::deflate;
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 
 /// Points per millimetre (PDF units are 1/72 inch).
@@ -72,15 +73,6 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
         .title(TextStr(title))
         .creator(TextStr("Flagfall"));
     Ok(pdf.finish())
-}
-
-/// `bytes` compressed for a FlateDecode stream.
-pub fn deflate(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    // Writing to a Vec cannot fail.
-    let _ = encoder.write_all(bytes);
-    encoder.finish().unwrap_or_default()
 }
 
 #[cfg(test)]
