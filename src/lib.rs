@@ -2,10 +2,11 @@
 //!
 //! The layers, each using only those before it: `i18n` holds the languages
 //! and the translation catalogue every text goes through, `core` the rules
-//! (pure, no I/O), `session` the services over them (a game session,
-//! computer players, two-device play, storage), `app` the glue to the Slint
-//! screens (one controller per screen), and `tools` the command-line tools
-//! (record checking, benchmarks, screenshots).
+//! (pure, no I/O), `session` the services over them (one interface to every
+//! game on this device, computer players, two-device play, storage), `app`
+//! the glue to the Slint screens (one controller per screen, each owning its
+//! state), and `tools` the command-line tools (record checking, benchmarks,
+//! screenshots).
 
 pub mod app;
 pub mod core;
