@@ -497,3 +497,89 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
     // offerer's turn goes on.
     assert!(waiting >= 1, "no offer waited through a rescue");
 }
+
+/// `text` with its opening left out.
+fn without_opening(text: &str) -> String {
+    let v = variant("classic");
+    let mut envelope = Envelope::from_text(text).unwrap();
+    let turn = Turn::decode(&envelope.body, &v).unwrap();
+    assert!(turn.reveal.is_some(), "the honest code opens its setup");
+    envelope.body = Turn {
+        reveal: None,
+        ..turn
+    }
+    .encode(&v);
+    envelope.to_text()
+}
+
+/// Issue 46: a device that ended the game in a draw (it accepted the offer,
+/// or its move reached the quiet-move limit) opens first, in that code. A
+/// device that leaves its opening out gets none back: the other waits, "not
+/// verified", and may end the game as abandoned.
+#[test]
+fn a_draw_ended_without_its_opening_gets_no_opening_back() {
+    // An accepted offer.
+    let mut devices = linked("classic", 9);
+    for ply in 0..3 {
+        device_turn(&mut devices, 0, 2 * ply);
+        device_turn(&mut devices, 1, 2 * ply + 1);
+    }
+    let [red, blue] = &mut devices;
+    red.offer_draw().unwrap();
+    let view = red.view().unwrap();
+    red.play(choose(Level::Heuristic, &view, 50).unwrap())
+        .unwrap();
+    blue.read(red.last_code().unwrap()).unwrap();
+    blue.play(Action::AgreeDraw).unwrap();
+    let attack = without_opening(blue.last_code().unwrap());
+    let red_code = red.last_code().unwrap().to_string();
+    red.read(&attack).unwrap();
+    assert_eq!(red.view().unwrap().outcome, Some(AGREED));
+    assert_eq!(red.status(), LinkStatus::AwaitingReveal);
+    assert!(!red.has_opened(), "the honest setup stays closed");
+    assert_eq!(red.last_code(), Some(red_code.as_str()), "no code goes out");
+    assert_eq!(red.verdict(), None);
+    red.abandon().unwrap();
+    assert_eq!(red.status(), LinkStatus::Abandoned);
+
+    // The quiet-move limit, reached by one device's move.
+    // (Codes carry no quiet-move limit: the variant's 200 plies count.)
+    let mut devices = linked("classic", 3);
+    let mut seed = 60;
+    let ender = loop {
+        assert!(seed < 2_000, "no draw by quiet moves");
+        let mover = usize::from(devices[0].status() != LinkStatus::YourTurn);
+        let view = devices[mover].view().unwrap();
+        let quiet = view
+            .legal_moves
+            .iter()
+            .copied()
+            .find(|m| view.at(m.to).is_none());
+        let action = quiet.map_or_else(
+            || choose(Level::Heuristic, &view, seed).unwrap(),
+            Action::Move,
+        );
+        seed += 1;
+        devices[mover].play(action).unwrap();
+        if devices[mover].view().unwrap().outcome.is_some() {
+            break mover;
+        }
+        let text = devices[mover].last_code().unwrap().to_string();
+        devices[1 - mover].read(&text).unwrap();
+    };
+    assert!(
+        matches!(
+            devices[ender].view().unwrap().outcome,
+            Some(Outcome::Draw { .. })
+        ),
+        "{:?}",
+        devices[ender].view().unwrap().outcome
+    );
+    let attack = without_opening(devices[ender].last_code().unwrap());
+    let waiting = &mut devices[1 - ender];
+    let before = waiting.last_code().unwrap().to_string();
+    waiting.read(&attack).unwrap();
+    assert_eq!(waiting.status(), LinkStatus::AwaitingReveal);
+    assert!(!waiting.has_opened());
+    assert_eq!(waiting.last_code(), Some(before.as_str()));
+}

@@ -123,7 +123,7 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
 }
 
 /// What to do at the end before the result counts: who opens first (the
-/// side the result does not favour; see `LinkedGame::may_open`).
+/// loser, or the device whose ply ended a draw; see `LinkedGame::may_open`).
 pub(super) fn opening_step(link: &LinkedSession) -> String {
     let opened = link.game().is_some_and(|g| g.has_opened());
     if opened {
@@ -131,6 +131,18 @@ pub(super) fn opening_step(link: &LinkedSession) -> String {
             "This device has opened its setup in the code on show. Let the other device read it, \
              then read its last code, which opens its setup: only then is the result checked and \
              counted. Until then the game waits under Continue."
+        )
+    } else if link
+        .game()
+        .and_then(|g| g.view())
+        .and_then(|v| v.outcome)
+        .is_some_and(|o| o.winner().is_none())
+    {
+        crate::tr!(
+            "The other device's move ended the game in a draw, so it opens its setup first: let \
+             it read the code on show if it has not, then read its next code. This device opens \
+             its own once it has checked theirs. Until then the result does not count, and the \
+             game waits under Continue."
         )
     } else {
         crate::tr!(

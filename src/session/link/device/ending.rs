@@ -99,19 +99,35 @@ impl LinkedGame {
         });
     }
 
-    /// Who opens first at the end: the side the result favours opens last,
-    /// so a player who claims a win must still open its setup for the win to
-    /// count, and never gets the loser's setup for nothing. The loser (or
-    /// either side of a draw, whichever sees the end first) opens first; the
-    /// winner opens in answer to that opening, once it has been checked.
+    /// Who opens first at the end (`docs/two-devices.md`, "The end"): the
+    /// side the result favours opens last, so a player who claims a win must
+    /// still open its setup for the win to count, and never gets the loser's
+    /// setup for nothing. The loser opens first. In a draw, the device whose
+    /// own ply ended the game (the accepted offer, the move that reached the
+    /// quiet-move limit or left nothing to move) opens first, in the code that
+    /// carries that ply; the other waits for that opening, as a winner does,
+    /// so a device that leaves its opening out gets none back. Either side
+    /// opens in answer to an opening checked true.
     pub(super) fn may_open(&self) -> bool {
-        let won = self
+        if self.ending.theirs().is_some() {
+            return true;
+        }
+        match self
             .position
             .as_ref()
             .and_then(|p| p.outcome())
-            .and_then(|o| o.winner())
-            == Some(self.me);
-        self.ending.theirs().is_some() || !won
+            .map(|o| o.winner())
+        {
+            Some(Some(winner)) => winner != self.me,
+            Some(None) => self.ended_the_game(),
+            None => false,
+        }
+    }
+
+    /// Whether this device's player made the last ply, the one that ended
+    /// the game (with no ply at all, Red's device counts as the one).
+    fn ended_the_game(&self) -> bool {
+        self.plies.last().map_or(Side::Red, |(side, _)| *side) == self.me
     }
 
     /// Whether the game is over on this device: by its position, or once the

@@ -26,9 +26,9 @@
 //! offer in its last code is refused. An offer sent with a ply that ends the
 //! game is dropped.
 //!
-//! The end. The side the result does not favour opens its setup first (the
-//! loser, or whoever sees a draw first); the side it favours opens only in
-//! answer, once the other's opening is checked (`may_open`). Until then the
+//! The end. The loser opens its setup first, and in a draw the device whose
+//! own ply ended the game; the other opens only in answer, once that opening
+//! is checked (`may_open`). Until then the
 //! result is not verified; a player may end a game whose other device went
 //! silent as abandoned (`abandon`). The whole protocol, with every lie and
 //! what it gets, is in `docs/two-devices.md`.

@@ -118,6 +118,11 @@ impl LinkedGame {
         if !due {
             return;
         }
+        if over && !opens && self.answer_due.is_none() && self.outgoing.is_empty() {
+            // Nothing to send: this device waits for the other's opening.
+            self.owed = Owed::Nothing;
+            return;
+        }
         let offer = !over && self.draw == Draw::Marked;
         if offer {
             self.draw = Draw::Sent;

@@ -22,8 +22,8 @@ pub enum LinkStatus {
     /// open, or its opening was false and this device's stays closed.
     Finished,
     /// The game is over on this device but not verified: the other device's
-    /// opened setup is awaited (this device opens its own first when the
-    /// result does not favour it, else in answer; see `may_open`).
+    /// opened setup is awaited (this device opens its own first when it lost,
+    /// or its own ply ended a draw, else in answer; see `may_open`).
     AwaitingReveal,
     /// This player ended the game as abandoned by the other device, which
     /// stopped sending codes: not a result.
@@ -63,8 +63,8 @@ impl Owed {
 #[derive(Debug, Clone)]
 pub(super) enum Ending {
     /// Neither setup is open: the game goes on, or it is over and this device
-    /// opens first in its next code (the result does not favour it:
-    /// `may_open`), or waits for the other's opening.
+    /// opens first in its next code (it lost, or its own ply ended
+    /// a draw: `may_open`), or waits for the other's opening.
     Closed,
     /// This device opened its setup first; the other's opening is awaited.
     OpenedFirst,
