@@ -15,8 +15,8 @@ use flagfall::session::link::message::{Answer, CodeKind, Envelope, SentAction, T
 use flagfall::session::link::qr_image::{make_qr, read_codes};
 use flagfall::session::link::selfplay::{computer_setup, self_play, start_pair};
 use flagfall::session::link::{
-    ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, TransferError, TransferReceiver,
-    transfer_codes,
+    ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, Refusal, TransferError,
+    TransferReceiver, transfer_codes,
 };
 use flagfall::session::saved::SavedSession;
 use flagfall::tools::qr_selfplay;
@@ -41,6 +41,16 @@ fn every_variant_plays_to_the_end_through_pictures() {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+    // Free setup cannot be played between two devices: the tool says why.
+    let dir = std::env::temp_dir().join(format!("flagfall-qr-free-{}", std::process::id()));
+    let Err(refused) = qr_selfplay::run(variant("free"), 3, Level::Heuristic, &dir) else {
+        panic!("free setup played between two devices");
+    };
+    assert!(
+        refused.contains("cannot be played between two devices"),
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn text_courier(_: usize, _: Side, text: &str) -> Result<String, String> {
@@ -463,38 +473,48 @@ fn a_pass_and_play_game_moves_to_another_device_in_codes() {
 
 /// Issue 17: a domino invitation showing 23 of its 24 stones was accepted
 /// and caught only at the end; it is refused at once, like a short army of
-/// any other variant. (A domino inviter now shows its stones in its code
-/// after the fair deal, which the joiner refuses the same way.)
+/// any other variant. (Setups now travel in the first turn codes: the
+/// joiner's first, then the inviter's; each is refused the same way.)
 #[test]
 fn an_invitation_short_of_a_piece_is_refused_at_once() {
-    use flagfall::session::link::message::{Invite, Opening};
     for id in ["classic", "piecepack"] {
         let v = variant(id);
         let options = GameOptions::defaults(&v);
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         let red = computer_setup(&v, &options, Side::Red, &mut rng);
-        let inviter = LinkedGame::invite(Arc::clone(&v), options, red, 3, [2; 16]);
-        let text = inviter.last_code().unwrap().to_string();
-        assert!(Invitation::read(&text, builtin_variant).is_ok(), "{id}");
-        let envelope = Envelope::from_text(&text).unwrap();
-        let (mut invite, _) =
-            Invite::decode(&envelope.body, envelope.header.format, builtin_variant).unwrap();
-        let Opening::Setup(intro) = &mut invite.opening else {
-            panic!("{id}: an invitation without a setup")
+        let mut inviter = LinkedGame::invite(Arc::clone(&v), options, red, 3, [2; 16]);
+        let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
+        let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
+        let mut joiner = LinkedGame::join(&invitation, blue, [5; 16], false).unwrap();
+        let shorten = |text: &str| {
+            let envelope = Envelope::from_text(text).unwrap();
+            let mut turn = Turn::decode(&envelope.body, &v).unwrap();
+            turn.intro.as_mut().unwrap().public.pop();
+            Envelope {
+                body: turn.encode(&v),
+                ..envelope
+            }
+            .to_text()
         };
-        intro.public.pop();
-        let forged = Envelope {
-            body: invite.encode(&v),
-            ..envelope
-        }
-        .to_text();
-        let refused = Invitation::read(&forged, builtin_variant).unwrap_err();
+        let joiner_text = code(&joiner);
+        let refused = inviter.read(&shorten(&joiner_text)).unwrap_err();
         assert!(
             refused
                 .to_string()
                 .contains(&format!("has {} pieces", v.army_size() - 1)),
             "{id}: {refused}"
         );
+        inviter.read(&joiner_text).unwrap();
+        computer_turn(&mut inviter, 1);
+        let inviter_text = code(&inviter);
+        let refused = joiner.read(&shorten(&inviter_text)).unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains(&format!("has {} pieces", v.army_size() - 1)),
+            "{id}: {refused}"
+        );
+        joiner.read(&inviter_text).unwrap();
     }
     // Domino: the inviter's code after the deal shows 23 stones.
     use flagfall::session::link::DealHandshake;
@@ -591,4 +611,135 @@ fn a_fake_opening_gets_no_opening_back() {
             );
         }
     }
+}
+
+/// The invitation a device makes, as the joining device reads it.
+fn invitation_opening(text: &str) -> flagfall::session::link::message::Opening {
+    use flagfall::session::link::message::Invite;
+    let envelope = Envelope::from_text(text).unwrap();
+    Invite::decode(&envelope.body, envelope.header.format, builtin_variant)
+        .unwrap()
+        .0
+        .opening
+}
+
+/// Issue 46: the joiner used to read where the inviter's army stands (which
+/// squares of the zone in Barrage, Duell and Ultimate Lightning, where each
+/// suit stands in Piecepack) before setting up its own. The invitation now
+/// commits to the inviter's setup and shows nothing of it; the joiner shows
+/// its setup first, and the inviter's comes in answer, bound to that
+/// commitment: neither sets up knowing the other's placement.
+#[test]
+fn neither_device_sets_up_knowing_where_the_others_pieces_stand() {
+    use flagfall::session::link::message::Opening;
+    for (i, id) in [
+        "barrage",
+        "duell",
+        "ultimate-lightning",
+        "piecepack",
+        "classic",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for inviter_side in [Side::Red, Side::Blue] {
+            let v = variant(id);
+            let options = GameOptions::defaults(&v);
+            let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+            let mine = computer_setup(&v, &options, inviter_side, &mut rng);
+            let mut inviter = LinkedGame::invite(Arc::clone(&v), options, mine, 9, [1; 16]);
+            // What the joiner holds before it sets up: a commitment, no square.
+            let Opening::SetupCommitment(promised) = invitation_opening(&code(&inviter)) else {
+                panic!("{id}: the invitation shows more than a commitment");
+            };
+            assert_eq!(promised, inviter.commitment());
+            let invitation = Invitation::read(&code(&inviter), builtin_variant).unwrap();
+            let theirs = computer_setup(&v, &options, inviter_side.opponent(), &mut rng);
+            let mut joiner = LinkedGame::join(&invitation, theirs, [2; 16], false).unwrap();
+            assert_eq!(joiner.status(), LinkStatus::AwaitingCode, "{id}");
+            assert!(joiner.view().is_none(), "{id}: no board before both setups");
+            inviter.read(&code(&joiner)).unwrap();
+            if inviter.status() == LinkStatus::YourTurn {
+                computer_turn(&mut inviter, 1);
+            }
+            let shown = code(&inviter);
+            let turn = Turn::decode(&Envelope::from_text(&shown).unwrap().body, &v).unwrap();
+            assert_eq!(
+                turn.intro.as_ref().map(|intro| intro.commitment),
+                Some(promised),
+                "{id}: the inviter shows its setup in answer, bound to its invitation"
+            );
+
+            // The attacker: an inviter that sets up again once it has seen
+            // the joiner's setup shows a setup with another commitment.
+            let mut other_rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
+            let again = computer_setup(&v, &options, inviter_side, &mut other_rng);
+            let mut cheat = LinkedGame::invite(Arc::clone(&v), options, again, 9, [3; 16]);
+            cheat.read(&code(&joiner)).unwrap();
+            if cheat.status() == LinkStatus::YourTurn {
+                computer_turn(&mut cheat, 1);
+            }
+            let before = joiner.status();
+            assert_eq!(
+                joiner.read(&code(&cheat)).unwrap_err(),
+                LinkError::Refused(Refusal::NotAsCommitted),
+                "{id}"
+            );
+            assert_eq!(joiner.status(), before);
+            joiner.read(&shown).unwrap();
+            assert!(joiner.view().is_some(), "{id}");
+        }
+    }
+}
+
+/// Issue 46: an invitation of an older app shows the inviter's setup: it is
+/// refused with the reason (a game saved before goes on as it began, see
+/// `tests/linked_saving.rs`). A joiner's first code that moves before it has
+/// seen the inviter's setup is refused.
+#[test]
+fn an_invitation_showing_its_setup_and_a_move_made_blind_are_refused() {
+    let v = variant("barrage");
+    let options = GameOptions::defaults(&v);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mine = computer_setup(&v, &options, Side::Blue, &mut rng);
+    let old = LinkedGame::invite_showing_setup(Arc::clone(&v), options, mine.clone(), 4, [1; 16]);
+    let invitation = Invitation::read(&code(&old), builtin_variant).unwrap();
+    let theirs = computer_setup(&v, &options, Side::Red, &mut rng);
+    let refused = LinkedGame::join(&invitation, theirs.clone(), [2; 16], false).unwrap_err();
+    assert_eq!(refused, LinkError::Refused(Refusal::SetupShownFirst));
+    assert!(
+        refused.to_string().contains("an older version of Flagfall"),
+        "{refused}"
+    );
+
+    // Red joins; its first code claims a move it could not have chosen.
+    let mut inviter = LinkedGame::invite(Arc::clone(&v), options, mine, 4, [1; 16]);
+    let invitation = Invitation::read(&code(&inviter), builtin_variant).unwrap();
+    let joiner = LinkedGame::join(&invitation, theirs, [2; 16], false).unwrap();
+    let honest = code(&joiner);
+    let mut envelope = Envelope::from_text(&honest).unwrap();
+    let turn = Turn::decode(&envelope.body, &v).unwrap();
+    let piece = turn.intro.as_ref().unwrap().public[0].square;
+    let mv = flagfall::core::moves::Move {
+        from: piece,
+        to: flagfall::core::square::Square {
+            col: piece.col,
+            row: piece.row + 1,
+        },
+    };
+    envelope.body = Turn {
+        actions: vec![SentAction::Move { mv, shown: None }],
+        ..turn
+    }
+    .encode(&v);
+    assert_eq!(
+        inviter.read(&envelope.to_text()).unwrap_err(),
+        LinkError::Refused(Refusal::PlaysBeforeSetup)
+    );
+    inviter.read(&honest).unwrap();
+    assert_eq!(
+        inviter.status(),
+        LinkStatus::AwaitingCode,
+        "Blue shows its setup at once"
+    );
 }

@@ -194,7 +194,7 @@ fn linked(id: &str, seed: u64) -> [LinkedGame; 2] {
         LinkedGame::invite(Arc::clone(&v), options, red, seed as u32, [seed as u8; 16]);
     let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
     let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
-    let joiner = LinkedGame::join(&invitation, blue, [7; 16]).unwrap();
+    let joiner = LinkedGame::join(&invitation, blue, [7; 16], false).unwrap();
     inviter.read(joiner.last_code().unwrap()).unwrap();
     [inviter, joiner]
 }
@@ -433,7 +433,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
         let mut inviter = LinkedGame::invite(Arc::clone(&classic), options, red, 9, [1; 16]);
         let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
         let blue = computer_setup(&classic, &options, Side::Blue, &mut rng);
-        let joiner = LinkedGame::join(&invitation, blue, [2; 16]).unwrap();
+        let joiner = LinkedGame::join(&invitation, blue, [2; 16], false).unwrap();
         inviter.read(joiner.last_code().unwrap()).unwrap();
         let mut devices = [inviter, joiner];
         let mut carried = devices

@@ -30,7 +30,7 @@ fn linked(options: GameOptions, seed: u64) -> [LinkedGame; 2] {
     let inviter = LinkedGame::invite(Arc::clone(&v), options, red, seed as u32, [seed as u8; 16]);
     let invitation = Invitation::read(inviter.last_code().unwrap(), builtin_variant).unwrap();
     let blue = computer_setup(&v, &options, Side::Blue, &mut rng);
-    let joiner = LinkedGame::join(&invitation, blue, [7; 16]).unwrap();
+    let joiner = LinkedGame::join(&invitation, blue, [7; 16], false).unwrap();
     [inviter, joiner]
 }
 

@@ -248,3 +248,41 @@ fn an_unfair_domino_invitation_and_a_late_deal_step_are_refused() {
     });
     assert!(matches!(red.read(&late), Err(LinkError::Refused(_))));
 }
+
+/// Issue 46: with the fair deal the joiner sees the inviter's setup as
+/// everyone sees it before it sets up its own. That is fair only while such
+/// a setup tells nothing of the placement: every army of a variant dealt by
+/// chance must show the same squares, suits and public kinds, whatever its
+/// hand and setup. A variant dealt by chance with a partial zone, suits or
+/// public kinds fails here, and needs the commit-first start of the others.
+#[test]
+fn every_variant_dealt_by_chance_shows_nothing_of_its_placement() {
+    use flagfall::session::link::fair_deal::deals_by_chance;
+    use flagfall::session::link::selfplay::start_pair;
+    let mut checked = 0;
+    for id in common::BUILT_IN {
+        let v = variant(id);
+        if !deals_by_chance(&v) {
+            continue;
+        }
+        checked += 1;
+        let options = GameOptions::defaults(&v);
+        let shown: Vec<_> = (0..4u64)
+            .map(|seed| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let pair = start_pair(&v, options, Side::Red, &mut rng, &mut |_, _, text: &str| {
+                    Ok(text.to_string())
+                })
+                .unwrap();
+                let text = pair.devices[0].last_code().unwrap().to_string();
+                let turn = Turn::decode(&Envelope::from_text(&text).unwrap().body, &v).unwrap();
+                turn.intro.expect("the inviter's setup").public
+            })
+            .collect();
+        assert!(
+            shown.windows(2).all(|pair| pair[0] == pair[1]),
+            "{id}: the setup shown during the fair deal differs from one army to another"
+        );
+    }
+    assert!(checked > 0, "domino is dealt by chance");
+}

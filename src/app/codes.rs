@@ -347,7 +347,8 @@ impl CodesController {
         let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
         screen.set_reading(!over);
         screen.set_read_status(self.link_status.clone().into());
-        screen.set_can_see_board(true);
+        // No board before both setups are shown (an invitation, a joiner's first code).
+        screen.set_can_see_board(played.view().is_some());
         screen.set_see_board_label(
             if over {
                 crate::tr!("See the result")
@@ -552,6 +553,13 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
                  play {}). Then read its answer here.",
                 translate(&link.variant().name),
                 side_name(link.side())
+            ),
+        ),
+        LinkStatus::AwaitingCode if link.game().is_some_and(|g| g.view().is_none()) => (
+            crate::tr!("Show your code, then read theirs"),
+            crate::tr!(
+                "Let the other device read this code: it shows where your pieces stand. Then read \
+                 the code it shows, which shows where its pieces stand."
             ),
         ),
         LinkStatus::AwaitingCode => (

@@ -122,14 +122,8 @@ impl HomeController {
         };
         let opponent = home.get_opponent_index();
         if opponent == OTHER_DEVICE {
-            if variant.setup.anywhere {
-                // Each device keeps its setup secret until the game is over, so
-                // neither could keep clear of the squares the other chose.
-                return Some(Effect::Notice(crate::tr!(
-                    "{} cannot be played between two devices: both armies choose from the same \
-                     squares, and a device cannot see the other's setup. Play it on one device.",
-                    translate(&variant.name)
-                )));
+            if let Some(why) = crate::session::link::not_for_two_devices(&variant) {
+                return Some(Effect::Notice(why));
             }
             return Some(two_devices::start(games, variant, options, human));
         }

@@ -15,7 +15,7 @@ pub struct Report {
     pub game: SelfPlay,
     pub max_version: u8,
     /// The largest QR version among move codes: codes that carry neither a
-    /// setup's public part (the first two) nor an opened setup (the last ones).
+    /// setup's public part (the first codes) nor an opened setup (the last ones).
     pub max_move_version: Option<u8>,
 }
 

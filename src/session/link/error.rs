@@ -107,6 +107,13 @@ pub enum Refusal {
     Setup(PublicSetupError),
     /// Its first code without its setup.
     NoSetup,
+    /// An invitation (of an older app) that shows the inviter's setup before
+    /// the joiner has committed to its own.
+    SetupShownFirst,
+    /// A setup shown with another commitment than its invitation's.
+    NotAsCommitted,
+    /// A move, answer, offer or opening before it has seen this device's setup.
+    PlaysBeforeSetup,
     /// Its setup shown a second time.
     SetupAgain,
     /// This device's attack left unanswered.
@@ -163,6 +170,16 @@ impl std::fmt::Display for Refusal {
             Refusal::DealAfterTheDeal => crate::tr!("it sends a step of the deal after the deal"),
             Refusal::Setup(e) => return std::fmt::Display::fmt(e, f),
             Refusal::NoSetup => crate::tr!("its first code lacks its setup"),
+            Refusal::SetupShownFirst => crate::tr!(
+                "its invitation shows the inviter's setup before this player sets up (an older \
+                 version of Flagfall); both devices need this version"
+            ),
+            Refusal::NotAsCommitted => {
+                crate::tr!("its setup is not the one its invitation committed to")
+            }
+            Refusal::PlaysBeforeSetup => {
+                crate::tr!("it plays before it has seen this device's setup")
+            }
             Refusal::SetupAgain => crate::tr!("it sent its setup a second time"),
             Refusal::Unanswered(attack) => crate::tr!("it does not answer the attack {}", attack),
             Refusal::AnswerUnasked => crate::tr!("it answers an attack that was not made"),

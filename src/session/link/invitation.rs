@@ -1,6 +1,7 @@
 //! An invitation to a two-device game, as read by the device that joins it:
-//! the game, its rules, the inviter's side, and the inviter's setup as
-//! everyone sees it (or, when the deal is chance, its deal commitment).
+//! the game, its rules, the inviter's side, and the inviter's setup
+//! commitment (or, when the deal is chance, its deal commitment); and which
+//! games cannot be played between two devices at all.
 
 use super::error::LinkError;
 use super::message::{CodeError, CodeKind, Envelope, Invite, Opening};
@@ -49,4 +50,18 @@ impl Invitation {
             opening: invite.opening,
         })
     }
+}
+
+/// Why a game of `variant` cannot be played between two devices, in the
+/// player's words, or `None` when it can. Free setup cannot: both armies
+/// choose from the same squares, and each device keeps its setup secret
+/// until the end, so neither could keep clear of the squares the other chose.
+pub fn not_for_two_devices(variant: &Variant) -> Option<String> {
+    variant.setup.anywhere.then(|| {
+        crate::tr!(
+            "{} cannot be played between two devices: both armies choose from the same \
+             squares, and a device cannot see the other's setup. Play it on one device.",
+            crate::i18n::translate(&variant.name)
+        )
+    })
 }

@@ -12,8 +12,13 @@
 //! deal is chance (dominoes) the invitation carries the inviter's deal
 //! commitment in place of its setup, and the first turn codes carry the deal
 //! steps (bits 4 and 5 of a turn code's flags). Domino invitations are only
-//! read in format 3: an older app's hands cannot be checked. Every format is
-//! read.
+//! read in format 3: an older app's hands cannot be checked. Format 4 has
+//! the invitation of any other variant carry the inviter's setup
+//! commitment in place of its setup, which the inviter shows in its first
+//! turn code, after the joiner's: neither player sets up knowing where the
+//! other's pieces stand. An invitation in an older format (with the setup)
+//! is read only to go on with a game saved before (`LinkedGame::join`).
+//! Every format is read.
 
 use super::base45;
 use super::public_setup::{PublicPiece, PublicSetup};
@@ -30,7 +35,10 @@ use crate::core::variant::{KindId, SuitId, Variant};
 use sha2::{Digest, Sha256};
 
 /// The newest code format this app reads and writes (see the module docs).
-pub const CODE_FORMAT: u8 = 3;
+pub const CODE_FORMAT: u8 = 4;
+/// The code format whose invitation commits to the inviter's setup and
+/// shows it only after the joiner has shown its own (issue 46).
+pub const SETUP_COMMITMENT_FORMAT: u8 = 4;
 /// The code format that brought the fair domino deal.
 pub const FAIR_DEAL_FORMAT: u8 = 3;
 /// The code format before draw offers; every other code is still written in it.
@@ -191,10 +199,14 @@ pub struct Invite {
     pub opening: Opening,
 }
 
-/// What an invitation shows of the inviter: its setup, or (when the deal is
-/// chance) only its deal commitment, since it has no hand yet.
+/// What an invitation shows of the inviter: its setup commitment (its setup
+/// follows once the joiner has shown its own), or (when the deal is chance)
+/// only its deal commitment, since it has no hand yet. Invitations of codes
+/// before format 4 showed the setup itself; they are read only to go on with
+/// games saved before.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opening {
+    SetupCommitment([u8; 16]),
     Setup(Intro),
     DealCommitment([u8; 16]),
 }
@@ -267,6 +279,7 @@ impl Invite {
         match self.opening {
             Opening::Setup(_) => FIRST_CODE_FORMAT,
             Opening::DealCommitment(_) => FAIR_DEAL_FORMAT,
+            Opening::SetupCommitment(_) => SETUP_COMMITMENT_FORMAT,
         }
     }
 
@@ -278,7 +291,7 @@ impl Invite {
         write_options(&mut w, &self.options);
         match &self.opening {
             Opening::Setup(intro) => write_intro(&mut w, variant, intro),
-            Opening::DealCommitment(commitment) => {
+            Opening::DealCommitment(commitment) | Opening::SetupCommitment(commitment) => {
                 w.bytes(commitment);
             }
         }
@@ -308,6 +321,8 @@ impl Invite {
                 )));
             }
             Opening::DealCommitment(r.array::<16>()?)
+        } else if format >= SETUP_COMMITMENT_FORMAT {
+            Opening::SetupCommitment(r.array::<16>()?)
         } else {
             Opening::Setup(read_intro(&mut r, &variant)?)
         };

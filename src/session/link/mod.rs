@@ -36,7 +36,7 @@ mod wire;
 pub use deal_handshake::DealHandshake;
 pub use device::{LinkStatus, LinkedGame};
 pub use error::{LinkError, Refusal};
-pub use invitation::Invitation;
+pub use invitation::{Invitation, not_for_two_devices};
 pub use message::{CodeError, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};

@@ -82,6 +82,9 @@ pub fn start_pair(
     rng: &mut impl Rng,
     courier: &mut impl Courier,
 ) -> Result<Pair, String> {
+    if let Some(why) = super::not_for_two_devices(variant) {
+        return Err(why);
+    }
     let joiner = inviter.opponent();
     let mut codes = 0;
     let mut carry = |from: Side, text: &str| {
@@ -103,7 +106,7 @@ pub fn start_pair(
         let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
         let setup = computer_setup(variant, &options, joiner, rng);
         let second =
-            LinkedGame::join(&invitation, setup, rng.random()).map_err(|e| e.to_string())?;
+            LinkedGame::join(&invitation, setup, rng.random(), false).map_err(|e| e.to_string())?;
         return Ok(Pair {
             devices: [first, second],
             codes,

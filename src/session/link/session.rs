@@ -10,8 +10,11 @@
 //! Save formats: 2 adds the log entries "offer draw" and "decline draw" (an
 //! accepted draw is "play draw"); 3 adds the fair deal (stage "dealing", and
 //! `handshake`, the other device's deal step as read) and the log entry
-//! "abandon". Older files are read as they are (a format 1 or 2 domino game
-//! in progress dealt without the fair deal and cannot go on: it is refused).
+//! "abandon"; 4 comes with code format 4, whose invitation commits to the
+//! inviter's setup and shows it after the joiner's (`setup_shown_first`
+//! marks a game begun before, which goes on as it began). Older files are
+//! read as they are (a format 1 or 2 domino game in progress dealt without
+//! the fair deal and cannot go on: it is refused).
 
 use super::deal_handshake::DealHandshake;
 use super::device::{LinkStatus, LinkedGame};
@@ -35,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The save format this app writes; it reads every format from 1 up.
-pub const LINKED_FORMAT: u32 = 3;
+pub const LINKED_FORMAT: u32 = 4;
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
@@ -54,6 +57,9 @@ pub struct LinkedSession {
     /// device's deal step as read.
     handshake: Option<DealHandshake>,
     handshake_read: Option<String>,
+    /// A game begun before code format 4: the invitation showed the
+    /// inviter's setup, and the game goes on so (its codes stay the same).
+    setup_shown_first: bool,
     game: Option<LinkedGame>,
     /// Every code read and action played since the game began, in order.
     log: Vec<Logged>,
@@ -98,6 +104,10 @@ pub struct SavedLinked {
     /// "read CODE", "play ACTION", "offer draw" or "decline draw", in order.
     #[serde(default)]
     pub log: Vec<String>,
+    /// The game began before code format 4 (its invitation showed the
+    /// inviter's setup) and goes on so; older files say it by their format.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub setup_shown_first: bool,
     pub seed: u64,
 }
 
@@ -155,6 +165,7 @@ impl LinkedSession {
             draft: None,
             handshake: None,
             handshake_read: None,
+            setup_shown_first: false,
             game: None,
             log: Vec::new(),
             revision: 0,
@@ -314,6 +325,13 @@ impl LinkedSession {
             return Ok(());
         }
         let game = match &self.invitation {
+            None if self.setup_shown_first => LinkedGame::invite_showing_setup(
+                Arc::clone(&self.variant),
+                self.options,
+                checked,
+                self.game_id,
+                self.salt,
+            ),
             None => LinkedGame::invite(
                 Arc::clone(&self.variant),
                 self.options,
@@ -321,7 +339,9 @@ impl LinkedSession {
                 self.game_id,
                 self.salt,
             ),
-            Some((_, invitation)) => LinkedGame::join(invitation, checked, self.salt)?,
+            Some((_, invitation)) => {
+                LinkedGame::join(invitation, checked, self.salt, self.setup_shown_first)?
+            }
         };
         self.revision += 1;
         self.game = Some(game);
@@ -450,6 +470,7 @@ impl LinkedSession {
             commitment: self.game.as_ref().map(|g| hex(&g.commitment())),
             log: self.log.iter().map(logged_text).collect(),
             seed: self.rng.clone().next_u64(),
+            setup_shown_first: self.setup_shown_first,
         }
     }
 
@@ -471,6 +492,9 @@ impl LinkedSession {
             saved.game_id,
         );
         session.salt = salt;
+        // A game under way before code format 4 goes on as it began.
+        session.setup_shown_first = !deals_by_chance(&variant)
+            && (saved.setup_shown_first || (saved.format < 4 && saved.stage == "game"));
         if let Some(text) = &saved.invitation {
             let invitation =
                 Invitation::read(text, builtin_variant).map_err(LoadError::Invitation)?;

@@ -38,8 +38,7 @@ use super::error::{LinkError, Refusal, Unplayable};
 use super::fair_deal::{self, FairTerms};
 use super::invitation::Invitation;
 use super::message::{
-    Answer, CodeKind, DealStep, FIRST_CODE_FORMAT, Intro, Invite, Opening, SentAction, Turn,
-    commitment,
+    Answer, CodeKind, DealStep, Intro, Invite, Opening, SentAction, Turn, commitment,
 };
 use super::public_setup::public_setup;
 use super::replay::{Replayed, replay};
@@ -73,6 +72,11 @@ pub struct LinkedGame {
     salt: [u8; 16],
     mine: CheckedSetup,
     my_intro: Intro,
+    /// Whether this device has shown its intro (in its invitation or a code).
+    intro_shown: bool,
+    /// The joiner's record of the inviter's setup commitment, from its
+    /// invitation: the setup the inviter shows later must carry it.
+    promised: Option<[u8; 16]>,
     enemy: Option<Intro>,
     /// Every ply so far, as this device played it.
     plies: Vec<(Side, Action)>,
@@ -101,9 +105,9 @@ pub struct LinkedGame {
 
 impl LinkedGame {
     /// Starts a game on this device, already set up, and makes the
-    /// invitation. For a variant whose deal is chance a `DealHandshake`
-    /// starts the game instead (`after_handshake`): an invitation with a
-    /// setup is refused for it.
+    /// invitation: it commits to this device's setup, which goes out only
+    /// once the joiner has shown its own. For a variant whose deal is chance
+    /// a `DealHandshake` starts the game instead (`after_handshake`).
     pub fn invite(
         variant: Arc<Variant>,
         options: GameOptions,
@@ -112,25 +116,47 @@ impl LinkedGame {
         salt: [u8; 16],
     ) -> LinkedGame {
         let mut game = LinkedGame::new(variant, options, mine, game_id, salt);
-        let invite = Invite {
-            variant: game.variant.id.clone(),
-            options,
-            opening: Opening::Setup(game.my_intro.clone()),
-        };
-        let body = invite.encode(&game.variant);
-        game.send(CodeKind::Invite, FIRST_CODE_FORMAT, body);
+        let opening = Opening::SetupCommitment(game.my_intro.commitment);
+        game.send_invitation(opening);
         game
     }
 
-    /// Joins an invitation with this device's own setup.
+    /// As `invite`, with the setup shown in the invitation, as apps before
+    /// code format 4 did: only to go on with a game saved then, whose codes
+    /// must come out the same.
+    pub fn invite_showing_setup(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        mine: CheckedSetup,
+        game_id: u32,
+        salt: [u8; 16],
+    ) -> LinkedGame {
+        let mut game = LinkedGame::new(variant, options, mine, game_id, salt);
+        game.send_invitation(Opening::Setup(game.my_intro.clone()));
+        game.intro_shown = true;
+        game
+    }
+
+    fn send_invitation(&mut self, opening: Opening) {
+        let invite = Invite {
+            variant: self.variant.id.clone(),
+            options: self.options,
+            opening,
+        };
+        let body = invite.encode(&self.variant);
+        self.send(CodeKind::Invite, invite.format(), body);
+    }
+
+    /// Joins an invitation with this device's own setup: its first code
+    /// shows this setup, and the inviter's follows in answer. An invitation
+    /// that shows the inviter's setup (an app before code format 4) is
+    /// refused unless `setup_shown_first` allows it, for a game saved then.
     pub fn join(
         invitation: &Invitation,
         mine: CheckedSetup,
         salt: [u8; 16],
+        setup_shown_first: bool,
     ) -> Result<LinkedGame, LinkError> {
-        let Opening::Setup(intro) = &invitation.opening else {
-            return Err(LinkError::Refused(Refusal::DealIsChance));
-        };
         let mut game = LinkedGame::new(
             Arc::clone(&invitation.variant),
             invitation.options,
@@ -139,8 +165,26 @@ impl LinkedGame {
             salt,
         );
         game.seq = 1;
-        game.meet(intro.clone())?;
-        game.compose_if_due();
+        match &invitation.opening {
+            Opening::DealCommitment(_) => return Err(LinkError::Refused(Refusal::DealIsChance)),
+            Opening::Setup(_) if !setup_shown_first => {
+                return Err(LinkError::Refused(Refusal::SetupShownFirst));
+            }
+            Opening::Setup(intro) => {
+                game.meet(intro.clone())?;
+                game.compose_if_due();
+            }
+            Opening::SetupCommitment(commitment) => {
+                game.promised = Some(*commitment);
+                let turn = Turn {
+                    intro: Some(game.my_intro.clone()),
+                    ..Turn::default()
+                };
+                game.intro_shown = true;
+                let body = turn.encode(&game.variant);
+                game.send(CodeKind::Turn, turn.format(), body);
+            }
+        }
         Ok(game)
     }
 
@@ -186,6 +230,7 @@ impl LinkedGame {
                     intro: Some(game.my_intro.clone()),
                     ..Turn::default()
                 };
+                game.intro_shown = true;
                 let body = turn.encode(&game.variant);
                 game.send(CodeKind::Turn, turn.format(), body);
             }
@@ -194,14 +239,24 @@ impl LinkedGame {
     }
 
     /// Takes in the other device's setup as it was shown at the start; this
-    /// device owes its own in its next code.
+    /// device owes its own in its next code unless it has shown it.
     fn meet(&mut self, intro: Intro) -> Result<(), LinkError> {
         self.known = vec![Vec::new(); intro.public.len()];
         self.enemy = Some(intro);
-        self.owed = Owed::CodeWithSetup;
+        self.owed = self.owed_after_reading();
         self.rebuild()
             .map_err(|e| LinkError::Refused(Refusal::Unplayable(e)))?;
         Ok(())
+    }
+
+    /// What this device owes once it has read a code: its code, with its
+    /// intro when it has not shown it yet.
+    fn owed_after_reading(&self) -> Owed {
+        if self.intro_shown {
+            Owed::Code
+        } else {
+            Owed::CodeWithSetup
+        }
     }
 
     fn new(
@@ -224,6 +279,8 @@ impl LinkedGame {
             salt,
             mine,
             my_intro,
+            intro_shown: false,
+            promised: None,
             enemy: None,
             plies: Vec::new(),
             known: Vec::new(),
@@ -288,6 +345,8 @@ impl LinkedGame {
     pub fn status(&self) -> LinkStatus {
         match (&self.ending, &self.position) {
             (Ending::Abandoned { .. }, _) => LinkStatus::Abandoned,
+            // The joiner has shown its setup; the inviter's is awaited.
+            (_, None) if self.promised.is_some() => LinkStatus::AwaitingCode,
             (_, None) => LinkStatus::AwaitingJoin,
             (Ending::BothOpen(_) | Ending::Withheld(_), _) => LinkStatus::Finished,
             (Ending::AnswerDue(_), _) => LinkStatus::AwaitingReveal,

@@ -129,6 +129,9 @@ impl LinkedGame {
         } else if self.draw == Draw::Marked {
             self.draw = Draw::NoOffer;
         }
+        if self.owed.setup() {
+            self.intro_shown = true;
+        }
         let turn = Turn {
             deal: None,
             intro: self.owed.setup().then(|| self.my_intro.clone()),

@@ -5,7 +5,7 @@
 //! played on with all that is known. On any error nothing changes.
 
 use super::LinkedGame;
-use super::phase::{Draw, LinkStatus, Owed};
+use super::phase::{Draw, LinkStatus};
 use crate::core::battle;
 use crate::core::moves::{Action, Move};
 use crate::core::piece::PieceId;
@@ -63,7 +63,7 @@ impl LinkedGame {
         }
         let mut next = self.clone();
         next.seq += 1;
-        next.owed = Owed::Code;
+        next.owed = next.owed_after_reading();
         next.apply(turn).map_err(LinkError::Refused)?;
         next.compose_if_due();
         *self = next;
@@ -76,8 +76,20 @@ impl LinkedGame {
         if turn.deal.is_some() {
             return Err(Refusal::DealAfterTheDeal);
         }
+        if !self.intro_shown
+            && (!turn.actions.is_empty()
+                || turn.answer.is_some()
+                || turn.draw_offer
+                || turn.reveal.is_some())
+        {
+            // Its code can only show its own setup: it has not seen this one.
+            return Err(Refusal::PlaysBeforeSetup);
+        }
         match (&self.enemy, turn.intro) {
             (None, Some(intro)) => {
+                if self.promised.is_some_and(|c| c != intro.commitment) {
+                    return Err(Refusal::NotAsCommitted);
+                }
                 check_public(&self.variant, enemy, &intro.public)?;
                 self.known = vec![Vec::new(); intro.public.len()];
                 self.enemy = Some(intro);
@@ -101,8 +113,10 @@ impl LinkedGame {
             }
             (None, None) => {}
         }
-        let their_turn =
-            !self.over() && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
+        // (Before it has seen this device's setup it cannot move.)
+        let their_turn = self.intro_shown
+            && !self.over()
+            && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
         if !turn.actions.is_empty() {
             if self.rescue_pending_for(self.me) {
                 return Err(Refusal::MovedBeforeRescue);
