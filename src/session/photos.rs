@@ -186,6 +186,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
     }
 
+    /// Issue 46: the newest picture is a hostile one (finder patterns that
+    /// held the old reader for minutes); it is given up on, and the code in
+    /// the next one is read.
+    #[test]
+    fn a_hostile_picture_does_not_stop_the_others_from_being_read() {
+        let dir = folder("hostile");
+        write(&dir, "code.png", &qr_png("THE CODE"), 100);
+        let (side, grey) = crate::session::link::finder_lattice::finder_lattice(16);
+        let mut hostile = Vec::new();
+        let mut encoder = png::Encoder::new(&mut hostile, side, side);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&grey).unwrap();
+        writer.finish().unwrap();
+        write(&dir, "lattice.png", &hostile, 10);
+        let source = PhotoFolders::new(vec![dir.clone()]);
+        assert_eq!(
+            codes_in_newest(&source, NEWEST_PHOTOS),
+            Ok(vec!["THE CODE".to_string()])
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
     #[test]
     fn only_the_newest_pictures_are_looked_at() {
         let dir = folder("limit");

@@ -10,7 +10,7 @@ use image::{ImageEncoder, codecs::png::PngEncoder};
 use std::time::Instant;
 
 /// The cases, by name, with what each feeds the app.
-pub const CASES: [(&str, &str); 5] = [
+pub const CASES: [(&str, &str); 6] = [
     (
         "huge-header",
         "a PNG declaring 16380 x 16380 pixels (the review's 550 KB file)",
@@ -22,6 +22,10 @@ pub const CASES: [(&str, &str); 5] = [
     (
         "widest-picture",
         "an 8192 x 1536 colour picture of noise round a code: the widest read",
+    ),
+    (
+        "finder-lattice",
+        "an 800 x 800 PNG of 400 finder patterns (issue 46): held the old reader 398 s",
     ),
     (
         "longest-paste",
@@ -53,6 +57,7 @@ pub fn run(case: &str) -> Result<InputCost, String> {
         "huge-header" => huge_header_png(16_380, 16_380),
         "largest-picture" => noisy_code_png(4_096, 3_072, 12)?,
         "widest-picture" => noisy_code_png(MAX_PICTURE_SIDE, 1_536, 24)?,
+        "finder-lattice" => finder_lattice_png(20)?,
         "longest-paste" => longest_paste().into_bytes(),
         other => {
             let names: Vec<&str> = CASES.iter().map(|c| c.0).collect();
@@ -99,6 +104,16 @@ fn huge_header_png(width: u32, height: u32) -> Vec<u8> {
     let crc = crc32fast::hash(&png[ihdr + 4..ihdr + 8 + 13]);
     png[ihdr + 21..ihdr + 25].copy_from_slice(&crc.to_be_bytes());
     png
+}
+
+/// `finder_lattice(n)` as an 8-bit grey PNG.
+fn finder_lattice_png(n: u32) -> Result<Vec<u8>, String> {
+    let (side, grey) = crate::session::link::finder_lattice::finder_lattice(n);
+    let mut png = Vec::new();
+    PngEncoder::new(&mut png)
+        .write_image(&grey, side, side, image::ExtendedColorType::L8)
+        .map_err(|e| e.to_string())?;
+    Ok(png)
 }
 
 /// Colour noise (which does not compress, so decoding does the most work)

@@ -12,13 +12,15 @@
 //! `invitation` reads an invitation, `deal_handshake` makes and reads the fair
 //! deal's codes, and `device` is one device's side of a game. `session` saves
 //! a game in progress, `selfplay` plays two computer players through codes,
-//! `transfer` moves a whole game, and `qr_image` makes and reads pictures.
+//! `transfer` moves a whole game, and `qr_image` makes and reads pictures
+//! (`finder_lattice` is a hostile one for its tests and benchmarks).
 
 mod base45;
 mod deal_handshake;
 mod device;
 mod error;
 pub mod fair_deal;
+pub mod finder_lattice;
 mod invitation;
 pub mod message;
 mod public_setup;
