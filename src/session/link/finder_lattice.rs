@@ -4,7 +4,8 @@
 //! a code. rqrr 0.11 (the reader before issue 46) tried every such group on
 //! a fresh copy of the whole picture and flood-filled its background each
 //! time: about side^6 work, 70 s at 640 pixels and 398 s at 800 (a PNG of
-//! under 10 KB). The reader must give up on it in bounded time.
+//! 9 KB at best compression, 27 KB as `bench-inputs` writes it). The reader
+//! must give up on it in bounded time.
 
 /// Lattice pitch and turn (pixels sideways per step, under the 0.2 slope a
 /// detector allows for neighbours), module size, margin.
