@@ -12,6 +12,12 @@
 //! codes, `their_code` reads the other device's, and `ending` holds the end:
 //! who opens first, the check of the other's opening, an abandoned game.
 //!
+//! The start. An invitation commits to the inviter's setup and shows none of
+//! it; the joiner's first code shows its setup, and the inviter's next code
+//! shows its own, with the commitment of the invitation (`promised`). A code
+//! that moves before its device has seen this one's setup (`intro_shown`) is
+//! refused. The fair deal has its own start (`after_handshake`).
+//!
 //! Draw offers. On its turn a player may offer a draw (`offer_draw`): the
 //! offer is marked, the player plays its turn as usual, and the offer goes out
 //! in the code that ends the turn (the turn code's draw flag, code format 2).
@@ -28,9 +34,8 @@
 //!
 //! The end. The loser opens its setup first, and in a draw the device whose
 //! own ply ended the game; the other opens only in answer, once that opening
-//! is checked (`may_open`). Until then the
-//! result is not verified; a player may end a game whose other device went
-//! silent as abandoned (`abandon`). The whole protocol, with every lie and
+//! is checked (`may_open`). Until then the result is not verified; a player
+//! may end a game whose other device went silent as abandoned (`abandon`). The whole protocol, with every lie and
 //! what it gets, is in `docs/two-devices.md`.
 
 use super::deal_handshake::DealHandshake;
