@@ -422,7 +422,7 @@ fn the_computer_in_a_solo_free_game_sets_up_round_the_player() {
             seed,
             computer,
         );
-        session.fill_random();
+        session.fill_for_me();
         session.setup_ready().expect("the player's random setup");
         let position = session.game().expect("both armies set up").position();
         let flag = position

@@ -88,7 +88,7 @@ fn a_setup_in_progress_is_saved_too() {
     session.read(joiner.code_on_show().unwrap()).unwrap();
     assert_eq!(session.stage(), Stage::Deal(Side::Blue));
     session.accept_deal().unwrap();
-    session.fill_random();
+    session.fill_for_me();
     let again = reload(&session);
     assert_eq!(again.stage(), Stage::Setup(Side::Blue));
     assert_eq!(

@@ -745,3 +745,61 @@ fn piecepack_cannot_discard_from_the_opponents_suit() {
             .any(|p| matches!(p, SetupProblem::Deal(DealError::ForeignSuit { .. })))
     );
 }
+
+/// Issue 47: "Fill for me" sets up as the strongest computer level does,
+/// never with the flag (a domino 6-6, a piecepack null) out of the back
+/// row, and keeps every piece the player placed first.
+#[test]
+fn fill_for_me_sets_up_as_the_expert_and_keeps_the_players_pieces() {
+    use flagfall::session::SetupDraft;
+    for id in [
+        "classic",
+        "small",
+        "barrage",
+        "duell",
+        "ultimate-lightning",
+        "domino",
+        "piecepack",
+    ] {
+        let v = variant(id);
+        let options = GameOptions::defaults(&v);
+        for seed in 0..12 {
+            for side in [Red, Blue] {
+                let mut rng = rng(seed);
+                let deal = random_deal(&v, side, &mut rng);
+                let mut draft = SetupDraft::new(Arc::clone(&v), side, deal);
+                // The player places one piece first, on the front row.
+                let (first, _) = draft.tray()[0];
+                let front = v
+                    .setup_squares(side)
+                    .into_iter()
+                    .max_by_key(|s| {
+                        if side == Red {
+                            s.row
+                        } else {
+                            v.board.rows - s.row
+                        }
+                    })
+                    .unwrap();
+                assert!(draft.place(first, front), "{id}");
+                draft.fill_for_me(&mut rng);
+                assert!(draft.tray().is_empty(), "{id}: pieces left in the tray");
+                assert_eq!(
+                    draft.at(front),
+                    Some(first),
+                    "{id}: the player's piece moved"
+                );
+                assert!(draft.problems(&options).is_empty(), "{id}");
+                let back_row = if side == Red { 0 } else { v.board.rows - 1 };
+                for (square, piece) in draft.placed() {
+                    if v.kind(piece.kind).is_flag && square != front {
+                        assert_eq!(
+                            square.row, back_row,
+                            "{id} seed {seed}: the flag on {square}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -199,7 +199,7 @@ fn a_save_that_fails_leaves_no_temporary_file_behind() {
     let variant = builtin_variant("classic").unwrap();
     let mut session = PassAndPlay::new(variant.clone(), GameOptions::defaults(&variant), 5);
     session.reveal();
-    session.fill_random();
+    session.fill_for_me();
     let path = storage.in_progress_path("pass-and-play", "classic");
     // Where the save goes stands a folder with something in it: the temporary
     // file is written, and renaming it over the folder fails (as a full disk
@@ -290,7 +290,7 @@ fn write_fixtures() {
                     s.accept_deal().unwrap();
                 }
                 _ => {
-                    s.fill_random();
+                    s.fill_for_me();
                     s.setup_ready().unwrap();
                 }
             }

@@ -68,7 +68,7 @@ fn the_computer_replies_and_a_move_can_be_taken_back() {
     assert!(
         labels(&app)
             .iter()
-            .any(|l| l.starts_with("news: Blue moved ")),
+            .any(|l| l.starts_with("news: Blue moved ") || l.starts_with("news: The enemy ")),
         "{:?}",
         labels(&app)
     );

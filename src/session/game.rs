@@ -125,8 +125,8 @@ impl GameSession {
     /// "Fill for me": the rest of the setup at random.
     pub fn fill_setup(&mut self) {
         match self {
-            GameSession::OneDevice(game) => game.fill_random(),
-            GameSession::TwoDevices(game) => game.fill_random(),
+            GameSession::OneDevice(game) => game.fill_for_me(),
+            GameSession::TwoDevices(game) => game.fill_for_me(),
         }
     }
 

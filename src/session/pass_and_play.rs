@@ -373,13 +373,13 @@ impl PassAndPlay {
     }
 
     /// Fills the holder's setup at random (the "fill for me" button).
-    pub fn fill_random(&mut self) {
+    pub fn fill_for_me(&mut self) {
         self.revision += 1;
         let Phase::Setup(side) = self.phase else {
             return;
         };
         if let Some(draft) = self.drafts[side.index()].as_mut() {
-            draft.fill_random(&mut self.rng);
+            draft.fill_for_me(&mut self.rng);
         }
     }
 

@@ -140,9 +140,42 @@ impl SetupDraft {
         self.placed.clear();
     }
 
-    /// Places the tray's pieces on random free zone squares, keeping what is placed.
-    pub fn fill_random(&mut self, rng: &mut impl Rng) {
+    /// "Fill for me": places every piece still in the tray as the strongest
+    /// computer level sets up (`ai::setup_around` at `Expert`: the
+    /// flag at the back among bombs, a domino 6-6 behind, stones turned to
+    /// attack in front), keeping every piece the player placed. A piece goes
+    /// where that setup puts one of its kind when the square is free, else on
+    /// a free square at random (a flag on the backmost).
+    pub fn fill_for_me(&mut self, rng: &mut impl Rng) {
         use rand::seq::SliceRandom;
+        let mut tray: Vec<Piece> = Vec::new();
+        for (piece, n) in self.tray() {
+            tray.extend(std::iter::repeat_n(piece, n));
+        }
+        if tray.is_empty() {
+            return;
+        }
+        let plan = crate::session::ai::setup_around(
+            crate::session::ai::Level::Expert,
+            &self.variant,
+            self.side,
+            &self.deal,
+            &self.taken,
+            rng,
+        );
+        let mut left = Vec::new();
+        for piece in tray {
+            let spot = plan
+                .placements
+                .iter()
+                .find(|p| same_piece(&p.piece, &piece) && !self.placed.contains_key(&p.square));
+            match spot {
+                Some(p) => {
+                    self.placed.insert(p.square, p.piece);
+                }
+                None => left.push(piece),
+            }
+        }
         let mut free: Vec<Square> = self
             .variant
             .setup_squares(self.side)
@@ -150,12 +183,20 @@ impl SetupDraft {
             .filter(|s| !self.placed.contains_key(s) && !self.taken.contains(s))
             .collect();
         free.shuffle(rng);
-        let mut pieces: Vec<Piece> = Vec::new();
-        for (piece, n) in self.tray() {
-            pieces.extend(std::iter::repeat_n(piece, n));
+        // A flag whose square the player took goes to the backmost free square.
+        let back = |sq: &Square| match self.side {
+            Side::Red => sq.row,
+            Side::Blue => self.variant.board.rows - 1 - sq.row,
+        };
+        left.sort_by_key(|p| !self.variant.kind(p.kind).is_flag);
+        if left
+            .first()
+            .is_some_and(|p| self.variant.kind(p.kind).is_flag)
+            && let Some(at) = (0..free.len()).min_by_key(|&i| back(&free[i]))
+        {
+            free.swap(0, at);
         }
-        for (piece, square) in pieces.into_iter().zip(free) {
-            let mut piece = piece;
+        for (mut piece, square) in left.into_iter().zip(free) {
             if self
                 .variant
                 .kind(piece.kind)

@@ -42,7 +42,7 @@ pub fn autoplay(
                 session.accept_deal().map_err(|e| e.to_string())?;
             }
             Stage::Setup(_) => {
-                session.fill_random();
+                session.fill_for_me();
                 session.setup_ready().map_err(|e| e.to_string())?;
             }
             _ => break,

@@ -76,7 +76,7 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
             PassAndPlay::new(Arc::clone(&variant), GameOptions::defaults(&variant), seed);
         for _ in 0..2 {
             session.reveal();
-            session.fill_random();
+            session.fill_for_me();
             session.setup_ready().map_err(|e| e.to_string())?;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -61,7 +61,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         }
         other.accept_deal().map_err(|e| e.to_string())?;
     }
-    other.fill_random();
+    other.fill_for_me();
     other.setup_ready().map_err(|e| e.to_string())?;
     let mut carried = None;
     for ply in 0..400u64 {

@@ -169,7 +169,7 @@ pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
         }
         session.accept_deal().unwrap();
     }
-    session.fill_random();
+    session.fill_for_me();
     session.setup_ready().unwrap();
 }
 

@@ -297,10 +297,10 @@ impl LinkedSession {
     }
 
     /// "Fill for me": the rest of the setup at random.
-    pub fn fill_random(&mut self) {
+    pub fn fill_for_me(&mut self) {
         self.revision += 1;
         if let Some(draft) = self.draft.as_mut().filter(|_| self.game.is_none()) {
-            draft.fill_random(&mut self.rng);
+            draft.fill_for_me(&mut self.rng);
         }
     }
 
