@@ -483,3 +483,23 @@ fn gravon_sample_checks_clean_by_gravons_rules() {
     );
     assert_eq!(out.lines().count(), 1, "{out}");
 }
+
+/// Issue 47: a replay's move list showed the record's raw text ("resign
+/// blue", "skip-rescue", "draw"); it names those actions in words, while the
+/// record keeps its own notation.
+#[test]
+fn a_replay_names_actions_in_words_and_the_record_keeps_its_notation() {
+    use flagfall::core::Action;
+    use flagfall::core::record::{action_label, action_text};
+    let game = random_game("classic", 1, 0);
+    let start = game.position_after(0);
+    for (action, label, text) in [
+        (Action::Resign(Side::Blue), "Blue resigns", "resign blue"),
+        (Action::Resign(Side::Red), "Red resigns", "resign red"),
+        (Action::SkipRescue, "no rescue", "skip-rescue"),
+        (Action::AgreeDraw, "draw agreed", "draw"),
+    ] {
+        assert_eq!(action_label(&start, action), label);
+        assert_eq!(action_text(&start, action), text);
+    }
+}

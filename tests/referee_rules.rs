@@ -151,7 +151,7 @@ fn a_defeated_player_loses_the_card_and_may_enter_again_while_cards_remain() {
         .unwrap();
     assert_eq!(
         verdict.text,
-        "Assassin defeats the Monarch: Blue's Monarch is out."
+        "Assassin defeats the Monarch: the Monarch (Blue) is out."
     );
     let blue = game.deck(Team::Second);
     assert_eq!(
@@ -171,7 +171,19 @@ fn a_defeated_player_loses_the_card_and_may_enter_again_while_cards_remain() {
         .unwrap();
     assert_eq!(
         verdict.text,
-        "Engineer and Assassin are equal: both are out, Blue's Engineer and Red's Assassin."
+        "Engineer and Assassin are equal: both are out, the Engineer (Blue) and the Assassin (Red)."
+    );
+    // Issue 47: no possessive to go wrong on a team named with an s.
+    let owls = flagfall::core::referee::game::verdict(
+        &rules,
+        role("Assassin"),
+        role("Monarch"),
+        "Hawks",
+        "Owls",
+    );
+    assert_eq!(
+        owls.text,
+        "Assassin defeats the Monarch: the Monarch (Owls) is out."
     );
     assert_eq!(game.deck(Team::First).on_field(), 0);
     assert_eq!(game.deck(Team::Second).on_field(), 0);

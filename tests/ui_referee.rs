@@ -66,7 +66,7 @@ fn a_round_refereed_through_the_screens() {
     tap(&app, "Challenged: Monarch 9");
     assert_eq!(
         verdict(&app),
-        "Assassin defeats the Monarch: Blue's Monarch is out."
+        "Assassin defeats the Monarch: the Monarch (Blue) is out."
     );
     tap(&app, "Confirm");
     assert_eq!(screen(&app), "referee");
@@ -91,14 +91,17 @@ fn a_round_refereed_through_the_screens() {
     tap(&app, "Next challenge of the cluster");
     tap(&app, "Challenger: Peer 8");
     tap(&app, "Challenged: Trap");
-    assert_eq!(verdict(&app), "Trap defeats the Peer: Red's Peer is out.");
+    assert_eq!(
+        verdict(&app),
+        "Trap defeats the Peer: the Peer (Red) is out."
+    );
     tap(&app, "Confirm");
     let cluster = app
         .window()
         .global::<RefereeAdapter>()
         .get_cluster_text()
         .to_string();
-    assert_eq!(cluster, "1 challenges resolved: Blue chooses the next.");
+    assert_eq!(cluster, "1 challenge resolved: Blue chooses the next.");
     tap(&app, "Cluster resolved: steps go on");
     assert!(
         has_label(&app, "Red: 16 at the base, 6 on the field, 1 lost"),
@@ -154,7 +157,7 @@ fn a_helper_uses_the_resolver_without_a_match() {
     tap(&app, "Challenged: Trap");
     assert_eq!(
         verdict(&app),
-        "Engineer defeats the Trap: the challenged's Trap is out."
+        "Engineer defeats the Trap: the Trap (the challenged) is out."
     );
     tap(&app, "Back");
     assert_eq!(screen(&app), "referee-setup");

@@ -677,6 +677,10 @@ impl RefereeController {
                         a.min(b),
                         translate(game.name(team))
                     ),
+                    Some(team) if cluster.resolved == 1 => crate::tr!(
+                        "1 challenge resolved: {} chooses the next.",
+                        translate(game.name(team))
+                    ),
                     Some(team) => crate::tr!(
                         "{} challenges resolved: {} chooses the next.",
                         cluster.resolved,

@@ -377,18 +377,19 @@ pub fn action_text(start: &super::position::Position, action: Action) -> String 
     }
 }
 
-/// An action as a replay lists it: a move in its notation, the rest in the
-/// current language (in English, the record's own text).
+/// An action as a replay lists it: a move in its notation, the rest in
+/// words in the current language ("Blue resigns", not the record's
+/// "resign blue").
 pub fn action_label(start: &super::position::Position, action: Action) -> String {
     match action {
         Action::Move(m) => m.to_string(),
         Action::Rescue { piece, to } => {
             crate::tr!("rescue {} to {}", start.piece(piece).start(), to)
         }
-        Action::SkipRescue => crate::tr!("skip-rescue"),
-        Action::Resign(Side::Red) => crate::tr!("resign red"),
-        Action::Resign(Side::Blue) => crate::tr!("resign blue"),
-        Action::AgreeDraw => crate::tr!("draw"),
+        Action::SkipRescue => crate::tr!("no rescue"),
+        Action::Resign(Side::Red) => crate::tr!("Red resigns"),
+        Action::Resign(Side::Blue) => crate::tr!("Blue resigns"),
+        Action::AgreeDraw => crate::tr!("draw agreed"),
     }
 }
 

@@ -79,7 +79,8 @@ pub enum RoundEnd {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeVerdict {
     pub result: Challenge,
-    /// "Assassin defeats the Monarch: Blue's Monarch is out."
+    /// "Assassin defeats the Monarch: the Monarch (Blue) is out." (No
+    /// possessive: a team may be named "Owls".)
     pub text: String,
 }
 
@@ -326,8 +327,8 @@ impl LiveMatch {
     }
 }
 
-/// A challenge's result in words: "Assassin defeats the Monarch: Blue's
-/// Monarch is out." The role and team names are translated here.
+/// A challenge's result in words: "Assassin defeats the Monarch: the
+/// Monarch (Blue) is out." The role and team names are translated here.
 pub fn verdict(
     rules: &LiveRules,
     role: RoleId,
@@ -343,19 +344,25 @@ pub fn verdict(
     let result = rules.challenge(role, target);
     let text = match result {
         Challenge::ChallengerWins => {
-            crate::tr!("{} defeats the {}: {}'s {} is out.", a, d, defender, d)
+            crate::tr!("{} defeats the {}: the {} ({}) is out.", a, d, d, defender)
         }
         Challenge::ChallengedWins => {
-            crate::tr!("{} defeats the {}: {}'s {} is out.", d, a, challenger, a)
+            crate::tr!(
+                "{} defeats the {}: the {} ({}) is out.",
+                d,
+                a,
+                a,
+                challenger
+            )
         }
         Challenge::BothOut => crate::tr!(
-            "{} and {} are equal: both are out, {}'s {} and {}'s {}.",
+            "{} and {} are equal: both are out, the {} ({}) and the {} ({}).",
             a,
             d,
-            challenger,
             a,
-            defender,
-            d
+            challenger,
+            d,
+            defender
         ),
         Challenge::NotAllowed => crate::tr!("A {} cannot challenge.", a),
     };
