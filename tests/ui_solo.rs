@@ -130,6 +130,14 @@ fn each_level_says_what_it_is_like_and_the_expert_replies() {
     let app = new_app(32);
     tap(&app, "Classic");
     tap(&app, "Opponent: Computer");
+    // Issue 47: the computer plays at its strongest until another level is chosen.
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("Weighs every move")),
+        "{:?}",
+        labels(&app)
+    );
     let lines = [
         ("Random", "Plays any legal move: for learning the rules."),
         (
