@@ -3,6 +3,8 @@
 //! deal (24 of 28, redrawn until it holds the 0-0 and the 6-6, seedable) and
 //! the piecepack discards (a null from one suit, an ace from the other).
 
+mod common;
+
 use flagfall::core::Side::{Blue, Red};
 use flagfall::core::deal::{DealError, deal_dominoes, random_deal};
 use flagfall::core::variant::{ArmyRule, builtin, builtin_variant};
@@ -752,15 +754,7 @@ fn piecepack_cannot_discard_from_the_opponents_suit() {
 #[test]
 fn fill_for_me_sets_up_as_the_expert_and_keeps_the_players_pieces() {
     use flagfall::session::SetupDraft;
-    for id in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "ultimate-lightning",
-        "domino",
-        "piecepack",
-    ] {
+    for id in common::BUILT_IN {
         let v = variant(id);
         let options = GameOptions::defaults(&v);
         for seed in 0..12 {

@@ -181,13 +181,7 @@ impl LinkedGame {
             }
             Opening::SetupCommitment(commitment) => {
                 game.promised = Some(*commitment);
-                let turn = Turn {
-                    intro: Some(game.my_intro.clone()),
-                    ..Turn::default()
-                };
-                game.intro_shown = true;
-                let body = turn.encode(&game.variant);
-                game.send(CodeKind::Turn, turn.format(), body);
+                game.send_intro(None);
             }
         }
         Ok(game)
@@ -229,18 +223,22 @@ impl LinkedGame {
                 game.meet(intro.clone())?;
                 game.compose_if_due();
             }
-            None => {
-                let turn = Turn {
-                    deal: Some(DealStep::Nonce(nonce)),
-                    intro: Some(game.my_intro.clone()),
-                    ..Turn::default()
-                };
-                game.intro_shown = true;
-                let body = turn.encode(&game.variant);
-                game.send(CodeKind::Turn, turn.format(), body);
-            }
+            None => game.send_intro(Some(DealStep::Nonce(nonce))),
         }
         Ok(game)
+    }
+
+    /// Shows this device's setup in a code of its own (with the fair deal's
+    /// step, when it has one), before it has seen the other's.
+    fn send_intro(&mut self, deal: Option<DealStep>) {
+        let turn = Turn {
+            deal,
+            intro: Some(self.my_intro.clone()),
+            ..Turn::default()
+        };
+        self.intro_shown = true;
+        let body = turn.encode(&self.variant);
+        self.send(CodeKind::Turn, turn.format(), body);
     }
 
     /// Takes in the other device's setup as it was shown at the start; this
