@@ -58,7 +58,10 @@ fn a_game_resumes_after_the_app_is_restarted() {
     }; // the app is gone, as if killed
     let app = app_with_storage(&dir, 5);
     assert_eq!(screen(&app), "home");
-    tap(&app, "Continue: Classic, Blue to play");
+    tap(
+        &app,
+        "Continue: Classic, two players on this device, Blue to play",
+    );
     hand_to(&app, Side::Blue);
     let game = app
         .one_device()
@@ -413,8 +416,11 @@ fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
         assert_eq!(screen(&app), "home");
         assert_eq!(continue_lines(&app).len(), 2, "{:?}", continue_lines(&app));
 
-        tap(&app, "Delete: Continue: Classic, two devices");
-        assert_shows(&app, "Delete this game? Classic, two devices (Red)");
+        tap(&app, "Delete: Continue: Classic against another device");
+        assert_shows(
+            &app,
+            "Delete this game? Classic against another device, you play Red",
+        );
         tap(&app, "Keep it");
         assert_eq!(
             continue_lines(&app).len(),
@@ -423,20 +429,23 @@ fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
             continue_lines(&app)
         );
 
-        tap(&app, "Delete: Continue: Classic, two devices");
+        tap(&app, "Delete: Continue: Classic against another device");
         tap(&app, "Delete the game");
         assert_eq!(
             continue_lines(&app),
-            vec!["Continue: Classic, Red to play".to_string()]
+            vec!["Continue: Classic, two players on this device, Red to play".to_string()]
         );
     }
     // Gone from the disk too: a restarted app offers only the other game.
     let app = app_with_storage(&dir, 8);
     assert_eq!(
         continue_lines(&app),
-        vec!["Continue: Classic, Red to play".to_string()]
+        vec!["Continue: Classic, two players on this device, Red to play".to_string()]
     );
-    tap(&app, "Delete: Continue: Classic, Red to play");
+    tap(
+        &app,
+        "Delete: Continue: Classic, two players on this device, Red to play",
+    );
     tap(&app, "Delete the game");
     assert!(continue_lines(&app).is_empty(), "{:?}", labels(&app));
     let app = app_with_storage(&dir, 8);

@@ -74,7 +74,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     tap(&red, "Back to the menu");
     let resume = labels(&red)
         .into_iter()
-        .find(|l| l.starts_with("Continue: Classic, two devices (Red)"))
+        .find(|l| l.starts_with("Continue: Classic against another device, you play Red"))
         .unwrap();
     tap(&red, &resume);
     assert_eq!(screen(&red), "link");
@@ -167,7 +167,7 @@ fn a_two_device_game_survives_closing_the_app() {
     let again = app_with_storage(&dir, 53);
     let continue_label = labels(&again)
         .into_iter()
-        .find(|l| l.starts_with("Continue: Classic, two devices (Red)"))
+        .find(|l| l.starts_with("Continue: Classic against another device, you play Red"))
         .unwrap_or_else(|| panic!("{:?}", labels(&again)));
     tap(&again, &continue_label);
     assert_eq!(screen(&again), "link");
@@ -290,10 +290,9 @@ fn an_unverified_result_says_so_and_a_silent_device_can_be_left() {
     );
     tap(&blue, "Menu");
     assert!(
-        labels(&blue)
-            .iter()
-            .any(|l| l.starts_with("Continue: Classic, two devices (Blue)")
-                && l.contains("not verified")),
+        labels(&blue).iter().any(|l| l
+            .starts_with("Continue: Classic against another device, you play Blue")
+            && l.contains("not verified")),
         "{:?}",
         labels(&blue)
     );
@@ -312,7 +311,7 @@ fn an_unverified_result_says_so_and_a_silent_device_can_be_left() {
     assert!(
         !labels(&red)
             .iter()
-            .any(|l| l.starts_with("Continue: Classic, two devices")),
+            .any(|l| l.starts_with("Continue: Classic against another device")),
         "{:?}",
         labels(&red)
     );

@@ -123,6 +123,12 @@ fn playing_blue_the_computer_opens_and_a_domino_game_runs() {
         assert_eq!(screen(&app), "play");
     }
     assert!(actions(&app) >= 11);
+    // Home names the opponent and the player's side.
+    tap(&app, "Menu");
+    assert_shows(
+        &app,
+        "Continue: Domino Stratego against the computer (heuristic), you play Blue",
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::i18n::translate;
 use crate::session::ai::Level;
+use crate::session::finished_games::FinishedSummary;
 use crate::session::games::Games;
 use crate::session::pass_and_play::Computer;
 use crate::session::{GameSession, PassAndPlay, Stage, Step};
@@ -23,6 +24,10 @@ use std::sync::Arc;
 /// (0 is pass and play, 1 to 4 the computer's levels, as `Level::ALL`).
 pub(super) const OTHER_DEVICE: i32 = 5;
 
+/// How many finished games the home screen lists at first, and how many
+/// more each "Show more" adds: a player may keep hundreds.
+const FINISHED_PAGE: usize = 10;
+
 pub(super) struct HomeController {
     variants: Vec<Arc<Variant>>,
     selected: usize,
@@ -32,6 +37,8 @@ pub(super) struct HomeController {
     two_squares_choices: List<SharedString>,
     continue_games: List<SharedString>,
     finished_games: List<SharedString>,
+    /// How many of the newest finished games are listed.
+    finished_shown: usize,
 }
 
 impl HomeController {
@@ -46,6 +53,7 @@ impl HomeController {
             two_squares_choices: models::list(),
             continue_games: models::list(),
             finished_games: models::list(),
+            finished_shown: FINISHED_PAGE,
         };
         home.set_preview(models::handle(&controller.preview));
         home.set_two_squares_choices(models::handle(&controller.two_squares_choices));
@@ -221,22 +229,44 @@ impl HomeController {
                 .iter()
                 .map(|what| crate::tr!("Continue: {}", what)),
         );
+        let finished = games.finished();
         models::update_texts(
             &self.finished_games,
-            games.finished().iter().map(|f| {
-                let outcome = f
-                    .game
-                    .position()
-                    .outcome()
-                    .map_or(String::new(), |o| super::capitalized(&o.to_string()));
-                crate::tr!(
-                    "{}: {} ({} moves)",
-                    translate(&f.game.variant().name),
-                    outcome,
-                    f.game.actions().len()
-                )
-            }),
+            finished
+                .iter()
+                .take(self.finished_shown)
+                .map(|game| self.finished_label(game)),
         );
+        let more = finished.len().saturating_sub(self.finished_shown);
+        home.set_more_finished(if more == 0 {
+            SharedString::new()
+        } else {
+            crate::tr!("Show more finished games ({} not shown)", more).into()
+        });
+    }
+
+    /// A finished game as its button names it: variant, result, length.
+    fn finished_label(&self, game: &FinishedSummary) -> String {
+        let variant = self
+            .variants
+            .iter()
+            .find(|v| v.id == game.variant)
+            .map_or_else(|| game.variant.clone(), |v| translate(&v.name));
+        let outcome = game
+            .result
+            .map_or(String::new(), |o| super::capitalized(&o.to_string()));
+        crate::tr!("{}: {} ({} moves)", variant, outcome, game.moves)
+    }
+
+    /// Opens the `index`th finished game listed, replayed from its record.
+    fn open_finished(&self, games: &mut Games, index: usize) -> Option<Effect> {
+        match games.open_finished(index)? {
+            Ok(game) => Some(Effect::Review {
+                game: Box::new(game),
+                note: String::new(),
+            }),
+            Err(message) => Some(Effect::Notice(message)),
+        }
     }
 }
 
@@ -254,18 +284,49 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
         .set_variants(slint::ModelRc::new(slint::VecModel::from(items)));
 }
 
-/// A game of "Continue", as its line names it after "Continue: " (a
-/// two-device game says so, and where its codes stand).
+/// A game of "Continue", as its line names it after "Continue: ": the
+/// variant, who the opponent is, the player's side and where it stands.
 fn continue_label(game: &GameSession) -> String {
     if let Some(label) = two_devices::continue_label(game) {
         return label;
     }
     let variant = translate(&game.variant().name);
-    match game.stage() {
-        Stage::Deal(side) | Stage::Setup(side) | Stage::HandOff(side, Step::Deal | Step::Setup) => {
-            crate::tr!("{}, {} setting up", variant, side_name(side))
+    let setting_up = matches!(
+        game.stage(),
+        Stage::Deal(_) | Stage::Setup(_) | Stage::HandOff(_, Step::Deal | Step::Setup)
+    );
+    match (game.computer(), game.stage()) {
+        (Some(computer), _) => {
+            let level = computer.level.label();
+            let you = side_name(computer.side.opponent());
+            if setting_up {
+                crate::tr!(
+                    "{} against the computer ({}), you play {}, setting up",
+                    variant,
+                    level,
+                    you
+                )
+            } else {
+                crate::tr!(
+                    "{} against the computer ({}), you play {}",
+                    variant,
+                    level,
+                    you
+                )
+            }
         }
-        _ => crate::tr!("{}, {} to play", variant, side_name(game.viewer())),
+        (None, Stage::Deal(side) | Stage::Setup(side) | Stage::HandOff(side, _)) if setting_up => {
+            crate::tr!(
+                "{}, two players on this device, {} setting up",
+                variant,
+                side_name(side)
+            )
+        }
+        _ => crate::tr!(
+            "{}, two players on this device, {} to play",
+            variant,
+            side_name(game.viewer())
+        ),
     }
 }
 
@@ -278,11 +339,10 @@ pub(super) fn connect(app: &App) {
     let answer =
         app.handler(|s: &mut State, _, delete: bool| s.home.delete_answer(&mut s.games, delete));
     home.on_delete_answer(answer);
-    home.on_open_finished(app.indexed(|s, _, i| {
-        s.games.finished().get(i).map(|finished| Effect::Review {
-            game: Box::new(finished.game.clone()),
-            note: String::new(),
-        })
+    home.on_open_finished(app.indexed(|s, _, i| s.home.open_finished(&mut s.games, i)));
+    home.on_show_more_finished(app.unit(|s: &mut State, _| {
+        s.home.finished_shown += FINISHED_PAGE;
+        None::<Effect>
     }));
     home.on_show_rules(app.unit(|_, _| Effect::Overlay(Some(Overlay::Rules))));
     home.on_open_record(app.unit(|_, _| Effect::Overlay(Some(Overlay::Records))));

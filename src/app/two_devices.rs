@@ -192,7 +192,7 @@ pub(super) fn continue_label(game: &GameSession) -> Option<String> {
         _ => crate::tr!("waiting for the other device's code"),
     };
     Some(crate::tr!(
-        "{}, two devices ({}), {}",
+        "{} against another device, you play {}: {}",
         translate(&link.variant().name),
         side_name(link.side()),
         what

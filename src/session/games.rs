@@ -5,11 +5,12 @@
 //! too, on a worker thread in the app.
 
 use super::ai::{ThinkTime, choose_within};
+use super::finished_games::FinishedSummary;
 use super::game::GameSession;
 use super::game_error::GameError;
 use super::link::{LinkError, LinkedSession};
 use super::setup_library::SetupLibrary;
-use super::storage::{FinishedGame, Storage, StorageError};
+use super::storage::{Storage, StorageError};
 use crate::core::moves::Action;
 use crate::core::side::Side;
 use std::sync::mpsc::Receiver;
@@ -19,7 +20,8 @@ pub struct Games {
     on_show: Option<GameSession>,
     /// The other games in progress, put aside.
     parked: Vec<GameSession>,
-    finished: Vec<FinishedGame>,
+    /// The finished games, newest first, replayed only when one is opened.
+    finished: Vec<FinishedSummary>,
     storage: Option<Storage>,
     library: SetupLibrary,
     /// The revision of the game on show last written to disk.
@@ -107,8 +109,23 @@ impl Games {
         (self.on_show.as_mut(), &self.library)
     }
 
-    pub fn finished(&self) -> &[FinishedGame] {
+    pub fn finished(&self) -> &[FinishedSummary] {
         &self.finished
+    }
+
+    /// Reads and replays the `index`th finished game. One that cannot be
+    /// read is moved aside and leaves the list; the message says so.
+    pub fn open_finished(
+        &mut self,
+        index: usize,
+    ) -> Option<Result<crate::core::game::Game, String>> {
+        let summary = self.finished.get(index)?;
+        let storage = self.storage.as_ref()?;
+        let opened = storage.open_finished(summary);
+        if opened.is_err() {
+            self.reload_finished();
+        }
+        Some(opened)
     }
 
     /// The game on show.

@@ -3,7 +3,8 @@
 //! `game_error`): a game on this device (`pass_and_play`: deals, setups,
 //! hand-offs, turns, the computer in solo play) or against another device
 //! (`link`: two-device play by codes). `games` holds this device's games
-//! and saves them (`storage`, in the formats of `saved`). Also: the setup
+//! and saves them (`storage`, in the formats of `saved`; the finished ones
+//! listed by `finished_games`). Also: the setup
 //! editor's draft and the setup library, computer players (`ai`), codes in
 //! the newest photos (`photos`), the referee's companion for Stratego go go
 //! (`referee`, its clocks in `referee_clock`, their beeps in
@@ -13,6 +14,7 @@
 
 pub mod ai;
 pub mod clock_signals;
+pub mod finished_games;
 pub mod game;
 pub mod game_error;
 pub mod games;

@@ -4,6 +4,7 @@
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
 use super::ai::ThinkTime;
+use super::finished_games::{self, FinishedSummary};
 use super::game::GameSession;
 use super::link::{LinkedSession, SavedLinked};
 use super::pass_and_play::PassAndPlay;
@@ -93,13 +94,6 @@ impl std::fmt::Display for StorageError {
         };
         f.write_str(&text)
     }
-}
-
-/// A finished game read back from disk (replayed through the rules).
-pub struct FinishedGame {
-    pub path: PathBuf,
-    pub record: GameRecord,
-    pub game: Game,
 }
 
 #[derive(Debug, Clone)]
@@ -291,34 +285,30 @@ impl Storage {
         (games.into_iter().map(|(_, g)| g).collect(), problems)
     }
 
-    /// Every finished game, newest first, and what could not be read.
-    pub fn finished_games(&self) -> (Vec<FinishedGame>, Vec<String>) {
-        let mut games = Vec::new();
-        let mut problems = Vec::new();
-        let mut paths = json_files(&self.finished_dir());
-        paths.sort();
-        paths.reverse();
-        for path in paths {
-            let read = std::fs::read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| {
-                    GameRecord::from_json(&String::from_utf8_lossy(&bytes))
-                        .map_err(|e| e.to_string())
-                })
-                .and_then(|record| {
-                    record
-                        .replay()
-                        .map(|game| (record, game))
-                        .map_err(|e| e.to_string())
-                });
-            match read {
-                Ok((record, game)) => games.push(FinishedGame { path, record, game }),
-                Err(reason) => {
-                    problems.push(self.quarantine(&path, &crate::tr!("a finished game"), &reason))
-                }
-            }
+    /// Every finished game by its summary, newest first, and what could not
+    /// be read (moved aside). Reads one index file and only the records it
+    /// does not list; no game is replayed.
+    pub fn finished_games(&self) -> (Vec<FinishedSummary>, Vec<String>) {
+        let index = self.root.join(finished_games::INDEX_FILE);
+        let listing = finished_games::list(&self.finished_dir(), &index);
+        if listing.index_changed {
+            // A cache: if it cannot be written, the next start reads the records again.
+            let _ = finished_games::write_index(&index, &listing.games);
         }
-        (games, problems)
+        let problems = listing
+            .unreadable
+            .iter()
+            .map(|bad| self.quarantine(&bad.path, &crate::tr!("a finished game"), &bad.reason))
+            .collect();
+        (listing.games, problems)
+    }
+
+    /// Reads a finished game and replays it through the rules; one that
+    /// cannot be is moved aside, and the message says so.
+    pub fn open_finished(&self, game: &FinishedSummary) -> Result<Game, String> {
+        let path = self.finished_dir().join(&game.file);
+        finished_games::open(&path)
+            .map_err(|reason| self.quarantine(&path, &crate::tr!("a finished game"), &reason))
     }
 
     /// Where records and printed sheets are written for the player.
