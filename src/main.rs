@@ -163,7 +163,8 @@ enum Command {
     },
     /// Print `ply K` for the saved game in progress.
     Saved,
-    /// Render one screen of the app headlessly to a PNG file.
+    /// Render one screen of the app headlessly to a PNG file (from the data
+    /// folder `--data-dir` names, if one is given, which it writes to).
     Screenshot {
         #[arg(long, default_value = "classic")]
         variant: String,
@@ -538,7 +539,16 @@ fn main() -> ExitCode {
             out,
             seed,
             lang,
-        }) => match screenshot::screenshot(&variant, &screen, width, height, seed, &out, &lang) {
+        }) => match screenshot::screenshot(&screenshot::Shot {
+            variant: &variant,
+            screen: &screen,
+            width,
+            height,
+            seed,
+            out: &out,
+            lang: &lang,
+            data_dir: cli.data_dir.as_deref(),
+        }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("screenshot: {e}");

@@ -384,13 +384,13 @@ fn domino_double_cannot_stand_flipped_but_other_stones_can() {
         if low == high {
             expected.push(SetupProblem::Orientation {
                 square: p.square,
-                piece: format!("{low}/{low}"),
+                piece: format!("{low}-{low}"),
             });
         }
     }
     assert!(expected.len() >= 2, "the hand holds the 0-0 and the 6-6");
     assert_eq!(problems(&v, setup, &deal), expected);
-    // A 2-5 stands as 2/5 or as 5/2.
+    // A 2-5 stands as 2-5 or, turned round, as 5-2.
     let two_five = kind(&v, "2-5");
     let turned = Piece {
         kind: two_five,

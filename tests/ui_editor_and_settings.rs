@@ -77,7 +77,7 @@ fn setup_editor_places_swaps_turns_takes_back_saves_and_loads() {
             .to_string()
     };
     let (before, after) = (face(&first), face(&turned));
-    let flip = |f: &str| f.split('/').rev().collect::<Vec<_>>().join("/");
+    let flip = |f: &str| f.split('-').rev().collect::<Vec<_>>().join("-");
     assert_eq!(flip(&before), after, "{first} -> {turned}");
 
     // A placed piece, then the tray: it goes back. (b1 is still picked up.)

@@ -62,7 +62,7 @@ fn set_up(app: &App, side: Side, choose_discard: bool) {
         if choose_discard {
             let choice = labels(app)
                 .into_iter()
-                .find(|l| l.contains(" gives up its Flag"))
+                .find(|l| l.contains(" gives up its null (Flag)"))
                 .expect("a discard choice");
             tap(app, &choice);
         } else {

@@ -5,15 +5,20 @@
 //! turn.
 
 use super::models::{self, List};
-use super::{AppWindow, BoardAdapter, Cell};
+use super::naming;
+use super::{AppWindow, BoardAdapter, Cell, board_cells};
+use crate::core::side::Side;
 use crate::core::variant::Variant;
-use slint::ComponentHandle;
+use slint::{ComponentHandle, SharedString};
 use std::time::Duration;
 
 pub(super) struct BoardController {
     /// Why the last tap was refused (empty when it was not).
     problem: String,
     cells: List<Cell>,
+    /// The coordinates along the bottom and left edges, as the viewer sees them.
+    files: List<SharedString>,
+    ranks: List<SharedString>,
 }
 
 impl BoardController {
@@ -21,18 +26,41 @@ impl BoardController {
         let board = BoardController {
             problem: String::new(),
             cells: models::list(),
+            files: models::list(),
+            ranks: models::list(),
         };
-        w.global::<BoardAdapter>()
-            .set_cells(models::handle(&board.cells));
+        let adapter = w.global::<BoardAdapter>();
+        adapter.set_cells(models::handle(&board.cells));
+        adapter.set_files(models::handle(&board.files));
+        adapter.set_ranks(models::handle(&board.ranks));
         board
     }
 
-    /// Shows `cells` of a board of `variant`'s size.
-    pub(super) fn show(&self, w: &AppWindow, variant: &Variant, cells: Vec<Cell>) {
+    /// Shows `cells` (in screen order) of a board of `variant` as `viewer`
+    /// sees it, with the coordinates along its edges from that side (and,
+    /// for piecepack, the key from coin values to ranks).
+    pub(super) fn show(&self, w: &AppWindow, variant: &Variant, viewer: Side, cells: Vec<Cell>) {
         let board = w.global::<BoardAdapter>();
-        board.set_columns(variant.board.columns as i32);
-        board.set_rows(variant.board.rows as i32);
+        let (columns, rows) = (variant.board.columns as usize, variant.board.rows as usize);
+        board.set_columns(columns as i32);
+        board.set_rows(rows as i32);
         models::update(&self.cells, cells);
+        board.set_key(naming::coin_key(variant).unwrap_or_default().into());
+        let bottom_row = (rows - 1) * columns;
+        models::update_texts(
+            &self.files,
+            (0..columns).map(|c| {
+                let square = board_cells::square_at(variant, viewer, bottom_row + c);
+                ((b'a' + square.col) as char).to_string()
+            }),
+        );
+        models::update_texts(
+            &self.ranks,
+            (0..rows).map(|r| {
+                let square = board_cells::square_at(variant, viewer, r * columns);
+                (square.row + 1).to_string()
+            }),
+        );
     }
 
     /// A tap was refused: the board says why (and shakes).

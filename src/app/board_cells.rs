@@ -3,12 +3,13 @@
 
 use super::naming::{Numbering, label, name, side_name, suit_name};
 use super::{Cell, TrayItem};
+use crate::core::moves::Move;
 use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
-use crate::core::view::PlayerView;
+use crate::core::view::{PlayerView, ViewBattle, ViewPiece};
 use crate::i18n::translate;
 use crate::session::SetupDraft;
 use crate::session::piecepack_looks;
@@ -182,6 +183,27 @@ pub fn tray_item(
     }
 }
 
+/// The two pieces of a battle as `display.viewer` saw them (`attack` the
+/// move that led to it): the attacker, then the defender, each drawn as on
+/// the board (a piece kept hidden, as under Silent Defense, shows its back).
+pub fn battle_pieces(
+    variant: &Variant,
+    display: &Display,
+    attack: Move,
+    battle: &ViewBattle,
+) -> (Cell, Cell) {
+    let cell = |square: Square, seen: &ViewPiece| {
+        piece_cell(variant, display, square, seen.owner, seen.piece, seen.suit)
+    };
+    (
+        cell(attack.from, &battle.attacker),
+        cell(attack.to, &battle.defender),
+    )
+}
+
+/// The mark on the player's own pieces that the opponent has seen (an eye).
+pub const SEEN_MARK: &str = "◉";
+
 /// A game board as `view.viewer` sees it, with a selected piece and its destinations.
 pub fn play_cells(
     view: &PlayerView,
@@ -209,6 +231,12 @@ pub fn play_cells(
                     if !own && display.memory_aid && seen.moved {
                         cell.note = "•".into();
                         cell.a11y = crate::tr!("{}, has moved", cell.a11y).into();
+                    }
+                    // The player's own piece that the opponent has seen (in a
+                    // battle, or a move only one kind can make): no longer a secret.
+                    if own && display.memory_aid && seen.revealed && view.outcome.is_none() {
+                        cell.note = SEEN_MARK.into();
+                        cell.a11y = crate::tr!("{}, seen by the opponent", cell.a11y).into();
                     }
                     cell
                 }

@@ -4,7 +4,7 @@
 
 use super::effect::Effect;
 use super::models::{self, List};
-use super::naming::side_name;
+use super::naming::{self, side_name};
 use super::{App, AppWindow, DealAdapter};
 use crate::core::variant::{ArmyRule, Variant};
 use crate::core::{Deal, KindId};
@@ -102,8 +102,8 @@ impl DealController {
             ) => {
                 let suits: Vec<_> = variant.suits_of(side).collect();
                 let (first, second) = (
-                    translate(&variant.kind(*first_loss).name),
-                    translate(&variant.kind(*second_loss).name),
+                    naming::kind_name(variant, *first_loss),
+                    naming::kind_name(variant, *second_loss),
                 );
                 screen.set_explanation(
                 crate::tr!(

@@ -148,6 +148,7 @@ impl GameOverController {
         board.show(
             w,
             game.variant(),
+            display.viewer,
             board_cells::revealed_cells(&position, &display),
         );
     }
@@ -172,6 +173,7 @@ impl GameOverController {
         board.show(
             w,
             &view.variant,
+            display.viewer,
             board_cells::play_cells(&view, &display, None, &[]),
         );
     }

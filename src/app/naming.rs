@@ -2,9 +2,9 @@
 
 use crate::core::battle::BattleResult;
 use crate::core::moves::Action;
-use crate::core::piece::Piece;
+use crate::core::piece::{Piece, coin_value};
 use crate::core::side::Side;
-use crate::core::variant::{SuitId, Variant};
+use crate::core::variant::{KindId, SuitId, Variant};
 use crate::core::view::{ViewPiece, ViewPly};
 use crate::i18n::translate;
 
@@ -19,7 +19,7 @@ pub enum Numbering {
 /// The short text on a piece: its rank label, a domino's attack/defense.
 pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
     if let Some((attack, defense)) = piece.domino_face(variant) {
-        return format!("{attack}/{defense}");
+        return format!("{attack}-{defense}");
     }
     let labels = &variant.kind(piece.kind).labels;
     match numbering {
@@ -38,13 +38,36 @@ pub fn suit_name(variant: &Variant, suit: SuitId) -> String {
     translate(&variant.suit(suit).name).to_lowercase()
 }
 
-/// "Captain", "yellow Miner", "stone 5/2".
+/// "Captain", "yellow 3 (Miner)", "stone 5-2".
 pub fn name(variant: &Variant, piece: Piece) -> String {
     if piece.domino_face(variant).is_some() {
         crate::tr!("stone {}", piece.describe(variant))
     } else {
         piece.describe(variant)
     }
+}
+
+/// A kind as the deal and the key name it: "null (Flag)" for a piecepack
+/// coin (its value on the table, then the rank it plays as), else "Flag".
+pub fn kind_name(variant: &Variant, kind: KindId) -> String {
+    let name = translate(&variant.kind(kind).name);
+    match coin_value(variant, kind) {
+        Some(value) => crate::tr!("{} ({})", value, name),
+        None => name,
+    }
+}
+
+/// Piecepack: what each coin value and the pawn play as, in the army's
+/// order ("Key: ace = Captain, 5 = Lieutenant, …"); `None` for other games.
+pub fn coin_key(variant: &Variant) -> Option<String> {
+    let pairs: Vec<String> = (0..variant.kinds.len())
+        .filter_map(|i| {
+            let kind = KindId(i as u8);
+            let value = coin_value(variant, kind)?;
+            Some(format!("{value} = {}", translate(&variant.kind(kind).name)))
+        })
+        .collect();
+    (!pairs.is_empty()).then(|| crate::tr!("Key: {}", pairs.join(", ")))
 }
 
 /// A piece as `viewer` knows it: "your Captain", "the enemy Scout", "an enemy yellow coin".

@@ -10,6 +10,7 @@ use super::models::{self, List};
 use super::naming;
 use super::router::GameView;
 use super::{App, AppWindow, Cell, Display, PlayAdapter, board_cells, two_devices};
+use crate::core::battle::BattleResult;
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -53,11 +54,21 @@ pub(super) struct PlayModel {
     pub rescue_chosen: Option<usize>,
     pub confirm_resign: bool,
     /// One device: the battle the mover looks at before the device goes on.
-    pub battle: Option<String>,
+    pub battle: Option<BattlePicture>,
     /// The other player's draw offer, to answer now.
     pub draw_offer: Option<String>,
     pub solo: bool,
     pub two_devices: bool,
+}
+
+/// A battle as the mover sees it: the two pieces as drawn on the board,
+/// which of them the battle removed, and the same in words.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct BattlePicture {
+    pub text: String,
+    pub attacker: Cell,
+    pub defender: Cell,
+    pub result: BattleResult,
 }
 
 impl PlayController {
@@ -234,10 +245,17 @@ impl PlayController {
             rescue_placing: placing,
             rescue_chosen: self.rescue_chosen,
             confirm_resign: self.confirm_resign,
-            battle: battle.map(|b| {
-                b.ply
-                    .map(|ply| naming::ply(&variant, side, &ply))
-                    .unwrap_or_default()
+            battle: battle.and_then(|b| {
+                let ply = b.ply?;
+                let fight = ply.battle?;
+                let (attacker, defender) =
+                    board_cells::battle_pieces(&variant, &display, b.attack, &fight);
+                Some(BattlePicture {
+                    text: naming::ply(&variant, side, &ply),
+                    attacker,
+                    defender,
+                    result: fight.result,
+                })
             }),
             draw_offer: offer
                 .filter(|offerer| *offerer != side && your_turn)
@@ -317,7 +335,7 @@ impl PlayController {
         let Some(model) = self.model(game, display(game.viewer())) else {
             return;
         };
-        board.show(w, &model.variant, model.cells);
+        board.show(w, &model.variant, game.viewer(), model.cells);
         let play = w.global::<PlayAdapter>();
         play.set_status(model.status.into());
         play.set_notice(model.notice.into());
@@ -330,8 +348,15 @@ impl PlayController {
         play.set_rescue_chosen(model.rescue_chosen.map_or(-1, |i| i as i32));
         play.set_confirm_resign(model.confirm_resign);
         play.set_battle_visible(model.battle.is_some());
-        if let Some(text) = model.battle {
-            play.set_battle_text(text.into());
+        if let Some(battle) = model.battle {
+            play.set_battle_text(battle.text.into());
+            play.set_battle_attacker(battle.attacker);
+            play.set_battle_defender(battle.defender);
+            play.set_battle_removed(match battle.result {
+                BattleResult::AttackerWins => 2,
+                BattleResult::DefenderWins => 1,
+                BattleResult::BothRemoved => 3,
+            });
         }
         play.set_draw_offer_visible(model.draw_offer.is_some());
         play.set_draw_offer_text(model.draw_offer.unwrap_or_default().into());

@@ -1,6 +1,7 @@
 //! The settings screen's controller (`ui/settings.slint`, global
-//! `SettingsAdapter`): the memory aid, the rank numbering, the language and
-//! the computer's think time.
+//! `SettingsAdapter`): the memory aid, the rank numbering, the language,
+//! the computer's think time and the battle animation (which the play
+//! screen reads from `SettingsAdapter` as it is set).
 //! A new language takes effect at once, on every screen, and is saved at
 //! once; the rest is saved when the player leaves the screen.
 
@@ -42,6 +43,8 @@ pub(super) struct SettingsController {
     system_locales: Vec<String>,
     /// How long the Expert level thinks about each of its moves.
     think_time: ThinkTime,
+    /// Battles are shown with a short animation.
+    animations: bool,
 }
 
 impl SettingsController {
@@ -59,6 +62,7 @@ impl SettingsController {
             language: saved.language,
             system_locales,
             think_time: saved.think_time,
+            animations: saved.animations,
         };
         controller.apply_language();
         controller
@@ -94,6 +98,7 @@ impl SettingsController {
         settings.set_language_index(index.unwrap_or(0) as i32);
         let index = ThinkTime::ALL.iter().position(|t| *t == self.think_time);
         settings.set_think_time_index(index.unwrap_or(0) as i32);
+        settings.set_animations(self.animations);
     }
 
     /// The player picked a language: it takes effect and is saved at once.
@@ -118,6 +123,7 @@ impl SettingsController {
         } else {
             Numbering::Modern
         };
+        self.animations = screen.get_animations();
         let index = screen.get_think_time_index();
         self.think_time = usize::try_from(index)
             .ok()
@@ -136,6 +142,7 @@ impl SettingsController {
             .into(),
             language: self.language,
             think_time: self.think_time,
+            animations: self.animations,
             ..Settings::default()
         };
         storage?

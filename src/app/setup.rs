@@ -9,6 +9,7 @@ use super::effect::Effect;
 use super::models::{self, List};
 use super::naming::side_name;
 use super::{App, AppWindow, Cell, Display, SetupAdapter, TrayItem, board_cells};
+use crate::core::setup::SetupProblem;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
@@ -237,11 +238,7 @@ impl SetupController {
                     board_cells::tray_item(&variant, &display, piece, count, selected)
                 })
                 .collect(),
-            problems: draft
-                .problems(game.options())
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            problems: what_is_left(&draft.problems(game.options())),
             can_flip: variant.is_domino(),
             saved_names: library.names(&variant),
             status: self.status.clone(),
@@ -270,7 +267,7 @@ impl SetupController {
             )
             .into(),
         );
-        board.show(w, &model.variant, model.cells);
+        board.show(w, &model.variant, game.viewer(), model.cells);
         models::update(&self.tray, model.tray);
         setup.set_ready_enabled(model.problems.is_empty());
         setup.set_problems(model.problems.join("\n").into());
@@ -311,6 +308,40 @@ pub(super) fn connect(app: &App) {
         }
     }));
     setup.on_ready(app.unit(|s, _| s.games.on_show_mut().and_then(|g| s.setup.ready(g))));
+}
+
+/// What is left to do before Ready, in a line or two for a phone: the
+/// pieces still to place as one count (the tray shows which), and each
+/// other problem. An unfilled zone is not said while pieces are left to
+/// place, as placing them fills it.
+fn what_is_left(problems: &[SetupProblem]) -> Vec<String> {
+    let to_place: usize = problems
+        .iter()
+        .map(|p| match p {
+            SetupProblem::WrongCount {
+                expected, found, ..
+            } => expected.saturating_sub(*found),
+            _ => 0,
+        })
+        .sum();
+    let mut lines = match to_place {
+        0 => Vec::new(),
+        1 => vec![crate::tr!(
+            "1 piece still to place: tap it in the tray, then a square."
+        )],
+        n => vec![crate::tr!(
+            "{} pieces still to place: tap one in the tray, then a square.",
+            n
+        )],
+    };
+    lines.extend(problems.iter().filter_map(|p| match p {
+        SetupProblem::WrongCount {
+            expected, found, ..
+        } if found < expected => None,
+        SetupProblem::ZoneNotFilled { .. } if to_place > 0 => None,
+        other => Some(other.to_string()),
+    }));
+    lines
 }
 
 #[cfg(test)]

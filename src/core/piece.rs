@@ -11,7 +11,7 @@ pub struct Piece {
     pub kind: KindId,
     pub suit: Option<SuitId>,
     /// Domino stones: `false` stands low/high (a 2-5 attacks with 2 and
-    /// defends with 5), `true` stands high/low (5/2).
+    /// defends with 5), `true` stands high/low (5-2).
     pub flipped: bool,
 }
 
@@ -42,21 +42,41 @@ impl Piece {
         })
     }
 
-    /// How players say it, in their language: "Captain", "yellow Miner", "5/2".
+    /// How players say it, in their language: "Captain", "5-2" (a domino
+    /// stone, attack first), "yellow 3 (Miner)" (a piecepack coin: its
+    /// suit, its value, the rank it plays as).
     pub fn describe(self, variant: &Variant) -> String {
         if let Some((attack, defense)) = self.domino_face(variant) {
-            return format!("{attack}/{defense}");
+            return format!("{attack}-{defense}");
         }
         let name = crate::i18n::translate(&variant.kind(self.kind).name);
         match self.suit {
             Some(suit) => {
                 let suit = crate::i18n::translate(&variant.suit(suit).name).to_lowercase();
-                // The suit, then the piece: "yellow Miner".
-                crate::tr!("{} {}", suit, name)
+                match coin_value(variant, self.kind) {
+                    Some(value) => crate::tr!("{} {} ({})", suit, value, name),
+                    None => crate::tr!("{} {}", suit, name),
+                }
             }
             None => name,
         }
     }
+}
+
+/// What a piecepack piece of `kind` is on the table: "null", "ace", "2"
+/// to "5" for a coin, "pawn"; `None` outside piecepack armies. The value
+/// is the kind's label (N for null, A for ace, P for the pawn).
+pub fn coin_value(variant: &Variant, kind: KindId) -> Option<String> {
+    if !matches!(variant.army, super::variant::ArmyRule::Suited { .. }) {
+        return None;
+    }
+    let label = variant.kind(kind).labels.modern.as_str();
+    Some(match label {
+        "N" => crate::tr!("null"),
+        "A" => crate::tr!("ace"),
+        "P" => crate::tr!("pawn"),
+        value => value.to_string(),
+    })
 }
 
 /// A piece of one game: its side and its place in that side's setup, which

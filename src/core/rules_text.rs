@@ -144,8 +144,9 @@ fn army_text(variant: &Variant) -> String {
             crate::tr!(
                 "Army: each player shuffles a full set of {} dominoes face down, draws {} and sets the rest aside unseen. \
                  If the {} drawn lack the {}, the player reshuffles all of them and draws again (the app counts the reshuffles). \
-                 Each stone stands so its owner sees the pips; the owner chooses which way round: the left number attacks, \
-                 the right number defends (a 2-5 may stand as 2/5 or 5/2).",
+                 Each stone stands so its owner sees the pips; the owner chooses which way round: at the table the left number \
+                 attacks and the right number defends. Flagfall writes a stone attack first (a 2-5 turned round is a 5-2) and \
+                 tints its attacking half, which faces the enemy.",
                 variant.kinds.len(),
                 dealt,
                 dealt,

@@ -38,6 +38,14 @@ pub struct Settings {
     /// there was a choice mean Normal).
     #[serde(default)]
     pub think_time: ThinkTime,
+    /// Battles are shown with a short animation (settings saved before
+    /// there was a choice mean yes).
+    #[serde(default = "yes")]
+    pub animations: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -48,6 +56,7 @@ impl Default for Settings {
             numbering: "modern".into(),
             language: LanguageChoice::System,
             think_time: ThinkTime::Normal,
+            animations: true,
         }
     }
 }

@@ -305,7 +305,8 @@ fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> 
     }
 }
 
-/// Renders the app's window at `width` x `height` logical pixels.
+/// Renders the app's window at `width` x `height` logical pixels, with its
+/// animations at their end.
 pub fn render(
     app: &App,
     width: u32,
@@ -314,6 +315,13 @@ pub fn render(
     let window = app.window().window();
     window.set_size(slint::LogicalSize::new(width as f32, height as f32));
     app.window().show().map_err(|e| e.to_string())?;
+    // Animations (a battle's) start when their element first appears: make
+    // every element appear, then let a second pass so the picture shows
+    // their end, as a player sees it once they settle.
+    let _ = i_slint_backend_testing::ElementQuery::from_root(app.window())
+        .match_descendants()
+        .find_all();
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
     window
         .take_snapshot()
         .map_err(|e| format!("cannot render: {e}"))
@@ -334,31 +342,45 @@ pub fn write_png(app: &App, width: u32, height: u32, path: &Path) -> Result<(), 
         .map_err(|e| e.to_string())
 }
 
+/// What `flagfall screenshot` is asked for: one screen of one variant at one
+/// size, in one language, from an empty data folder or a player's.
+pub struct Shot<'a> {
+    pub variant: &'a str,
+    pub screen: &'a str,
+    pub width: u32,
+    pub height: u32,
+    pub seed: u64,
+    pub out: &'a Path,
+    pub lang: &'a str,
+    /// A data folder to start from (its games show on home, and staging
+    /// the screen writes to it as a player's taps would); none: in memory.
+    pub data_dir: Option<&'a Path>,
+}
+
 /// The whole command: one screen of one variant at one size.
-pub fn screenshot(
-    variant: &str,
-    screen: &str,
-    width: u32,
-    height: u32,
-    seed: u64,
-    out: &Path,
-    lang: &str,
-) -> Result<(), String> {
+pub fn screenshot(shot: &Shot) -> Result<(), String> {
     init_headless()?;
-    if crate::i18n::Language::of_locale(lang).is_none() {
-        return Err(format!("no language \"{lang}\" (en or ja)"));
+    if crate::i18n::Language::of_locale(shot.lang).is_none() {
+        return Err(format!("no language \"{}\" (en or ja)", shot.lang));
     }
     // The codes screens as on a desktop with pictures and downloads folders.
     let photos = PhotoFolders::new(vec!["Pictures".into(), "Downloads".into()]);
+    let storage = match shot.data_dir {
+        Some(dir) => Some(
+            crate::session::Storage::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?,
+        ),
+        None => None,
+    };
     // As on a device whose language is `lang`, with the setting at "System".
     let app = App::new(AppConfig {
         photos: Some(Arc::new(photos)),
-        system_locales: vec![lang.to_string()],
-        ..AppConfig::in_memory(seed)
+        system_locales: vec![shot.lang.to_string()],
+        storage,
+        ..AppConfig::in_memory(shot.seed)
     })
     .map_err(|e| e.to_string())?;
-    stage(&app, variant, screen, seed)?;
-    write_png(&app, width, height, out)
+    stage(&app, shot.variant, shot.screen, shot.seed)?;
+    write_png(&app, shot.width, shot.height, shot.out)
 }
 
 /// The Stratego go go referee mid-round: players of both teams on the

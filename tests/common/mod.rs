@@ -2,6 +2,7 @@
 //! by square names.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod layout;
 pub mod ui;
 
 use flagfall::core::variant::builtin_variant;

@@ -204,3 +204,42 @@ fn bombs_and_flags_are_drawn_and_coins_show_their_suit() {
         "the missing tile"
     );
 }
+
+#[test]
+fn own_pieces_the_opponent_has_seen_are_marked_and_no_others() {
+    use crate::core::playout::random_action;
+    let (mut game, _) = twin_games("classic", Side::Blue, 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut marked_some = false;
+    let mut buffer = Vec::new();
+    for _ in 0..600 {
+        if game.position().outcome().is_some() {
+            break;
+        }
+        let Some(action) = random_action(game.position(), &mut rng, &mut buffer) else {
+            break;
+        };
+        game.play(action).unwrap();
+        for viewer in Side::BOTH {
+            let view = game.view(viewer);
+            let cells = play_cells(&view, &display(viewer, true), None, &[]);
+            for (i, cell) in cells.iter().enumerate() {
+                let square = square_at(&view.variant, viewer, i);
+                // (Once the game is over every piece is shown: no marks.)
+                let seen = view.outcome.is_none()
+                    && view
+                        .at(square)
+                        .is_some_and(|p| p.owner == viewer && p.revealed);
+                assert_eq!(cell.note == SEEN_MARK, seen, "{viewer} at {square}");
+                marked_some |= seen;
+            }
+            // Without the memory aid the player keeps it in mind.
+            let bare = play_cells(&view, &display(viewer, false), None, &[]);
+            assert!(bare.iter().all(|c| c.note.is_empty()));
+        }
+    }
+    assert!(
+        marked_some,
+        "no piece was ever seen: the test proves nothing"
+    );
+}

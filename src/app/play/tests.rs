@@ -155,7 +155,11 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
                 return;
             }
             assert!(model.status.ends_with("your move led to a battle"));
-            assert!(model.battle.as_deref().is_some_and(|t| !t.is_empty()));
+            let battle = model.battle.expect("the battle is shown");
+            assert!(!battle.text.is_empty());
+            // Both pieces drawn, as the mover saw them: the attacker's face.
+            assert!(battle.attacker.shown && battle.attacker.own);
+            assert!(!battle.defender.own && battle.defender.content >= 2);
             let attacker = (0..model.cells.len())
                 .find(|i| board_cells::square_at(&model.variant, mover, *i) == attack.from)
                 .unwrap();

@@ -104,7 +104,11 @@ fn the_model_lists_what_is_left_and_ready_starts_the_next_setup() {
     let library = SetupLibrary::in_memory();
     let empty = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert_eq!(empty.title, "Red: set up your army");
-    assert!(!empty.problems.is_empty(), "an empty setup is not ready");
+    // One line for the 40 pieces, not one a kind.
+    assert_eq!(
+        empty.problems,
+        ["40 pieces still to place: tap one in the tray, then a square."]
+    );
     assert!(!empty.can_flip);
     let refused = setup.ready(&mut game);
     assert!(matches!(refused, Some(Effect::Refuse(_))));
@@ -160,4 +164,39 @@ fn a_setup_saved_in_the_library_loads_back() {
     assert_eq!(game.draft().unwrap().to_setup(), filled);
     let model = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert_eq!(model.saved_names, vec!["lakeside".to_string()]);
+}
+
+#[test]
+fn a_domino_setup_says_what_is_left_in_a_line_and_the_last_piece_by_itself() {
+    let mut game = at_setup("domino");
+    let mut setup = SetupController::unbound();
+    let library = SetupLibrary::in_memory();
+    let empty = setup.model(&game, &library, display(Side::Red)).unwrap();
+    // The unfilled zone goes without saying while stones are left.
+    assert_eq!(
+        empty.problems,
+        ["24 pieces still to place: tap one in the tray, then a square."]
+    );
+    setup.fill(&mut game);
+    let filled = setup.model(&game, &library, display(Side::Red)).unwrap();
+    assert!(filled.problems.is_empty(), "{:?}", filled.problems);
+    // The last piece is one, and any other problem is said as well.
+    let last = [
+        SetupProblem::WrongCount {
+            piece: "6-6".into(),
+            expected: 1,
+            found: 0,
+        },
+        SetupProblem::ZoneNotFilled {
+            empty: vec![Square::new(0, 0)],
+        },
+        SetupProblem::SquareTwice(Square::new(1, 0)),
+    ];
+    assert_eq!(
+        what_is_left(&last),
+        [
+            "1 piece still to place: tap it in the tray, then a square.",
+            "b1 holds more than one piece"
+        ]
+    );
 }

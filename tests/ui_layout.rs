@@ -1,0 +1,337 @@
+//! Every screen of every variant laid out at phone (390x844) and tablet
+//! (1280x800) sizes, with a data folder holding games in progress of every
+//! kind and finished games, as a player's does (issue 47): no element
+//! reaches out of the window (a scrolling area may reach past its top or
+//! bottom, never its sides), no two texts are drawn over each other, and
+//! the board stands still while its screen changes state.
+
+mod common;
+
+use common::layout::{Rect, board_rect, problems};
+use common::ui::*;
+use flagfall::app::{App, AppConfig, BoardAdapter, PlayAdapter};
+use flagfall::core::variant::builtin;
+use flagfall::session::Storage;
+use flagfall::session::link::{LinkedSession, SavedLinked};
+use flagfall::tools::screenshot::{init_headless, stage};
+use flagfall::tools::screenshot_linked::LINKED_SCREENS;
+use slint::ComponentHandle;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const SIZES: [(f32, f32); 2] = [(390.0, 844.0), (1280.0, 800.0)];
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1")
+}
+
+/// A data folder as a player's looks after a while: pass-and-play games of
+/// three variants (one still setting up), a game against the computer, a
+/// two-device game, a referee's match, and finished games. Made once.
+fn lived_in_folder() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let dir = fresh_dir("layout-lived-in");
+        let storage = Storage::open(&dir).unwrap();
+        for (fixture, variant) in [
+            ("in-progress-classic.json", "classic"),
+            ("in-progress-domino.json", "domino"),
+            ("in-progress-piecepack-setup.json", "piecepack"),
+        ] {
+            std::fs::copy(
+                fixtures().join(fixture),
+                storage.in_progress_path("pass-and-play", variant),
+            )
+            .unwrap();
+        }
+        let text = std::fs::read_to_string(fixtures().join("linked-classic-red.json")).unwrap();
+        let saved: SavedLinked = serde_json::from_str(&text).unwrap();
+        storage
+            .save_linked(&LinkedSession::from_saved(&saved).unwrap())
+            .unwrap();
+        std::fs::copy(
+            fixtures().join("finished-barrage.json"),
+            dir.join("finished/1700000000000-0-barrage.json"),
+        )
+        .unwrap();
+        for (variant, seed) in [("small", 1), ("duell", 2), ("ultimate-lightning", 3)] {
+            flagfall::tools::autoplay::autoplay(&dir, variant, seed, 100_000, &mut std::io::sink())
+                .unwrap();
+        }
+        // Against the computer, and a referee's match, through the screens.
+        let app = app_in(&dir);
+        // Tall enough that nothing on home is scrolled out of reach.
+        set_size(&app, (1280.0, 6000.0));
+        tap(&app, "Ultimate Lightning");
+        tap(&app, "Opponent: Computer");
+        tap(&app, "Your side: Blue");
+        tap(&app, "Start vs computer");
+        tap(&app, "Fill for me");
+        tap(&app, "Ready");
+        tap(&app, "Menu");
+        tap(&app, "Stratego go go: referee");
+        tap(&app, "Start the match");
+        tap(&app, "Menu");
+        assert_eq!(screen(&app), "home");
+        dir
+    })
+}
+
+/// The app on a copy of the lived-in folder.
+fn lived_in_app(name: &str) -> App {
+    let dir = fresh_dir(&format!("layout-{name}"));
+    copy_folder(lived_in_folder(), &dir);
+    app_in(&dir)
+}
+
+fn app_in(dir: &Path) -> App {
+    let app = App::new(AppConfig {
+        storage: Some(Storage::open(dir).unwrap()),
+        ..AppConfig::in_memory(11)
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn set_size(app: &App, (width, height): (f32, f32)) {
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(width, height));
+}
+
+/// The screens a variant has, as `flagfall screenshot` names them.
+fn screens_of(variant: &str) -> Vec<&'static str> {
+    let mut screens = vec![
+        "home", "rules", "settings", "setup", "handoff", "play", "battle", "over",
+    ];
+    if ["domino", "piecepack"].contains(&variant) {
+        screens.push("deal");
+    }
+    if variant != "free" {
+        screens.extend(["invite", "link-over"]);
+    }
+    if variant == "classic" {
+        screens.extend([
+            "rescue",
+            "link-code",
+            "link-board",
+            "send-game",
+            "read-code",
+        ]);
+        screens.extend(["records", "print", "referee-setup", "referee"]);
+        screens.push("referee-challenge");
+    }
+    screens
+}
+
+fn check_variant(variant: &str) {
+    init_headless().unwrap();
+    let mut found = Vec::new();
+    for screen in screens_of(variant) {
+        let app = lived_in_app(&format!("{variant}-{screen}"));
+        stage(&app, variant, screen, 11).unwrap_or_else(|e| panic!("{variant} {screen}: {e}"));
+        for size in SIZES {
+            set_size(&app, size);
+            for problem in problems(&app, size.0, size.1) {
+                found.push(format!(
+                    "{variant} {screen} {}x{}: {problem}",
+                    size.0, size.1
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn classic_screens_fit() {
+    check_variant("classic");
+}
+
+#[test]
+fn small_screens_fit() {
+    check_variant("small");
+}
+
+#[test]
+fn barrage_screens_fit() {
+    check_variant("barrage");
+}
+
+#[test]
+fn duell_screens_fit() {
+    check_variant("duell");
+}
+
+#[test]
+fn ultimate_lightning_screens_fit() {
+    check_variant("ultimate-lightning");
+}
+
+#[test]
+fn free_setup_screens_fit() {
+    check_variant("free");
+}
+
+#[test]
+fn domino_screens_fit() {
+    check_variant("domino");
+}
+
+#[test]
+fn piecepack_screens_fit() {
+    check_variant("piecepack");
+}
+
+#[test]
+fn every_variant_is_checked() {
+    let checked = [
+        "classic",
+        "small",
+        "barrage",
+        "duell",
+        "ultimate-lightning",
+        "free",
+        "domino",
+        "piecepack",
+    ];
+    for variant in &builtin().variants {
+        assert!(checked.contains(&variant.id.as_str()), "{}", variant.id);
+    }
+    assert!(LINKED_SCREENS.contains(&"link-board"));
+}
+
+/// The board's place at both sizes.
+fn board_at_both_sizes(app: &App) -> Vec<Option<Rect>> {
+    SIZES
+        .iter()
+        .map(|size| {
+            set_size(app, *size);
+            board_rect(app)
+        })
+        .collect()
+}
+
+#[test]
+fn the_board_stands_still_when_a_message_comes_and_goes() {
+    init_headless().unwrap();
+    for variant in ["classic", "domino"] {
+        let app = lived_in_app(&format!("still-{variant}"));
+        stage(&app, variant, "play", 11).unwrap();
+        let quiet = board_at_both_sizes(&app);
+        assert!(quiet.iter().all(Option::is_some), "{variant}: no board");
+        let board = app.window().global::<BoardAdapter>();
+        board.set_error("a Flag never moves: it stays where it was set up".into());
+        let play = app.window().global::<PlayAdapter>();
+        play.set_notice("Blue's scout moved from e7 to e5, and then the whole line wraps".into());
+        assert_eq!(
+            board_at_both_sizes(&app),
+            quiet,
+            "{variant}: the board moved for a message"
+        );
+        play.set_rescue_placing(true);
+        assert_eq!(
+            board_at_both_sizes(&app),
+            quiet,
+            "{variant}: the board moved for the rescue line"
+        );
+
+        let app = lived_in_app(&format!("still-setup-{variant}"));
+        stage(&app, variant, "setup", 11).unwrap();
+        let half_done = board_at_both_sizes(&app);
+        app.window()
+            .global::<BoardAdapter>()
+            .set_error("that square is not in your setup zone".into());
+        assert_eq!(
+            board_at_both_sizes(&app),
+            half_done,
+            "{variant}: the setup board moved for a message"
+        );
+    }
+}
+
+#[test]
+fn the_referees_buttons_stand_still_when_a_message_comes_and_goes() {
+    use flagfall::app::RefereeAdapter;
+    use i_slint_backend_testing::ElementHandle;
+    init_headless().unwrap();
+    let app = lived_in_app("referee-still");
+    // The lived-in folder holds a match: the referee's screen opens on it.
+    stage(&app, "classic", "referee-setup", 11).unwrap();
+    assert_eq!(screen(&app), "referee");
+    let places = |app: &App| -> Vec<(f32, f32)> {
+        SIZES
+            .iter()
+            .map(|size| {
+                set_size(app, *size);
+                let button =
+                    ElementHandle::find_by_accessible_label(app.window(), "Red player enters")
+                        .next()
+                        .expect("Red's Enters button");
+                let at = button.absolute_position();
+                (at.x, at.y)
+            })
+            .collect()
+    };
+    let referee = app.window().global::<RefereeAdapter>();
+    referee.set_message("Tap the countdown to start the round.".into());
+    let with_message = places(&app);
+    referee.set_message("".into());
+    assert_eq!(
+        places(&app),
+        with_message,
+        "the buttons moved when the message went"
+    );
+}
+
+#[test]
+fn the_board_names_its_edges_from_the_viewers_side() {
+    use flagfall::core::Side;
+    use slint::Model;
+    let app = new_app(4);
+    tap(&app, "Start pass-and-play");
+    for side in Side::BOTH {
+        hand_to(&app, side);
+        tap(&app, "Fill for me");
+        tap(&app, "Ready");
+    }
+    let edges = |app: &App| {
+        let board = app.window().global::<BoardAdapter>();
+        let texts = |m: slint::ModelRc<slint::SharedString>| -> String {
+            m.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        (texts(board.get_files()), texts(board.get_ranks()))
+    };
+    hand_to(&app, Side::Red);
+    let red = edges(&app);
+    assert_eq!(red.0, "a b c d e f g h i j");
+    assert_eq!(red.1, "10 9 8 7 6 5 4 3 2 1");
+    let m = {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+        *view.legal_moves.first().unwrap()
+    };
+    tap(&app, &format!("{}, your", m.from));
+    tap(&app, &format!("{}, ", m.to));
+    hand_to(&app, Side::Blue);
+    let blue = edges(&app);
+    assert_eq!(blue.0, "j i h g f e d c b a");
+    assert_eq!(blue.1, "1 2 3 4 5 6 7 8 9 10");
+}
