@@ -266,8 +266,22 @@ fn a_cluster_is_chosen_by_the_bigger_team_then_in_turns() {
     assert_eq!(first_choice([2, 2]), FirstChoice::CoinToss);
     let mut cluster = Cluster::new([2, 3]);
     assert_eq!(cluster.chooser, Some(Team::Second));
-    cluster.resolved_one();
+    // The second team's challenger is beaten: it has 2 left, the first 2.
+    assert!(cluster.resolved_one(Team::Second, Challenge::ChallengedWins));
+    assert_eq!(cluster.players, [2, 2]);
     assert_eq!(cluster.chooser, Some(Team::First));
+    // A Trap may not challenge: no one is out, the turn passes.
+    assert!(cluster.resolved_one(Team::First, Challenge::NotAllowed));
+    assert_eq!(
+        (cluster.players, cluster.chooser),
+        ([2, 2], Some(Team::Second))
+    );
+    assert!(cluster.resolved_one(Team::Second, Challenge::BothOut));
+    assert_eq!(cluster.players, [1, 1]);
+    // The first team's last player is beaten: no one is left to choose or
+    // to be challenged, and the cluster is over.
+    assert!(!cluster.resolved_one(Team::First, Challenge::ChallengedWins));
+    assert_eq!(cluster.players, [0, 1]);
     let mut tied = Cluster::new([2, 2]);
     assert_eq!(tied.chooser, None);
     tied.toss(false);
@@ -492,4 +506,31 @@ fn a_broken_rules_file_is_refused_with_every_problem() {
     );
     assert!(problems.iter().any(|p| p.contains("no role \"king\"")));
     assert!(LiveRules::from_json("{").is_err());
+}
+
+#[test]
+fn a_cluster_ends_when_a_team_has_no_one_left_in_it() {
+    let rules = rules();
+    let mut session = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    session.enter(Team::First).unwrap();
+    session.enter(Team::Second).unwrap();
+    session.start_or_pause(secs(0));
+    session.start_cluster(secs(5), [1, 1]).unwrap();
+    session.toss(true);
+    let roles = || (0..rules.roles.len() as u8).map(RoleId);
+    let (role, target) = roles()
+        .flat_map(|a| roles().map(move |b| (a, b)))
+        .find(|(a, b)| {
+            session
+                .judge(Team::First, *a, *b)
+                .is_ok_and(|v| v.result == Challenge::ChallengerWins)
+        })
+        .expect("a role that beats another");
+    session
+        .challenge(secs(10), Team::First, role, target)
+        .unwrap();
+    assert!(
+        session.cluster().is_none(),
+        "the second team's one player in the cluster is out: no one is left to choose"
+    );
 }

@@ -102,7 +102,8 @@ impl RefereeSession {
     }
 
     /// Resolves a challenge; the steps start a new interval after it, and a
-    /// cluster being resolved passes the choice to the other team.
+    /// cluster being resolved passes the choice to the other team (or ends,
+    /// when a team has no one left in it).
     pub fn challenge(
         &mut self,
         now: Duration,
@@ -111,9 +112,13 @@ impl RefereeSession {
         target: RoleId,
     ) -> Result<ChallengeVerdict, String> {
         let verdict = self.change(|game, rules| game.challenge(rules, challenger, role, target))?;
-        if let Some(cluster) = self.cluster.as_mut() {
-            cluster.resolved_one();
-        } else {
+        let cluster_goes_on = self
+            .cluster
+            .as_mut()
+            .is_some_and(|cluster| cluster.resolved_one(challenger, verdict.result));
+        if !cluster_goes_on {
+            // No cluster, or one team has no one left in it: steps go on.
+            self.cluster = None;
             self.clock.release_steps(now);
         }
         Ok(verdict)

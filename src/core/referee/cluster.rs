@@ -3,6 +3,7 @@
 //! toss), then the teams take turns, one challenge at a time.
 
 use super::Team;
+use super::rules::Challenge;
 
 /// Who chooses the first challenge of a cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,9 +29,11 @@ pub const BLOCKING: &str = crate::tr_noop!(
     this turn, and only if they say so before the roles are shown."
 );
 
-/// A cluster being resolved: whose turn it is to choose a challenge.
+/// A cluster being resolved: who is still in it, and whose turn it is to
+/// choose a challenge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cluster {
+    /// The players of each team still in the cluster.
     pub players: [u8; 2],
     /// The team choosing the next challenge; `None` until a coin toss decides.
     pub chooser: Option<Team>,
@@ -57,9 +60,25 @@ impl Cluster {
         }
     }
 
-    /// A challenge of the cluster was resolved: the other team chooses next.
-    pub fn resolved_one(&mut self) {
+    /// A challenge of the cluster was resolved (`challenger`'s team
+    /// challenged): whoever is out leaves the cluster, and the other team
+    /// chooses next. Returns whether the cluster goes on: it is over once a
+    /// team has no one left in it, as there is no one left to challenge.
+    pub fn resolved_one(&mut self, challenger: Team, result: Challenge) -> bool {
         self.resolved += 1;
+        let out = |team: Team| match result {
+            Challenge::ChallengerWins => team != challenger,
+            Challenge::ChallengedWins => team == challenger,
+            Challenge::BothOut => true,
+            Challenge::NotAllowed => false,
+        };
+        for team in [Team::First, Team::Second] {
+            if out(team) {
+                let left = &mut self.players[team.index()];
+                *left = left.saturating_sub(1);
+            }
+        }
         self.chooser = self.chooser.map(Team::other);
+        self.players.iter().all(|&n| n > 0)
     }
 }
