@@ -370,3 +370,29 @@ fn two_apps_deal_dominoes_fairly_before_setting_up() {
         );
     }
 }
+
+/// A code travels by the clipboard, as through a chat: "Copy the code's
+/// text" on one device, "Paste and read" on the other (the testing
+/// backend's clipboard stands for the chat in between).
+#[test]
+fn a_code_goes_over_by_copy_and_paste() {
+    let red = new_app(61);
+    let blue = App::new(AppConfig::in_memory(62)).unwrap();
+    fit_window(&blue);
+    let invitation = invite_other_device(&red);
+    tap(&red, "Copy the code's text");
+    assert_shows(&red, "Copied: paste it into a message to the other player");
+    tap(&blue, "Read a code");
+    tap(&blue, "Paste and read");
+    assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+    assert_eq!(
+        blue.two_devices().as_ref().unwrap().game_id(),
+        red.two_devices().as_ref().unwrap().game_id(),
+        "Blue joined Red's invitation"
+    );
+    // A new code on screen is not yet copied.
+    tap(&blue, "Fill for me");
+    tap(&blue, "Ready");
+    assert_shows(&blue, "Copy the code's text");
+    assert!(!invitation.is_empty());
+}

@@ -72,17 +72,25 @@ impl PhotoFolders {
     }
 
     /// The user's pictures folder (with its Screenshots folder, where
-    /// desktops save screenshots) and downloads folder, those that exist.
+    /// desktops save screenshots), downloads folder and desktop: the
+    /// platform's, or those of the home folder where the platform names
+    /// none (a Linux account without `user-dirs.dirs`). A folder that does
+    /// not exist yet is kept: it holds no pictures until it does, and "Read
+    /// the newest picture" is offered on every desktop.
     pub fn for_user() -> Option<PhotoFolders> {
-        let dirs = directories::UserDirs::new()?;
-        let mut folders = Vec::new();
-        if let Some(pictures) = dirs.picture_dir() {
-            folders.push(pictures.join("Screenshots"));
-            folders.push(pictures.to_path_buf());
-        }
-        folders.extend(dirs.download_dir().map(Path::to_path_buf));
-        folders.retain(|f| f.is_dir());
-        (!folders.is_empty()).then_some(PhotoFolders { folders })
+        let home = directories::BaseDirs::new()?.home_dir().to_path_buf();
+        let dirs = directories::UserDirs::new();
+        let named = |pick: fn(&directories::UserDirs) -> Option<&Path>| {
+            dirs.as_ref().and_then(|d| pick(d)).map(Path::to_path_buf)
+        };
+        Some(PhotoFolders {
+            folders: user_folders(
+                &home,
+                named(directories::UserDirs::picture_dir),
+                named(directories::UserDirs::download_dir),
+                named(directories::UserDirs::desktop_dir),
+            ),
+        })
     }
 
     /// The pictures, newest first.
@@ -100,6 +108,27 @@ impl PhotoFolders {
         pictures.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         pictures.into_iter().map(|(_, path)| path).collect()
     }
+}
+
+/// Where a desktop user's pictures arrive, given the folders the platform
+/// names (`None`: the home folder's Pictures, Downloads, Desktop).
+fn user_folders(
+    home: &Path,
+    pictures: Option<PathBuf>,
+    downloads: Option<PathBuf>,
+    desktop: Option<PathBuf>,
+) -> Vec<PathBuf> {
+    let pictures = pictures.unwrap_or_else(|| home.join("Pictures"));
+    let mut folders = vec![
+        pictures.join("Screenshots"),
+        pictures,
+        downloads.unwrap_or_else(|| home.join("Downloads")),
+        desktop.unwrap_or_else(|| home.join("Desktop")),
+    ];
+    // (XDG may name the home folder itself as the desktop.)
+    folders.retain(|f| f != home);
+    folders.dedup();
+    folders
 }
 
 fn is_picture(path: &Path) -> bool {
@@ -167,6 +196,43 @@ mod tests {
 
     fn qr_png(text: &str) -> Vec<u8> {
         make_qr(text).unwrap().to_png(4)
+    }
+
+    #[test]
+    fn a_desktop_without_named_folders_looks_in_the_home_folders() {
+        let home = Path::new("/home/ann");
+        assert_eq!(
+            user_folders(home, None, None, None),
+            [
+                home.join("Pictures/Screenshots"),
+                home.join("Pictures"),
+                home.join("Downloads"),
+                home.join("Desktop"),
+            ]
+        );
+        // The platform's own names win; a desktop that is the home folder
+        // itself is not searched.
+        let named = user_folders(
+            home,
+            Some(home.join("Bilder")),
+            Some(home.join("Downloads")),
+            Some(home.to_path_buf()),
+        );
+        assert_eq!(
+            named,
+            [
+                home.join("Bilder/Screenshots"),
+                home.join("Bilder"),
+                home.join("Downloads")
+            ]
+        );
+        let folders = PhotoFolders::new(named);
+        assert_eq!(folders.place(), "Screenshots, Bilder, Downloads");
+        // Folders that do not exist hold no pictures, and say so.
+        assert_eq!(
+            codes_in_newest(&folders, NEWEST_PHOTOS),
+            Err("there are no pictures to read yet".to_string())
+        );
     }
 
     #[test]
