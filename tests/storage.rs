@@ -252,6 +252,9 @@ fn files_of_format_1_still_load() {
         Settings {
             memory_aid: false,
             numbering: "classic".into(),
+            // Settings from before the first launch's welcome: the app had
+            // been used, and does not welcome its player again.
+            welcomed: true,
             ..Settings::default()
         }
     );

@@ -212,3 +212,33 @@ fn the_think_time_is_kept_and_saved() {
     let settings = again.window().global::<SettingsAdapter>();
     assert_eq!(settings.get_think_time_index(), 2, "Long after a restart");
 }
+
+/// The first launch says what the app is for and how to begin, once: read,
+/// it stays gone after a restart; a data folder with games skips it.
+#[test]
+fn the_first_launch_welcomes_once() {
+    let dir = fresh_dir("welcome");
+    let welcome = "Flagfall plays Stratego and its family";
+    {
+        let app = app_with_storage(&dir, 1);
+        assert_shows(&app, welcome);
+        assert_shows(&app, "To begin: choose a game and an opponent below");
+        tap(&app, "Got it");
+        assert!(!labels(&app).iter().any(|l| l.starts_with(welcome)));
+    }
+    let app = app_with_storage(&dir, 2);
+    assert!(!labels(&app).iter().any(|l| l.starts_with(welcome)));
+    drop(app);
+
+    // A folder holding a game, from before the welcome: no welcome.
+    let with_game = fresh_dir("welcome-games");
+    {
+        let app = app_with_storage(&with_game, 3);
+        tap(&app, "Start pass-and-play");
+    }
+    let app = app_with_storage(&with_game, 4);
+    assert_shows(&app, "Continue: ");
+    assert!(!labels(&app).iter().any(|l| l.starts_with(welcome)));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&with_game);
+}

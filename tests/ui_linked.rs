@@ -396,3 +396,89 @@ fn a_code_goes_over_by_copy_and_paste() {
     assert_shows(&blue, "Copy the code's text");
     assert!(!invitation.is_empty());
 }
+
+/// Plays `app`'s move: an attack when one is legal, else a step toward the
+/// enemy (or any move). Returns whether it attacked.
+fn advance_or_attack(app: &App) -> bool {
+    let view = app
+        .two_devices()
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .view()
+        .unwrap();
+    let me = view.viewer;
+    let enemy_at = |s| view.at(s).is_some_and(|p| p.owner != me);
+    let forward = |m: &flagfall::core::Move| match me {
+        flagfall::core::Side::Red => m.to.row > m.from.row,
+        flagfall::core::Side::Blue => m.to.row < m.from.row,
+    };
+    let attack = view.legal_moves.iter().find(|m| enemy_at(m.to));
+    let m = attack
+        .or_else(|| view.legal_moves.iter().find(|m| forward(m)))
+        .or(view.legal_moves.first())
+        .copied()
+        .expect("a legal move");
+    tap(app, &format!("{}, your", m.from));
+    tap(app, &format!("{}, ", m.to));
+    attack.is_some()
+}
+
+/// While its attack waits for the other device's answer, the attacker's
+/// board keeps the attack marked and says what it waits for.
+#[test]
+fn the_attackers_device_shows_its_attack_until_the_answer_comes() {
+    let red = new_app(71);
+    let blue = App::new(AppConfig::in_memory(72)).unwrap();
+    fit_window(&blue);
+    let invitation = invite_other_device(&red);
+    let answer = join(&blue, &invitation);
+    paste(&red, &answer);
+    for _ in 0..30 {
+        let attacked = advance_or_attack(&red);
+        if attacked {
+            let attack = red
+                .two_devices()
+                .as_ref()
+                .unwrap()
+                .game()
+                .unwrap()
+                .pending_attack()
+                .expect("the attack waits for its answer");
+            tap(&red, "See the board");
+            assert_eq!(screen(&red), "play");
+            assert_shows(
+                &red,
+                &format!(
+                    "status: Red ▲: you attacked {} from {}; waiting for the other device's answer",
+                    attack.to, attack.from
+                ),
+            );
+            assert_shows(&red, &format!("{}, your ", attack.from));
+            assert!(
+                labels(&red)
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{}, ", attack.from))
+                        && l.ends_with(", selected")),
+                "the attacker is marked: {:?}",
+                labels(&red)
+            );
+            assert!(
+                labels(&red)
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{}, ", attack.to))
+                        && l.ends_with(", can move here")),
+                "the attacked square is marked"
+            );
+            return;
+        }
+        paste(&blue, &code_on_screen(&red));
+        advance_or_attack(&blue);
+        paste(&red, &code_on_screen(&blue));
+        if screen(&red) != "play" {
+            break;
+        }
+    }
+    panic!("Red never attacked");
+}

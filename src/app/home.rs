@@ -349,6 +349,7 @@ pub(super) fn connect(app: &App) {
     home.on_open_print(app.unit(|_, _| Effect::Overlay(Some(Overlay::Print))));
     home.on_open_referee(app.unit(|_, _| Effect::OpenReferee));
     home.on_show_settings(app.unit(|_, _| Effect::Overlay(Some(Overlay::Settings))));
+    home.on_welcome_read(app.unit(|s, _| s.settings.welcome_read(s.games.storage())));
     home.on_send_game(app.unit(|_, _| Effect::SendGame));
     home.on_read_codes(app.unit(|_, _| Effect::ReadCodes));
 }

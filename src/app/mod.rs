@@ -456,9 +456,16 @@ fn refresh(w: &AppWindow, s: &State) {
     let game = s.games.on_show();
     let display = |side| s.settings.display().for_viewer(side);
     match screen {
-        Screen::Home => s
-            .home
-            .refresh(w, &s.games, &s.notices, s.referee.continue_label()),
+        Screen::Home => {
+            // Only a first launch: a player with games knows the app.
+            let first_launch = s.games.in_progress().is_empty()
+                && s.games.finished().is_empty()
+                && s.referee.continue_label().is_none();
+            w.global::<HomeAdapter>()
+                .set_welcome(first_launch && s.settings.welcome_due());
+            s.home
+                .refresh(w, &s.games, &s.notices, s.referee.continue_label())
+        }
         Screen::Codes => s.codes.refresh(w),
         Screen::Link => s.codes.refresh_two_devices(w, game),
         Screen::Handoff => handoff::refresh(w, game),

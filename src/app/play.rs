@@ -215,11 +215,15 @@ impl PlayController {
         // A battle is shown before the board changes: the mover sees the
         // position as it was, the attacker picked up and the attacked square
         // marked.
-        let cells = match &battle {
-            Some(b) => {
+        let cells = match (&battle, game.pending_attack()) {
+            (Some(b), _) => {
                 board_cells::play_cells(&b.before, &display, Some(b.attack.from), &[b.attack.to])
             }
-            None => {
+            // Two devices: the attack stays marked until the answer comes.
+            (None, Some(attack)) => {
+                board_cells::play_cells(&view, &display, Some(attack.from), &[attack.to])
+            }
+            (None, None) => {
                 let targets = targets(&view, self.pick, placing, self.hint);
                 board_cells::play_cells(&view, &display, self.pick, &targets)
             }
@@ -282,6 +286,13 @@ impl PlayController {
             (GameSession::TwoDevices(link), _) if two_devices::ended_unverified(link) => {
                 crate::tr!("Game over: {}", two_devices::outcome_text(link))
             }
+            _ if let Some(attack) = game.pending_attack() => crate::tr!(
+                "{} {}: you attacked {} from {}; waiting for the other device's answer",
+                name,
+                symbol(side),
+                attack.to,
+                attack.from
+            ),
             _ => crate::tr!(
                 "{} {}: waiting for the other device's code",
                 name,

@@ -45,6 +45,8 @@ pub(super) struct SettingsController {
     think_time: ThinkTime,
     /// Battles are shown with a short animation.
     animations: bool,
+    /// The first launch's welcome was read.
+    welcomed: bool,
 }
 
 impl SettingsController {
@@ -63,6 +65,7 @@ impl SettingsController {
             system_locales,
             think_time: saved.think_time,
             animations: saved.animations,
+            welcomed: saved.welcomed,
         };
         controller.apply_language();
         controller
@@ -74,6 +77,17 @@ impl SettingsController {
 
     pub(super) fn think_time(&self) -> ThinkTime {
         self.think_time
+    }
+
+    /// The first launch's welcome is still to be shown.
+    pub(super) fn welcome_due(&self) -> bool {
+        !self.welcomed
+    }
+
+    /// The player read the welcome: it is not shown again.
+    pub(super) fn welcome_read(&mut self, storage: Option<&Storage>) -> Option<Effect> {
+        self.welcomed = true;
+        self.save(storage)
     }
 
     /// Puts the language the settings name into effect: for the texts made
@@ -143,6 +157,7 @@ impl SettingsController {
             language: self.language,
             think_time: self.think_time,
             animations: self.animations,
+            welcomed: self.welcomed,
             ..Settings::default()
         };
         storage?

@@ -284,6 +284,15 @@ impl GameSession {
     }
 
     /// The computer opponent of a solo game.
+    /// Two devices: this device's attack that waits for the other device's
+    /// answer (the battle is resolved there, with the true defender).
+    pub fn pending_attack(&self) -> Option<Move> {
+        match self {
+            GameSession::OneDevice(_) => None,
+            GameSession::TwoDevices(link) => link.game()?.pending_attack(),
+        }
+    }
+
     pub fn computer(&self) -> Option<Computer> {
         match self {
             GameSession::OneDevice(game) => game.computer(),

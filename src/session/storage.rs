@@ -42,6 +42,10 @@ pub struct Settings {
     /// there was a choice mean yes).
     #[serde(default = "yes")]
     pub animations: bool,
+    /// The player has read the first launch's welcome (settings saved
+    /// before there was one mean yes: the app had been used).
+    #[serde(default = "yes")]
+    pub welcomed: bool,
 }
 
 fn yes() -> bool {
@@ -57,6 +61,7 @@ impl Default for Settings {
             language: LanguageChoice::System,
             think_time: ThinkTime::Normal,
             animations: true,
+            welcomed: false,
         }
     }
 }
