@@ -90,3 +90,24 @@ fn without_a_photo_source_only_text_and_files_are_offered() {
         "{shown:?}"
     );
 }
+
+/// On desktop the newest picture files are listed by name: a tap on one
+/// reads it, with no path to type.
+#[test]
+fn a_listed_picture_file_is_read_with_a_tap() {
+    i_slint_backend_testing::init_no_event_loop();
+    let (red_gallery, blue_gallery) = (gallery("list-red"), gallery("list-blue"));
+    let red = app_with_gallery(&red_gallery, 63);
+    let blue = app_with_gallery(&blue_gallery, 64);
+    let invitation = invite_other_device(&red);
+    photograph(&blue_gallery, "invitation.png", &invitation);
+    std::fs::write(blue_gallery.join("notes.txt"), "not a picture").unwrap();
+    tap(&blue, "Read a code");
+    let folder = blue_gallery.file_name().unwrap().to_string_lossy();
+    assert!(
+        !labels(&blue).iter().any(|l| l.starts_with("notes.txt")),
+        "only pictures are listed"
+    );
+    tap(&blue, &format!("invitation.png ({folder})"));
+    assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+}

@@ -4,9 +4,10 @@
 //! game (this device's last code, and the other device's to read).
 
 use super::effect::{Effect, Effects};
+use super::models::{self, List};
 use super::naming::{self, side_name};
 use super::router::GameView;
-use super::{App, AppWindow, CodesAdapter, Screen, State, two_devices};
+use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
 use crate::session::games::Games;
 use crate::session::link::qr_image::{make_qr, read_codes};
@@ -44,7 +45,12 @@ pub(super) struct CodesController {
     link_status: String,
     /// The player asked to end the two-device game as abandoned; awaiting the answer.
     confirm_abandon: bool,
+    /// The newest picture files, to open with a tap (desktop).
+    picture_files: List<PictureFile>,
 }
+
+/// How many of the newest picture files the screen offers to open.
+const PICTURE_FILES: usize = 6;
 
 /// Finds the codes in a picture file or among the newest photos.
 type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
@@ -69,7 +75,14 @@ impl CodesController {
             photos,
             link_status: String::new(),
             confirm_abandon: false,
+            picture_files: models::list(),
         }
+    }
+
+    /// Hands the list of picture files to the screen (once, at the start).
+    pub(super) fn bind(&self, w: &AppWindow) {
+        w.global::<CodesAdapter>()
+            .set_picture_files(models::handle(&self.picture_files));
     }
 
     /// Shows the game on show as codes for another device (a game on this
@@ -325,6 +338,19 @@ impl CodesController {
         screen.set_busy(self.picture_reading.is_some());
         // Android apps get no file paths to type; they read the newest photos.
         screen.set_can_open_files(!cfg!(target_os = "android"));
+        let files = self
+            .photos
+            .as_ref()
+            .filter(|_| !cfg!(target_os = "android"))
+            .map(|p| p.newest_files(PICTURE_FILES))
+            .unwrap_or_default();
+        models::update(
+            &self.picture_files,
+            files.iter().map(|path| PictureFile {
+                name: picture_name(path).into(),
+                path: path.display().to_string().into(),
+            }),
+        );
     }
 
     /// The codes of a two-device game: this device's last code and the reader.
@@ -405,6 +431,7 @@ impl CodesController {
 
 pub(super) fn connect(app: &App) {
     let codes = app.window().global::<CodesAdapter>();
+    app.state.borrow().codes.bind(app.window());
     codes.on_previous(app.unit(|s, _| s.codes.step(-1)));
     codes.on_next(app.unit(|s, _| s.codes.step(1)));
     codes.on_read_text(app.unit(|s, w| {
@@ -588,5 +615,16 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
             crate::tr!("Codes of this game"),
             crate::tr!("The last code this device made; the other device may read it again."),
         ),
+    }
+}
+
+/// A picture file as the list names it: "IMG_2041.jpg (Downloads)".
+fn picture_name(path: &std::path::Path) -> String {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    match path.parent().and_then(|p| p.file_name()) {
+        Some(folder) => format!("{name} ({})", folder.to_string_lossy()),
+        None => name,
     }
 }

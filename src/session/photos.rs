@@ -24,6 +24,13 @@ pub trait PhotoSource: Send + Sync {
         limit: usize,
         visit: &mut dyn FnMut(&str, &[u8]) -> bool,
     ) -> Result<(), String>;
+
+    /// The newest pictures as files a player may pick (newest first, at
+    /// most `limit`): on desktop; none where pictures are not files
+    /// (Android's gallery).
+    fn newest_files(&self, _limit: usize) -> Vec<PathBuf> {
+        Vec::new()
+    }
 }
 
 /// The codes in the newest picture that holds any, or why none were found.
@@ -139,6 +146,12 @@ fn is_picture(path: &Path) -> bool {
 }
 
 impl PhotoSource for PhotoFolders {
+    fn newest_files(&self, limit: usize) -> Vec<PathBuf> {
+        let mut files = self.newest();
+        files.truncate(limit);
+        files
+    }
+
     fn place(&self) -> String {
         let names: Vec<String> = self
             .folders
