@@ -173,3 +173,44 @@ pub fn board_rect(app: &App) -> Option<Rect> {
         .find_first()
         .map(|e| Rect::of(&e))
 }
+
+/// The labels of elements a player cannot bring into view at `width` x
+/// `height` (a phone's portrait size): those laid out in a window tall
+/// enough to need no scrolling, less those seen while every scrolling area
+/// is scrolled to its top and then to its end. A scrolling area that
+/// measures its content short leaves its last elements out of reach.
+pub fn out_of_reach(app: &App, width: f32, height: f32) -> Vec<String> {
+    use slint::ComponentHandle;
+    let window = app.window().window();
+    let labels = |app: &App| -> std::collections::BTreeSet<String> {
+        seen(app)
+            .into_iter()
+            .filter(|s| s.what.contains('"'))
+            .map(|s| s.what)
+            .collect()
+    };
+    window.set_size(slint::LogicalSize::new(width, 20_000.0));
+    let all = labels(app);
+    window.set_size(slint::LogicalSize::new(width, height));
+    let mut reached = labels(app);
+    let areas = ElementQuery::from_root(app.window())
+        .match_descendants()
+        .match_inherits("Flickable")
+        .find_all();
+    for area in areas {
+        // Half the area's height a step, so a list that makes its rows only
+        // when they come into view skips none; until a few steps bring
+        // nothing new.
+        let half = (area.size().height * 0.5).max(20.0);
+        for step in [half, -half] {
+            let mut idle = 0;
+            while idle < 3 {
+                area.scroll(0.0, step);
+                let before = reached.len();
+                reached.extend(labels(app));
+                idle = if reached.len() == before { idle + 1 } else { 0 };
+            }
+        }
+    }
+    all.difference(&reached).cloned().collect()
+}
