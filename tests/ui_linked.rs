@@ -36,20 +36,30 @@ fn join(app: &App, invitation: &str) -> String {
     code_on_screen(app)
 }
 
-/// Plays the on-screen player's first legal move by tapping the board.
-fn move_first_piece(app: &App) {
-    assert_eq!(screen(app), "play", "{:?}", labels(app));
-    let view = app
-        .two_devices()
+/// The two-device game on `app` as its player sees it.
+fn view_of(app: &App) -> flagfall::core::view::PlayerView {
+    app.two_devices()
         .as_ref()
         .unwrap()
         .game()
         .unwrap()
         .view()
-        .unwrap();
-    let m = *view.legal_moves.first().expect("a legal move");
+        .unwrap()
+}
+
+/// Plays `m` by tapping its two squares.
+fn tap_move(app: &App, m: flagfall::core::Move) {
     tap(app, &format!("{}, your", m.from));
     tap(app, &format!("{}, ", m.to));
+}
+
+/// Plays the on-screen player's first legal move by tapping the board.
+fn move_first_piece(app: &App) {
+    assert_eq!(screen(app), "play", "{:?}", labels(app));
+    tap_move(
+        app,
+        *view_of(app).legal_moves.first().expect("a legal move"),
+    );
 }
 
 #[test]
@@ -400,14 +410,7 @@ fn a_code_goes_over_by_copy_and_paste() {
 /// Plays `app`'s move: an attack when one is legal, else a step toward the
 /// enemy (or any move). Returns whether it attacked.
 fn advance_or_attack(app: &App) -> bool {
-    let view = app
-        .two_devices()
-        .as_ref()
-        .unwrap()
-        .game()
-        .unwrap()
-        .view()
-        .unwrap();
+    let view = view_of(app);
     let me = view.viewer;
     let enemy_at = |s| view.at(s).is_some_and(|p| p.owner != me);
     let forward = |m: &flagfall::core::Move| match me {
@@ -420,8 +423,7 @@ fn advance_or_attack(app: &App) -> bool {
         .or(view.legal_moves.first())
         .copied()
         .expect("a legal move");
-    tap(app, &format!("{}, your", m.from));
-    tap(app, &format!("{}, ", m.to));
+    tap_move(app, m);
     attack.is_some()
 }
 
