@@ -182,12 +182,16 @@ pub fn board_rect(app: &App) -> Option<Rect> {
 pub fn out_of_reach(app: &App, width: f32, height: f32) -> Vec<String> {
     use slint::ComponentHandle;
     let window = app.window().window();
-    let labels = |app: &App| -> std::collections::BTreeSet<String> {
+    // The labelled elements drawn, and where.
+    let placed = |app: &App| -> Vec<(String, (i32, i32))> {
         seen(app)
             .into_iter()
             .filter(|s| s.what.contains('"'))
-            .map(|s| s.what)
+            .map(|s| (s.what, (s.rect.x as i32, s.rect.y as i32)))
             .collect()
+    };
+    let labels = |app: &App| -> std::collections::BTreeSet<String> {
+        placed(app).into_iter().map(|(what, _)| what).collect()
     };
     window.set_size(slint::LogicalSize::new(width, 20_000.0));
     let all = labels(app);
@@ -199,16 +203,20 @@ pub fn out_of_reach(app: &App, width: f32, height: f32) -> Vec<String> {
         .find_all();
     for area in areas {
         // Half the area's height a step, so a list that makes its rows only
-        // when they come into view skips none; until a few steps bring
-        // nothing new.
+        // when they come into view skips none; on to each end, where a step
+        // no longer moves anything. (A step, not the first look, also lets
+        // a list that scrolls itself, like the game-over move list, settle.)
         let half = (area.size().height * 0.5).max(20.0);
         for step in [half, -half] {
-            let mut idle = 0;
-            while idle < 3 {
+            let mut last = placed(app);
+            for _ in 0..1000 {
                 area.scroll(0.0, step);
-                let before = reached.len();
-                reached.extend(labels(app));
-                idle = if reached.len() == before { idle + 1 } else { 0 };
+                let now = placed(app);
+                reached.extend(now.iter().map(|(what, _)| what.clone()));
+                if now == last {
+                    break;
+                }
+                last = now;
             }
         }
     }
