@@ -555,7 +555,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match flagfall::app::run(cli.data_dir, desktop_photos(), None, None) {
+        None => match flagfall::app::run(
+            cli.data_dir,
+            flagfall::app::Platform {
+                photos: desktop_photos(),
+                ..Default::default()
+            },
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("flagfall: the window could not open: {e}");

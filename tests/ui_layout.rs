@@ -85,9 +85,20 @@ fn lived_in_app(name: &str) -> App {
     app_in(&dir)
 }
 
+/// A share sheet, as on Android, so that the codes screens are laid out
+/// with every button they can have.
+struct NoShareSheet;
+
+impl flagfall::session::share::ShareSheet for NoShareSheet {
+    fn share_text(&self, _title: &str, _text: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 fn app_in(dir: &Path) -> App {
     let app = App::new(AppConfig {
         storage: Some(Storage::open(dir).unwrap()),
+        share: Some(std::sync::Arc::new(NoShareSheet)),
         ..AppConfig::in_memory(11)
     })
     .unwrap();

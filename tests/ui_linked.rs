@@ -407,6 +407,85 @@ fn a_code_goes_over_by_copy_and_paste() {
     assert!(!invitation.is_empty());
 }
 
+/// A share sheet that keeps what it was handed, or refuses.
+struct FakeShareSheet {
+    shared: std::sync::Mutex<Vec<(String, String)>>,
+    refuse: bool,
+}
+
+impl flagfall::session::share::ShareSheet for FakeShareSheet {
+    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+        if self.refuse {
+            return Err("no app takes text".into());
+        }
+        self.shared
+            .lock()
+            .unwrap()
+            .push((title.to_string(), text.to_string()));
+        Ok(())
+    }
+}
+
+fn app_sharing_by(sheet: &std::sync::Arc<FakeShareSheet>, seed: u64) -> App {
+    i_slint_backend_testing::init_no_event_loop();
+    let app = App::new(AppConfig {
+        share: Some(sheet.clone()),
+        ..AppConfig::in_memory(seed)
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+/// Where the platform has a share sheet (Android), "Share…" hands it the
+/// code on screen, and the other device reads what it sent; where it has
+/// none (desktop), there is no such button.
+#[test]
+fn a_code_goes_over_by_the_share_sheet() {
+    let sheet = std::sync::Arc::new(FakeShareSheet {
+        shared: Default::default(),
+        refuse: false,
+    });
+    let red = app_sharing_by(&sheet, 63);
+    let invitation = invite_other_device(&red);
+    tap(&red, "share the code's text");
+    let shared = sheet.shared.lock().unwrap().clone();
+    assert_eq!(
+        shared,
+        vec![(
+            "Send the code to the other player".to_string(),
+            invitation.clone()
+        )]
+    );
+    let blue = App::new(AppConfig::in_memory(64)).unwrap();
+    fit_window(&blue);
+    assert!(!labels(&blue).iter().any(|l| l == "share the code's text"));
+    tap(&blue, "Read a code");
+    paste(&blue, &shared[0].1);
+    assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+    tap(&blue, "Fill for me");
+    tap(&blue, "Ready");
+    assert!(!labels(&blue).iter().any(|l| l == "share the code's text"));
+}
+
+/// A share sheet that does not open says so, and the code can still be
+/// copied; the message goes with the code.
+#[test]
+fn a_share_sheet_that_fails_says_so() {
+    let sheet = std::sync::Arc::new(FakeShareSheet {
+        shared: Default::default(),
+        refuse: true,
+    });
+    let red = app_sharing_by(&sheet, 65);
+    invite_other_device(&red);
+    tap(&red, "share the code's text");
+    assert_shows(
+        &red,
+        "The share sheet did not open (no app takes text); copy the text instead.",
+    );
+    assert_shows(&red, "Copy the code's text");
+}
+
 /// Plays `app`'s move: an attack when one is legal, else a step toward the
 /// enemy (or any move). Returns whether it attacked.
 fn advance_or_attack(app: &App) -> bool {

@@ -1,8 +1,8 @@
 //! Flagfall on Android: the desktop app's screens and rules, started from
 //! Android's native activity, with its data in the app's private folder,
 //! codes read from the newest photos in the phone's gallery, printed sheets
-//! saved to Downloads, and the referee's clock heard as beeps and felt as
-//! buzzes.
+//! saved to Downloads, codes sent through the share sheet, and the referee's
+//! clock heard as beeps and felt as buzzes.
 //!
 //! Everything but the entry point compiles on every platform, so the desktop
 //! build checks the Android code too (`cargo clippy -p flagfall-android`).
@@ -10,6 +10,7 @@
 pub mod clock_signals;
 pub mod downloads;
 pub mod gallery;
+pub mod share;
 
 #[cfg(target_os = "android")]
 #[unsafe(no_mangle)]
@@ -59,11 +60,25 @@ fn android_main(app: slint::android::AndroidApp) {
             None
         }
     };
+    // SAFETY: as for the gallery.
+    let share = match unsafe { share::Share::new(app.vm_as_ptr(), app.activity_as_ptr()) } {
+        Ok(share) => Some(Arc::new(share) as Arc<dyn flagfall::session::share::ShareSheet>),
+        Err(e) => {
+            eprintln!("flagfall: no share sheet ({e}); codes can still be copied");
+            None
+        }
+    };
     if let Err(e) = slint::android::init(app) {
         eprintln!("flagfall: Slint cannot start on this device: {e}");
         return;
     }
-    if let Err(e) = flagfall::app::run(data_dir, photos, signals, store) {
+    let platform = flagfall::app::Platform {
+        photos,
+        signals,
+        pdf_store: store,
+        share,
+    };
+    if let Err(e) = flagfall::app::run(data_dir, platform) {
         eprintln!("flagfall: {e}");
     }
 }

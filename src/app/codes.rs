@@ -15,6 +15,7 @@ use crate::session::link::{
     LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError, TransferReceiver,
 };
 use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
+use crate::session::share::ShareSheet;
 use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
@@ -47,6 +48,8 @@ pub(super) struct CodesController {
     confirm_abandon: bool,
     /// The newest picture files, to open with a tap (desktop).
     picture_files: List<PictureFile>,
+    /// The platform's share sheet, where it has one (Android).
+    share: Option<Arc<dyn ShareSheet>>,
 }
 
 /// How many of the newest picture files the screen offers to open.
@@ -68,8 +71,12 @@ pub(super) struct PictureRead {
 }
 
 impl CodesController {
-    pub(super) fn new(photos: Option<Arc<dyn PhotoSource>>) -> CodesController {
+    pub(super) fn new(
+        photos: Option<Arc<dyn PhotoSource>>,
+        share: Option<Arc<dyn ShareSheet>>,
+    ) -> CodesController {
         CodesController {
+            share,
             codes: None,
             picture_reading: None,
             photos,
@@ -328,6 +335,7 @@ impl CodesController {
     fn refresh_reading(&self, w: &AppWindow) {
         let screen = w.global::<CodesAdapter>();
         screen.set_can_read_photos(self.photos.is_some());
+        screen.set_can_share(self.share.is_some());
         screen.set_photos_place(
             self.photos
                 .as_ref()
@@ -458,6 +466,23 @@ pub(super) fn connect(app: &App) {
     codes.on_read_picture(app.unit(|s, w| {
         let path = w.global::<CodesAdapter>().get_picture_path().to_string();
         read_pictures(s, Box::new(move || codes_in_picture(&path)))
+    }));
+    codes.on_share(app.unit(|s, w| {
+        let screen = w.global::<CodesAdapter>();
+        if let Some(share) = &s.codes.share
+            && let Err(why) = share.share_text(
+                &crate::tr!("Send the code to the other player"),
+                &screen.get_code_text(),
+            )
+        {
+            screen.set_share_status(
+                crate::tr!(
+                    "The share sheet did not open ({}); copy the text instead.",
+                    why
+                )
+                .into(),
+            );
+        }
     }));
     codes.on_read_photos(app.unit(|s, _| {
         let Some(photos) = s.codes.photos.clone() else {

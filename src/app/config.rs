@@ -1,13 +1,28 @@
 //! How the app starts: its seed, its data folder (or none), whether work
 //! goes to worker threads, and what the platform brings (the newest photos,
-//! the referee's sound, where PDFs go, the preferred languages).
+//! the referee's sound, where PDFs go, its share sheet, the preferred
+//! languages).
 
 use crate::session::Storage;
 use crate::session::clock_signals::Signals;
 use crate::session::photos::PhotoSource;
 use crate::session::print::pdf_store::PdfStore;
+use crate::session::share::ShareSheet;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// What a platform brings to the app (each none where it has none).
+#[derive(Default)]
+pub struct Platform {
+    /// Where the codes screens look for the newest photos.
+    pub photos: Option<Arc<dyn PhotoSource>>,
+    /// How the referee's clock is heard (none: the desktop's sound).
+    pub signals: Option<Arc<dyn Signals>>,
+    /// Where printed sheets are saved (none: the data folder's exports).
+    pub pdf_store: Option<Arc<dyn PdfStore>>,
+    /// How a code's text is sent to another app (none: copied only).
+    pub share: Option<Arc<dyn ShareSheet>>,
+}
 
 /// How the app starts: the RNG seed for deals and "fill for me", and the
 /// data folder (none: everything lives in memory, for tests and screenshots).
@@ -28,6 +43,8 @@ pub struct AppConfig {
     pub signals: Option<Arc<dyn Signals>>,
     /// Where printed sheets are saved (none: the data folder's exports).
     pub pdf_store: Option<Arc<dyn PdfStore>>,
+    /// How a code's text is sent to another app (none: copied only).
+    pub share: Option<Arc<dyn ShareSheet>>,
     /// The platform's preferred locales, most preferred first: the language
     /// setting "System" picks the first the app speaks (English without one).
     pub system_locales: Vec<String>,
@@ -43,6 +60,7 @@ impl AppConfig {
             photos: None,
             signals: None,
             pdf_store: None,
+            share: None,
             system_locales: Vec::new(),
         }
     }
@@ -80,6 +98,7 @@ impl AppConfig {
                 photos: None,
                 signals: Some(crate::session::clock_signals::desktop()),
                 pdf_store: None,
+                share: None,
                 system_locales,
             },
             warning,

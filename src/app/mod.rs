@@ -39,41 +39,33 @@ mod two_devices;
 pub use flagfall_ui::*;
 
 pub use board_cells::Display;
-pub use config::AppConfig;
+pub use config::{AppConfig, Platform};
 pub use naming::Numbering;
 pub use startup::watch_first_frame;
 
 use crate::core::variant::builtin;
 use crate::session::SetupLibrary;
-use crate::session::clock_signals::Signals;
 use crate::session::games::{Games, Saved};
 use crate::session::link::LinkedSession;
-use crate::session::photos::PhotoSource;
-use crate::session::print::pdf_store::PdfStore;
 use crate::session::storage::Settings;
 use crate::session::{GameSession, PassAndPlay};
 use slint::{ComponentHandle, PlatformError};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs the app until its window closes; `data_dir` overrides the platform's
-/// data folder, `photos` is where codes can be read from the newest photos,
-/// and `signals` (when given) how the referee's clock is heard instead of
-/// the desktop's sound.
-pub fn run(
-    data_dir: Option<PathBuf>,
-    photos: Option<Arc<dyn PhotoSource>>,
-    signals: Option<Arc<dyn Signals>>,
-    pdf_store: Option<Arc<dyn PdfStore>>,
-) -> Result<(), PlatformError> {
+/// data folder, and `platform` brings what the platform has (the newest
+/// photos, the referee's sound instead of the desktop's, where PDFs go, a
+/// share sheet).
+pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
-    config.photos = photos;
-    config.pdf_store = pdf_store;
-    if signals.is_some() {
-        config.signals = signals;
+    config.photos = platform.photos;
+    config.pdf_store = platform.pdf_store;
+    config.share = platform.share;
+    if platform.signals.is_some() {
+        config.signals = platform.signals;
     }
     let app = App::new(config)?;
     if let Some(warning) = warning {
@@ -252,7 +244,7 @@ impl App {
             setup: setup::SetupController::new(&window),
             play: play::PlayController::new(&window),
             over: gameover::GameOverController::new(&window),
-            codes: codes::CodesController::new(config.photos),
+            codes: codes::CodesController::new(config.photos, config.share),
             settings,
             referee,
             print,

@@ -28,6 +28,7 @@ pub mod referee_clock;
 pub mod saved;
 pub mod setup_draft;
 pub mod setup_library;
+pub mod share;
 pub mod stage;
 pub mod storage;
 pub mod ucc;

@@ -1,0 +1,88 @@
+//! The phone's share sheet for a code's text: an `ACTION_SEND` intent of
+//! plain text, wrapped in Android's chooser, so the player sends the code
+//! straight to a chat or a mail without copying it.
+//!
+//! Compiled on every platform so that the desktop build checks it; it only
+//! runs on Android, where it was not tried (see android/README.md).
+
+use flagfall::session::share::ShareSheet;
+use jni::errors::Error as JniError;
+use jni::objects::{JObject, JValue};
+use jni::refs::Global;
+use jni::{Env, JavaVM, jni_sig, jni_str};
+use std::ffi::c_void;
+
+pub struct Share {
+    vm: JavaVM,
+    activity: Global<JObject<'static>>,
+}
+
+impl Share {
+    /// # Safety
+    /// As `Gallery::new`: `vm` is the process's `JavaVM` and `activity` a
+    /// valid JNI reference to the app's `Activity` during this call.
+    pub unsafe fn new(vm: *mut c_void, activity: *mut c_void) -> Result<Share, JniError> {
+        // SAFETY: the caller's promise, passed on.
+        let (vm, activity) = unsafe { crate::gallery::hold_activity(vm, activity) }?;
+        Ok(Share { vm, activity })
+    }
+
+    /// `startActivity(Intent.createChooser(send, title))`, where `send` is an
+    /// `ACTION_SEND` of `text` as `EXTRA_TEXT`.
+    fn send(&self, env: &mut Env, title: &str, text: &str) -> Result<(), JniError> {
+        let action = env.new_string("android.intent.action.SEND")?;
+        let send = env.new_object(
+            jni_str!("android/content/Intent"),
+            jni_sig!("(Ljava/lang/String;)V"),
+            &[JValue::Object(&action)],
+        )?;
+        let mime = env.new_string("text/plain")?;
+        env.call_method(
+            &send,
+            jni_str!("setType"),
+            jni_sig!("(Ljava/lang/String;)Landroid/content/Intent;"),
+            &[JValue::Object(&mime)],
+        )?;
+        let (key, value) = (
+            env.new_string("android.intent.extra.TEXT")?,
+            env.new_string(text)?,
+        );
+        env.call_method(
+            &send,
+            jni_str!("putExtra"),
+            jni_sig!("(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;"),
+            &[JValue::Object(&key), JValue::Object(&value)],
+        )?;
+        let title = env.new_string(title)?;
+        let chooser = env
+            .call_static_method(
+                jni_str!("android/content/Intent"),
+                jni_str!("createChooser"),
+                jni_sig!(
+                    "(Landroid/content/Intent;Ljava/lang/CharSequence;)Landroid/content/Intent;"
+                ),
+                &[JValue::Object(&send), JValue::Object(&title)],
+            )?
+            .l()?;
+        env.call_method(
+            &self.activity,
+            jni_str!("startActivity"),
+            jni_sig!("(Landroid/content/Intent;)V"),
+            &[JValue::Object(&chooser)],
+        )?;
+        Ok(())
+    }
+}
+
+impl ShareSheet for Share {
+    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+        self.vm
+            .attach_current_thread(|env| -> Result<Result<(), String>, JniError> {
+                Ok(self.send(env, title, text).map_err(|e| {
+                    env.exception_clear();
+                    e.to_string()
+                }))
+            })
+            .map_err(|e| format!("Android cannot be reached ({e})"))?
+    }
+}
