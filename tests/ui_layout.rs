@@ -144,7 +144,13 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
             "send-game",
             "read-code",
         ]);
-        screens.extend(["records", "print", "referee-setup", "referee"]);
+        screens.extend([
+            "records",
+            "choose-record",
+            "print",
+            "referee-setup",
+            "referee",
+        ]);
         screens.push("referee-challenge");
     }
     screens

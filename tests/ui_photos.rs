@@ -86,7 +86,7 @@ fn without_a_photo_source_only_text_and_files_are_offered() {
         "{shown:?}"
     );
     assert!(
-        shown.iter().any(|l| l == "picture file to read"),
+        shown.iter().any(|l| l == "Choose a picture file…"),
         "{shown:?}"
     );
 }
@@ -110,4 +110,31 @@ fn a_listed_picture_file_is_read_with_a_tap() {
     );
     tap(&blue, &format!("invitation.png ({folder})"));
     assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+}
+
+/// The file chooser finds a picture anywhere: the folder typed, the picture
+/// tapped, and the code read.
+#[test]
+fn a_picture_is_chosen_in_the_file_chooser() {
+    i_slint_backend_testing::init_no_event_loop();
+    let (red_gallery, blue_gallery) = (gallery("chooser-red"), gallery("chooser-blue"));
+    let red = app_with_gallery(&red_gallery, 65);
+    let blue = App::new(AppConfig::in_memory(66)).unwrap();
+    fit_window(&blue);
+    let invitation = invite_other_device(&red);
+    photograph(&blue_gallery, "invitation.png", &invitation);
+    tap(&blue, "Read a code");
+    tap(&blue, "Choose a picture file…");
+    assert_shows(&blue, "Choose a picture of the code");
+    type_into(
+        &blue,
+        "folder or file to open",
+        &blue_gallery.display().to_string(),
+    );
+    tap(&blue, "open the path typed");
+    tap(&blue, "invitation.png");
+    assert_eq!(screen(&blue), "setup", "{:?}", labels(&blue));
+    for dir in [red_gallery, blue_gallery] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

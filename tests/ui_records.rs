@@ -52,10 +52,9 @@ fn barrage_xml(moves: &[(&str, &str)], result: &str) -> String {
 fn open_file(app: &flagfall::app::App, path: &std::path::Path) {
     tap(app, "Open a game record");
     assert_eq!(screen(app), "records");
-    app.window()
-        .global::<RecordsAdapter>()
-        .set_path(path.display().to_string().into());
-    tap(app, "Open the file");
+    tap(app, "Choose a record file…");
+    type_into(app, "folder or file to open", &path.display().to_string());
+    tap(app, "open the path typed");
 }
 
 fn moves_listed(app: &flagfall::app::App) -> Vec<String> {
@@ -143,13 +142,20 @@ fn an_unreadable_file_gets_a_message_and_changes_nothing() {
         message.starts_with("broken.xml cannot be replayed: not a Gravon or Flagfall record"),
         "{message}"
     );
-    open_file(&app, &dir.join("missing.xml"));
-    let message = app
-        .window()
-        .global::<RecordsAdapter>()
-        .get_message()
-        .to_string();
-    assert!(message.contains("missing.xml"), "{message}");
+    // A file that is not there: the chooser says so and stays.
+    let missing = dir.join("missing.xml");
+    tap(&app, "Choose a record file…");
+    type_into(
+        &app,
+        "folder or file to open",
+        &missing.display().to_string(),
+    );
+    tap(&app, "open the path typed");
+    assert_shows(
+        &app,
+        &format!("{} is neither a folder nor a file.", missing.display()),
+    );
+    tap(&app, "Cancel");
     tap(&app, "Back");
     assert_eq!(screen(&app), "home");
 }
@@ -187,4 +193,44 @@ fn free_setup_on_one_device_keeps_blue_off_reds_squares() {
     tap(&app, "Ready");
     hand_to(&app, Side::Red);
     assert_eq!(screen(&app), "play");
+}
+
+/// The file chooser, as a player uses it: into a folder with a tap, the
+/// record with another, up to the folder above, a path that is nothing
+/// said so, and Cancel back to the records screen.
+#[test]
+fn a_record_is_chosen_by_walking_the_folders() {
+    let dir = fresh_dir("records-chooser");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("barrage-2014.1-3.xml"),
+        barrage_xml(&[("A4", "A5")], ""),
+    )
+    .unwrap();
+    std::fs::write(games.join("notes.txt"), "not a record").unwrap();
+    let app = new_app(3);
+    tap(&app, "Open a game record");
+    tap(&app, "Choose a record file…");
+    assert_shows(&app, "Choose a game record");
+    type_into(&app, "folder or file to open", &dir.display().to_string());
+    tap(&app, "open the path typed");
+    assert_shows(&app, "No game records (.xml or .json) in this folder.");
+    tap(&app, "folder games");
+    let shown = labels(&app);
+    assert!(!shown.iter().any(|l| l == "notes.txt"), "{shown:?}");
+    tap(&app, "the folder above");
+    tap(&app, "folder games");
+    type_into(&app, "folder or file to open", "/no/such/place");
+    tap(&app, "open the path typed");
+    assert_shows(&app, "/no/such/place is neither a folder nor a file.");
+    tap(&app, "Cancel");
+    assert_eq!(screen(&app), "records");
+    assert!(!labels(&app).iter().any(|l| l == "Choose a game record"));
+    // It opens again where the player was, and a tap on the record opens it.
+    tap(&app, "Choose a record file…");
+    tap(&app, "barrage-2014.1-3.xml");
+    assert_eq!(screen(&app), "over");
+    assert_eq!(moves_listed(&app).len(), 1);
+    assert!(!labels(&app).iter().any(|l| l == "Choose a game record"));
 }

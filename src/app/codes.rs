@@ -4,6 +4,7 @@
 //! game (this device's last code, and the other device's to read).
 
 use super::effect::{Effect, Effects};
+use super::file_chooser::Purpose;
 use super::models::{self, List};
 use super::naming::{self, side_name};
 use super::router::GameView;
@@ -465,7 +466,10 @@ pub(super) fn connect(app: &App) {
     }));
     codes.on_read_picture(app.unit(|s, w| {
         let path = w.global::<CodesAdapter>().get_picture_path().to_string();
-        read_pictures(s, Box::new(move || codes_in_picture(&path)))
+        read_picture_file(s, path)
+    }));
+    codes.on_choose_picture(app.unit(|s, _| {
+        s.chooser.open(Purpose::CodePicture, None);
     }));
     codes.on_share(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
@@ -521,6 +525,11 @@ pub(super) fn connect(app: &App) {
 
 /// Reads a picture for the screen shown now (at once in tests, else on a
 /// worker thread whose codes `deliver` hands over later).
+/// Reads the codes in the picture file at `path`.
+pub(super) fn read_picture_file(s: &mut State, path: String) -> Effects {
+    read_pictures(s, Box::new(move || codes_in_picture(&path)))
+}
+
 fn read_pictures(s: &mut State, job: PictureJob) -> Effects {
     let for_two_devices = s.screen() == Screen::Link;
     let background = s.games.background_work();

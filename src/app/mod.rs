@@ -19,6 +19,7 @@ mod codes;
 mod config;
 mod deal;
 mod effect;
+mod file_chooser;
 mod gameover;
 mod handoff;
 mod home;
@@ -90,6 +91,8 @@ struct State {
     play: play::PlayController,
     over: gameover::GameOverController,
     codes: codes::CodesController,
+    /// The file chooser over the codes or records screen (desktop).
+    chooser: file_chooser::FileChooserController,
     settings: settings::SettingsController,
     referee: referee::RefereeController,
     print: print::PrintController,
@@ -186,6 +189,8 @@ impl State {
         }
         let problem = self.referee.autosave(self.games.storage());
         self.notices.extend(problem);
+        let screen = self.screen();
+        self.chooser.leave_unless_on(screen);
     }
 
     /// The computer is thinking, or a picture is being read, on another
@@ -245,6 +250,7 @@ impl App {
             play: play::PlayController::new(&window),
             over: gameover::GameOverController::new(&window),
             codes: codes::CodesController::new(config.photos, config.share),
+            chooser: file_chooser::FileChooserController::new(&window),
             settings,
             referee,
             print,
@@ -266,6 +272,7 @@ impl App {
         rules::connect(&app);
         settings::connect(&app);
         records::connect(&app);
+        file_chooser::connect(&app);
         print::connect(&app);
         referee::connect(&app);
         app.refresh();
@@ -280,6 +287,13 @@ impl App {
     /// must show.
     pub fn game(&self) -> std::cell::Ref<'_, Option<GameSession>> {
         std::cell::Ref::map(self.state.borrow(), |s| s.games.on_show_slot())
+    }
+
+    /// The data folder, if the app keeps one (the screenshot tool's file
+    /// chooser lists it).
+    pub fn data_dir(&self) -> Option<PathBuf> {
+        let state = self.state.borrow();
+        state.games.storage().map(|s| s.root().to_path_buf())
     }
 
     /// The game on show when it is played on this device (pass and play or
@@ -471,6 +485,7 @@ fn refresh(w: &AppWindow, s: &State) {
         // Filled when they are opened, and changed only by the player.
         Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }
+    s.chooser.refresh(w);
 }
 
 /// "Red wins: ..." from "red wins: ...".

@@ -5,6 +5,7 @@
 //! that cannot be opened gets a message here and changes nothing.
 
 use super::effect::Effect;
+use super::file_chooser::Purpose;
 use super::{App, AppWindow, RecordsAdapter};
 use crate::core::check::{RuleOverrides, replay_record};
 use crate::core::replay::{RecordVerdict, Replay};
@@ -18,16 +19,12 @@ const LARGEST_RECORD: u64 = 4 << 20;
 
 pub(super) fn connect(app: &App) {
     let screen = app.window().global::<RecordsAdapter>();
-    // Android apps get no file paths to type; records are pasted there.
+    // Android apps get no files to choose; records are pasted there.
     screen.set_can_open_files(!cfg!(target_os = "android"));
-    screen.on_open_file(app.unit(|_, w| {
-        let path = w.global::<RecordsAdapter>().get_path().to_string();
-        let path = Path::new(path.trim());
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let opened = read_file(path)
-            .map(|text| replay_record(&text, name.as_deref(), &RuleOverrides::default()));
-        let shown = name.unwrap_or_else(|| crate::tr!("the record"));
-        show(w, opened, &shown)
+    screen.on_choose_file(app.unit(|s, _| {
+        let saved = s.games.storage().map(|storage| storage.exports_dir());
+        let place = saved.map(|dir| (crate::tr!("Saved records"), dir));
+        s.chooser.open(Purpose::Record, place);
     }));
     screen.on_open_text(app.unit(|_, w| {
         let text = w.global::<RecordsAdapter>().get_pasted().to_string();
@@ -42,6 +39,15 @@ pub(super) fn connect(app: &App) {
         w.global::<RecordsAdapter>().set_message("".into());
         Effect::Overlay(None)
     }));
+}
+
+/// Opens the record in the file at `path` (chosen in the file chooser).
+pub(super) fn open_file(w: &AppWindow, path: &Path) -> Option<Effect> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let opened = read_file(path)
+        .map(|text| replay_record(&text, name.as_deref(), &RuleOverrides::default()));
+    let shown = name.unwrap_or_else(|| crate::tr!("the record"));
+    show(w, opened, &shown)
 }
 
 /// The records screen opens with no message.

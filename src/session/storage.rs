@@ -325,6 +325,11 @@ impl Storage {
             .map_err(|reason| self.quarantine(&path, &crate::tr!("a finished game"), &reason))
     }
 
+    /// The data folder itself.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// Where records and printed sheets are written for the player.
     pub fn exports_dir(&self) -> PathBuf {
         self.root.join("exports")

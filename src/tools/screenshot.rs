@@ -5,8 +5,9 @@
 use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{App, AppConfig};
 use crate::app::{
-    BoardAdapter, DealAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter, PlayAdapter,
-    PrintAdapter, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, SetupAdapter,
+    BoardAdapter, DealAdapter, FileChooserAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter,
+    PlayAdapter, PrintAdapter, RecordsAdapter, RefereeAdapter, RefereeChallengeAdapter,
+    RefereeSetupAdapter, SetupAdapter,
 };
 use crate::core::Position;
 use crate::core::moves::Action;
@@ -26,7 +27,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 17] = [
+pub const SCREENS: [&str; 18] = [
     "home",
     "rules",
     "settings",
@@ -40,6 +41,7 @@ pub const SCREENS: [&str; 17] = [
     "send-game",
     "read-code",
     "records",
+    "choose-record",
     "print",
     "referee-setup",
     "referee",
@@ -83,6 +85,15 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "records" => {
             w.global::<HomeAdapter>().invoke_open_record();
+            return Ok(());
+        }
+        "choose-record" => {
+            // The chooser lists the data folder (the current folder without one).
+            w.global::<HomeAdapter>().invoke_open_record();
+            w.global::<RecordsAdapter>().invoke_choose_file();
+            let folder = app.data_dir().unwrap_or_else(|| ".".into());
+            w.global::<FileChooserAdapter>()
+                .invoke_open(folder.display().to_string().into());
             return Ok(());
         }
         "print" => {

@@ -77,6 +77,15 @@ pub fn tap(app: &App, label: &str) {
     element.invoke_accessible_default_action();
 }
 
+/// Types `text` into the field labelled `label`, as a player would.
+pub fn type_into(app: &App, label: &str, text: &str) {
+    elements(app)
+        .into_iter()
+        .find(|e| e.accessible_label().is_some_and(|l| l == label))
+        .unwrap_or_else(|| panic!("no field \"{label}\" on the {} screen", screen(app)))
+        .set_accessible_value(text);
+}
+
 /// The board squares on screen: (square, label).
 pub fn squares(app: &App) -> Vec<(Square, String)> {
     labels(app)
