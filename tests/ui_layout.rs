@@ -315,12 +315,73 @@ fn the_referees_buttons_stand_still_when_a_message_comes_and_goes() {
     let referee = app.window().global::<RefereeAdapter>();
     referee.set_message("Tap the countdown to start the round.".into());
     let with_message = places(&app);
-    referee.set_message("".into());
-    assert_eq!(
-        places(&app),
-        with_message,
-        "the buttons moved when the message went"
-    );
+    // The longest verdict there is, with the longest names a team may have.
+    for message in [
+        "",
+        "Blacksmith and Blacksmith are equal: both are out, the Blacksmith (Salamanders) \
+         and the Blacksmith (Nightingales).",
+    ] {
+        referee.set_message(message.into());
+        assert_eq!(
+            places(&app),
+            with_message,
+            "the buttons moved when the message became {message:?}"
+        );
+    }
+}
+
+/// The home screen fits with each choice of opponent (each brings its own
+/// options and Start buttons).
+#[test]
+fn home_fits_with_each_opponent() {
+    init_headless().unwrap();
+    let app = lived_in_app("home-opponents");
+    let mut found = Vec::new();
+    for opponent in ["Computer", "Other device", "Pass and play"] {
+        set_size(&app, (1280.0, 6000.0));
+        tap(&app, &format!("Opponent: {opponent}"));
+        for size in SIZES {
+            set_size(&app, size);
+            for problem in problems(&app, size.0, size.1) {
+                found.push(format!("{opponent} {}x{}: {problem}", size.0, size.1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// On the challenge screen Confirm stays put whatever the verdict says.
+#[test]
+fn the_referees_confirm_stands_still_whatever_the_verdict() {
+    use flagfall::app::RefereeChallengeAdapter;
+    use i_slint_backend_testing::ElementHandle;
+    init_headless().unwrap();
+    let app = lived_in_app("referee-confirm-still");
+    stage(&app, "classic", "referee-challenge", 11).unwrap();
+    let resolver = app.window().global::<RefereeChallengeAdapter>();
+    let places = |app: &App| -> Vec<(f32, f32)> {
+        SIZES
+            .iter()
+            .map(|size| {
+                set_size(app, *size);
+                let button = ElementHandle::find_by_accessible_label(app.window(), "Confirm")
+                    .next()
+                    .expect("Confirm");
+                let at = button.absolute_position();
+                (at.x, at.y)
+            })
+            .collect()
+    };
+    resolver.set_verdict("Pick both roles.".into());
+    let first = places(&app);
+    for verdict in [
+        "Monarch defeats the Worker: the Worker (Blue) is out.",
+        "Blacksmith and Blacksmith are equal: both are out, the Blacksmith (Salamanders) \
+         and the Blacksmith (Nightingales).",
+    ] {
+        resolver.set_verdict(verdict.into());
+        assert_eq!(places(&app), first, "Confirm moved for {verdict:?}");
+    }
 }
 
 #[test]

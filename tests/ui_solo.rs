@@ -176,3 +176,19 @@ fn each_level_says_what_it_is_like_and_the_expert_replies() {
     play_first_move(&app);
     assert_eq!(actions(&app), 2, "the expert replied");
 }
+
+/// The game just played against the computer is replayed from the
+/// player's side: playing Blue, Blue's rows are at the bottom.
+#[test]
+fn the_replay_of_a_game_as_blue_is_seen_from_blue() {
+    use flagfall::app::BoardAdapter;
+    use slint::Model;
+    let app = new_app(33);
+    start_solo(&app, "Classic", "Heuristic", "Blue");
+    tap(&app, "Resign");
+    tap(&app, "Resign now");
+    assert_eq!(screen(&app), "over");
+    let board = app.window().global::<BoardAdapter>();
+    let ranks: Vec<String> = board.get_ranks().iter().map(|r| r.to_string()).collect();
+    assert_eq!(ranks.first().map(String::as_str), Some("1"), "{ranks:?}");
+}

@@ -319,8 +319,9 @@ impl CodesController {
                 screen.set_title(crate::tr!("Read a code").into());
                 screen.set_explanation(
                     crate::tr!(
-                        "Read the codes of a game moved from another device: paste a code's \
-                         text, or open a picture of it."
+                        "Read another device's code: its invitation to a game, or the codes of \
+                         a game it moves here. A photo of the code, its text or a picture of it \
+                         will do."
                     )
                     .into(),
                 );

@@ -45,12 +45,11 @@ impl Purpose {
 
     /// Where such files usually are: the pictures folder, downloads.
     fn usual_folder(self) -> Option<PathBuf> {
-        let dirs = directories::UserDirs::new()?;
-        let folder = match self {
-            Purpose::CodePicture => dirs.picture_dir(),
-            Purpose::Record => dirs.download_dir(),
-        };
-        folder.map(Path::to_path_buf)
+        use directories::UserDirs;
+        match self {
+            Purpose::CodePicture => user_folder(UserDirs::picture_dir, "Pictures"),
+            Purpose::Record => user_folder(UserDirs::download_dir, "Downloads"),
+        }
     }
 
     /// The screens the chooser stays over: it closes when the player leaves.
@@ -155,28 +154,42 @@ fn age_text(age: Duration) -> String {
     }
 }
 
+/// A folder of the player's: the desktop's own name for it, else the home
+/// folder's `usual` (Pictures, Downloads, …).
+fn user_folder(pick: fn(&directories::UserDirs) -> Option<&Path>, usual: &str) -> Option<PathBuf> {
+    let named = directories::UserDirs::new().and_then(|d| pick(&d).map(Path::to_path_buf));
+    named.or_else(|| Some(directories::BaseDirs::new()?.home_dir().join(usual)))
+}
+
 /// The usual places to start from, those that exist: home, pictures,
 /// downloads, desktop, documents, then `extra` (the app's saved records).
 fn places(extra: Option<(String, PathBuf)>) -> Vec<(String, PathBuf)> {
-    let mut places = Vec::new();
-    if let Some(base) = directories::BaseDirs::new() {
-        places.push((crate::tr!("Home"), base.home_dir().to_path_buf()));
-    }
-    if let Some(dirs) = directories::UserDirs::new() {
-        let named = [
-            (crate::tr!("Pictures"), dirs.picture_dir()),
-            (crate::tr!("Downloads"), dirs.download_dir()),
-            (crate::tr!("Desktop"), dirs.desktop_dir()),
-            (crate::tr!("Documents"), dirs.document_dir()),
-        ];
-        for (name, path) in named {
-            if let Some(path) = path {
-                places.push((name, path.to_path_buf()));
-            }
-        }
-    }
-    places.extend(extra);
-    places.retain(|(_, path)| path.is_dir());
+    use directories::UserDirs;
+    let home = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    let mut places: Vec<(String, PathBuf)> = [
+        (crate::tr!("Home"), home),
+        (
+            crate::tr!("Pictures"),
+            user_folder(UserDirs::picture_dir, "Pictures"),
+        ),
+        (
+            crate::tr!("Downloads"),
+            user_folder(UserDirs::download_dir, "Downloads"),
+        ),
+        (
+            crate::tr!("Desktop"),
+            user_folder(UserDirs::desktop_dir, "Desktop"),
+        ),
+        (
+            crate::tr!("Documents"),
+            user_folder(UserDirs::document_dir, "Documents"),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, path)| Some((name, path?)))
+    .chain(extra)
+    .filter(|(_, path)| path.is_dir())
+    .collect();
     // (XDG may name the home folder itself as the desktop.)
     let mut seen = std::collections::HashSet::new();
     places.retain(|(_, path)| seen.insert(path.clone()));

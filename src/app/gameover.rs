@@ -107,8 +107,15 @@ impl GameOverController {
         );
         over.set_export_status(self.export_status.clone().into());
         over.set_note(self.note.clone().into());
+        // The game just played is seen from its player's side (this
+        // device's, or the one against the computer); others from Red's.
+        let side = match on_show.filter(|_| self.review.is_none()) {
+            Some(GameSession::TwoDevices(link)) => link.side(),
+            Some(game) => game.computer().map_or(Side::Red, |c| c.side.opponent()),
+            None => Side::Red,
+        };
         match (self.shown_game(on_show), link) {
-            (Some(game), _) => self.show_replay(w, board, &game, display(Side::Red)),
+            (Some(game), _) => self.show_replay(w, board, &game, display(side)),
             (None, Some(link)) => self.show_unreplayable(w, board, link, display(link.side())),
             (None, None) => {}
         }
