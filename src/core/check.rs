@@ -29,6 +29,10 @@ impl RuleOverrides {
     pub fn over(&self, rules: GravonRules) -> GravonRules {
         GravonRules {
             two_squares: self.two_squares.unwrap_or(rules.two_squares),
+            // A limit given for checking is the only one.
+            two_squares_also: rules
+                .two_squares_also
+                .filter(|_| self.two_squares.is_none()),
             quiet_plies: self.quiet_plies.unwrap_or(rules.quiet_plies),
             stuck: self.stuck.unwrap_or(rules.stuck),
         }

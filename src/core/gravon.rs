@@ -247,7 +247,10 @@ pub fn parse(text: &str) -> Result<GravonGame, GravonError> {
     if !saw_game {
         return Err(GravonError::NoGame);
     }
-    if game.field.is_empty() {
+    // A game that ended before anyone set up (a resignation or time-out)
+    // has a result and neither setup nor moves: `replay` says it never
+    // started. A record with moves needs the setup they start from.
+    if game.field.is_empty() && (!game.moves.is_empty() || game.result.is_none()) {
         return Err(GravonError::NoField);
     }
     Ok(game)
@@ -293,28 +296,37 @@ pub fn parse_square(text: &str) -> Result<Square, GravonError> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GravonRules {
     pub two_squares: TwoSquares,
+    /// The looser two-squares limit some games of the time were still
+    /// played under: a record that breaks `two_squares` is replayed with it.
+    pub two_squares_also: Option<TwoSquares>,
     pub quiet_plies: QuietPlies,
     pub stuck: StuckRule,
 }
 
 /// The first month whose records show Gravon's three-move two-squares rule
-/// (README, "Gravon's rules"): no record from then on moves a piece a 4th
-/// time between two squares; the 2006 records do, up to 5 times.
+/// (README, "Gravon's rules"): from then on 13,331 of the 13,339 classic,
+/// barrage and duell records never move a piece a 4th time between two
+/// squares, while before it a third of them do, up to 5 times, never 6.
 pub const THREE_MOVE_RULE_FROM: (u16, u8) = (2013, 10);
 
 impl GravonRules {
     /// Gravon's rules in the month a game was played: no quiet-ply draw, a
     /// side that cannot move loses as soon as any move leaves it so, and the
-    /// two-squares limit of the time (5 before `THREE_MOVE_RULE_FROM` and
-    /// for records without a date, whose limit is unknown: the looser one
-    /// refuses no game played under the stricter; 3 from then on).
+    /// two-squares limit of the time: 5 before `THREE_MOVE_RULE_FROM` and
+    /// for records without a date, whose limit is unknown (the looser one
+    /// refuses no game played under the stricter); 3 from then on, or 5
+    /// for a record that moves a piece a 4th time (the other 8 records:
+    /// they go to 4 and 5 and never 6, as the older games did, so some
+    /// games were still played under the old limit, and a record does not
+    /// say which).
     pub fn of_month(played: Option<(u16, u8)>) -> GravonRules {
-        let limit = match played {
-            Some(month) if month >= THREE_MOVE_RULE_FROM => 3,
-            _ => 5,
+        let (limit, also) = match played {
+            Some(month) if month >= THREE_MOVE_RULE_FROM => (3, Some(TwoSquares::Limit(5))),
+            _ => (5, None),
         };
         GravonRules {
             two_squares: TwoSquares::Limit(limit),
+            two_squares_also: also,
             quiet_plies: QuietPlies::Off,
             stuck: StuckRule::AfterAnyMove,
         }
@@ -428,23 +440,46 @@ pub fn start(record: &GravonGame, rules: &GravonRules) -> Result<Game, RecordVer
 
 /// Replays a record and compares its stated ending with the engine's.
 pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
+    let (replay, broke_two_squares) = replay_under(record, rules);
+    match rules.two_squares_also {
+        Some(looser) if broke_two_squares => {
+            let looser = GravonRules {
+                two_squares: looser,
+                two_squares_also: None,
+                ..*rules
+            };
+            replay_under(record, &looser).0
+        }
+        _ => replay,
+    }
+}
+
+/// `replay` under one two-squares limit; also whether the record broke it.
+fn replay_under(record: &GravonGame, rules: &GravonRules) -> (Replay, bool) {
     if record.moves.is_empty()
         && let Some(verdict) = never_started(record)
     {
-        return Replay {
-            game: None,
-            verdict,
-        };
+        return (
+            Replay {
+                game: None,
+                verdict,
+            },
+            false,
+        );
     }
     let mut game = match start(record, rules) {
         Ok(game) => game,
         Err(verdict) => {
-            return Replay {
-                game: None,
-                verdict,
-            };
+            return (
+                Replay {
+                    game: None,
+                    verdict,
+                },
+                false,
+            );
         }
     };
+    let mut broke_two_squares = false;
     let mut ended_at = 0;
     for m in &record.moves {
         let illegal = |reason: String| RecordVerdict::Illegal {
@@ -459,18 +494,21 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
             )))
         } else {
             match (parse_square(&m.source), parse_square(&m.target)) {
-                (Ok(from), Ok(to)) => game
-                    .play(Action::Move(Move::new(from, to)))
-                    .err()
-                    .map(|e| illegal(crate::tr!("{}: {}", Move::new(from, to), e))),
+                (Ok(from), Ok(to)) => game.play(Action::Move(Move::new(from, to))).err().map(|e| {
+                    broke_two_squares = matches!(e, IllegalMove::TwoSquares { .. });
+                    illegal(crate::tr!("{}: {}", Move::new(from, to), e))
+                }),
                 (Err(e), _) | (_, Err(e)) => Some(illegal(e.to_string())),
             }
         };
         if let Some(verdict) = problem {
-            return Replay {
-                game: Some(game),
-                verdict,
-            };
+            return (
+                Replay {
+                    game: Some(game),
+                    verdict,
+                },
+                broke_two_squares,
+            );
         }
         // A rescue the engine offers is declined unless the move records one.
         let rescue = match &m.rescue {
@@ -487,13 +525,16 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
                     .map_err(GravonError::RescueRefused)
             })
         }) {
-            return Replay {
-                game: Some(game),
-                verdict: RecordVerdict::Illegal {
-                    move_number: m.number,
-                    reason: e.to_string(),
+            return (
+                Replay {
+                    game: Some(game),
+                    verdict: RecordVerdict::Illegal {
+                        move_number: m.number,
+                        reason: e.to_string(),
+                    },
                 },
-            };
+                false,
+            );
         }
         ended_at = m.number;
     }
@@ -506,10 +547,13 @@ pub fn replay(record: &GravonGame, rules: &GravonRules) -> Replay {
             reason,
         },
     };
-    Replay {
-        game: Some(game),
-        verdict,
-    }
+    (
+        Replay {
+            game: Some(game),
+            verdict,
+        },
+        false,
+    )
 }
 
 /// The rescue a record's move made, as the engine's action.
@@ -539,25 +583,28 @@ pub fn check(record: &GravonGame, rules: &GravonRules) -> RecordVerdict {
     replay(record, rules).verdict
 }
 
-/// The verdict on a record without moves whose setup was never finished (a
-/// time-out or resignation while setting up): not started, if the stated
-/// result agrees. `None` when the setups are whole (or cannot be read).
+/// The verdict on a record without moves whose setup was never finished,
+/// or never begun (a time-out or resignation while setting up): not
+/// started, if the stated result agrees. `None` when the setups are whole
+/// (or cannot be read).
 fn never_started(record: &GravonGame) -> Option<RecordVerdict> {
     let (variant_id, _) = variant_of(&record.game_type)?;
     let variant = builtin_variant(variant_id)?;
-    let setups = setups(record, &variant).ok()?;
-    let unfinished = unfinished_setups(&variant, &setups);
-    let first = unfinished.first()?;
+    let why = if record.field.is_empty() {
+        crate::tr!("no setup was made")
+    } else {
+        let setups = setups(record, &variant).ok()?;
+        let unfinished = unfinished_setups(&variant, &setups);
+        crate::tr!("{}'s setup was never finished", unfinished.first()?)
+    };
     Some(match record.result {
-        None | Some((3 | 10..=14, _)) => RecordVerdict::NotStarted {
-            reason: crate::tr!("{}'s setup was never finished", first),
-        },
+        None | Some((3 | 10..=14, _)) => RecordVerdict::NotStarted { reason: why },
         Some((kind, _)) => RecordVerdict::ResultMismatch {
             move_number: 0,
             reason: crate::tr!(
-                "record says result type {}, but no move was made and {}'s setup was never finished",
+                "record says result type {}, but no move was made: {}",
                 kind,
-                first
+                why
             ),
         },
     })

@@ -556,9 +556,12 @@ impl Position {
     }
 
     /// Whether any of `side`'s pieces could step or run anywhere, the
-    /// two-squares and More-Squares rules aside (Gravon's "move possible").
+    /// More-Squares rule aside (Gravon's "move possible"): a piece the
+    /// two-squares rule holds counts as stuck, as Gravon scored it
+    /// (classic-2014.5-408: a side whose last free piece has made its third
+    /// move between two squares loses on that move).
     fn can_move_at_all(&self, side: Side) -> bool {
-        self.generate_within(side, (CAPTURED, CAPTURED), |_, _| true)
+        self.generate_within(side, self.forbidden(side), |_, _| true)
     }
 
     /// Calls `found` for each legal move of `side`; stops early when it returns true.
