@@ -53,6 +53,14 @@ enum Command {
     /// role, a column per challenged role; each cell challenger, challenged,
     /// both (both out) or not allowed.
     RefereeTable,
+    /// Count which piece people set up on each square in Gravon's classic
+    /// records and print the table the expert samples hidden armies by
+    /// (src/session/ai/setup_habits_table.rs).
+    SetupHabits {
+        /// Record files or folders (searched recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Measure random playouts per variant, in plies per second on one core.
     Bench {
         /// Variants to measure (default: all built-in).
@@ -245,6 +253,16 @@ fn main() -> ExitCode {
             print!("{}", LiveRules::built_in().table_csv());
             ExitCode::SUCCESS
         }
+        Some(Command::SetupHabits { paths }) => match flagfall::tools::setup_habits::run(&paths) {
+            Ok(table) => {
+                print!("{table}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("setup-habits: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Bench {
             variants,
             seconds,

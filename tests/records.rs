@@ -220,7 +220,10 @@ fn gravon_squares_skip_j_and_write_row_ten_as_colon() {
     assert_eq!(gravon::parse_square("K:").unwrap().to_string(), "j10");
     assert_eq!(gravon::parse_square("I9").unwrap().to_string(), "i9");
     assert_eq!(gravon::parse_square("A1").unwrap().to_string(), "a1");
-    for bad in ["J1", "A0", "A10", "", "L5"] {
+    // The tenth column as a move with a rescue writes it (A..J).
+    assert_eq!(gravon::parse_square("J9").unwrap().to_string(), "j9");
+    assert_eq!(gravon::parse_square("J:").unwrap().to_string(), "j10");
+    for bad in ["A0", "A10", "", "L5", "j1", "K"] {
         assert!(gravon::parse_square(bad).is_err(), "{bad}");
     }
 }

@@ -149,10 +149,9 @@ impl fmt::Display for GravonError {
             GravonError::ResultNotANumber { name, value } => {
                 crate::tr!("result {} \"{}\" is not a number", name, value)
             }
-            GravonError::NotASquare(text) => crate::tr!(
-                "\"{}\" is not a Gravon square (A..K without J, then 1..9 or :)",
-                text
-            ),
+            GravonError::NotASquare(text) => {
+                crate::tr!("\"{}\" is not a Gravon square (A..K, then 1..9 or :)", text)
+            }
             GravonError::FieldSize { found, expected } => {
                 crate::tr!("the field has {} squares, not {}", found, expected)
             }
@@ -272,11 +271,20 @@ fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, GravonE
     Ok(None)
 }
 
-/// A square in move notation: "A1".."K:".
+/// A square in move notation: "A1".."K:". The tenth column is also read
+/// as `J`: the Ultimate Lightning records write it so in a move that
+/// rescues a piece, as A..J would (all 9 such moves, e.g.
+/// ultimate-lightning-2014.3-1482 move 65, "J9"-"J:" right after Red's
+/// piece stepped onto K9, and move 96, "J2"-"J1" after Blue's onto K2),
+/// and `J` names no other column.
 pub fn parse_square(text: &str) -> Result<Square, GravonError> {
     let bad = || GravonError::NotASquare(text.to_string());
     let mut chars = text.chars();
-    let col = chars.next().and_then(|c| COLUMNS.find(c)).ok_or_else(bad)?;
+    let col = match chars.next() {
+        Some('J') => Some(9),
+        c => c.and_then(|c| COLUMNS.find(c)),
+    }
+    .ok_or_else(bad)?;
     let row = match chars.as_str() {
         ":" => 9,
         digit if digit.len() == 1 => {

@@ -8,3 +8,4 @@ pub mod matches;
 pub mod qr_selfplay;
 pub mod screenshot;
 pub mod screenshot_linked;
+pub mod setup_habits;

@@ -88,10 +88,15 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             return Ok(());
         }
         "choose-record" => {
-            // The chooser lists the data folder (the current folder without one).
+            // The chooser lists the data folder; without one, an empty
+            // folder (the current one would show whatever it holds).
             w.global::<HomeAdapter>().invoke_open_record();
             w.global::<RecordsAdapter>().invoke_choose_file();
-            let folder = app.data_dir().unwrap_or_else(|| ".".into());
+            let folder = app.data_dir().unwrap_or_else(|| {
+                let empty = std::env::temp_dir().join("flagfall-screenshot-empty-folder");
+                let _ = std::fs::create_dir_all(&empty);
+                empty
+            });
             w.global::<FileChooserAdapter>()
                 .invoke_open(folder.display().to_string().into());
             return Ok(());

@@ -47,6 +47,9 @@ pub struct Belief {
     /// The enemy's back row, when samples put its hidden flags there
     /// likelier than farther forward (`with_setup_habits`).
     flag_back_row: Option<u8>,
+    /// In classic, where samples put each unmoved piece as people set up
+    /// (`with_setup_habits`, `SquareHabits`).
+    square_habits: Option<SquareHabits>,
     /// The armies that fit the view: one, or for piecepack one per way the
     /// discards may have gone (which suit lost its flag is secret).
     armies: Vec<Army>,
@@ -89,26 +92,42 @@ impl Belief {
             hidden,
             armies,
             flag_back_row: None,
+            square_habits: None,
         }
     }
 
     /// The same belief, with samples that follow how players set up: a
     /// hidden flag on the enemy's back row `FLAG_AT_THE_BACK` times likelier
-    /// than one row farther forward, and so on row by row. The odds a
+    /// than one row farther forward, and so on row by row; the odds a
     /// battle is judged by stay plain counts.
+    ///
+    /// In classic, whose setups people's games show (Gravon's 13,491
+    /// records, `setup_habits_table.rs`), every unmoved piece instead
+    /// takes each identity as often as people put that piece on its
+    /// square, in the samples and in the odds a battle is judged by (an
+    /// unmoved back-row piece is a bomb twice as often as the plain count
+    /// says).
     pub fn with_setup_habits(mut self, view: &PlayerView) -> Belief {
-        self.flag_back_row = Some(match view.viewer.opponent() {
+        let enemy = view.viewer.opponent();
+        self.flag_back_row = Some(match enemy {
             Side::Red => 0,
             Side::Blue => view.variant.board.rows - 1,
         });
+        self.square_habits = SquareHabits::for_variant(&view.variant, enemy);
         self
     }
 
     /// How likely each identity is for `piece`, by counting what is left
-    /// (a moved piece is never a bomb or flag), averaged over the armies.
+    /// (a moved piece is never a bomb or flag), averaged over the armies;
+    /// in classic with setup habits, an unmoved piece's count of each
+    /// identity weighed by how often people put it on that square.
     pub fn odds(&self, variant: &Variant, piece: &Hidden) -> Vec<(Piece, f32)> {
         let mut odds: Vec<(Piece, f32)> = Vec::new();
         let share = 1.0 / self.armies.len().max(1) as f32;
+        let weight = |p: &Piece| match &self.square_habits {
+            Some(habits) if !piece.moved => habits.weight(piece, p.kind) as f32,
+            _ => 1.0,
+        };
         for army in &self.armies {
             let fitting: Vec<&Piece> = army
                 .required
@@ -116,8 +135,9 @@ impl Belief {
                 .chain(&army.pool)
                 .filter(|p| piece.fits(variant, p))
                 .collect();
-            let each = share / fitting.len().max(1) as f32;
+            let total: f32 = fitting.iter().map(|p| weight(p)).sum();
             for p in fitting {
+                let each = share * weight(p) / total.max(f32::MIN_POSITIVE);
                 let key = Piece {
                     flipped: false,
                     ..*p
@@ -159,8 +179,12 @@ impl Belief {
             let fitting: Vec<usize> = (0..open.len())
                 .filter(|&i| open[i].fits(variant, piece))
                 .collect();
-            let at = match self.flag_back_row {
-                Some(back) if variant.kind(piece.kind).is_flag => {
+            let at = match (&self.square_habits, self.flag_back_row) {
+                (Some(habits), _) => {
+                    let weights = fitting.iter().map(|&i| habits.weight(&open[i], piece.kind));
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                (None, Some(back)) if variant.kind(piece.kind).is_flag => {
                     // Each row forward FLAG_AT_THE_BACK times less likely.
                     let weights = fitting.iter().map(|&i| {
                         FLAG_AT_THE_BACK.powi(-(open[i].square.row.abs_diff(back) as i32))
@@ -179,7 +203,21 @@ impl Belief {
         let mut pool = army.pool.clone();
         pool.shuffle(rng);
         for hidden in open {
-            let chosen = match pool.iter().position(|p| hidden.fits(variant, p)) {
+            let fitting = |p: &Piece| hidden.fits(variant, p);
+            let found = match &self.square_habits {
+                Some(habits) if !hidden.moved => {
+                    let weights = pool.iter().map(|p| {
+                        if fitting(p) {
+                            habits.weight(&hidden, p.kind)
+                        } else {
+                            0.0
+                        }
+                    });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                _ => pool.iter().position(fitting),
+            };
+            let chosen = match found {
                 Some(i) => pool.swap_remove(i),
                 None => {
                     fits_all = false;
@@ -231,6 +269,54 @@ impl Army {
 /// more room for a flag set up a row forward. Bombs drawn beside the
 /// sampled flag (7 in 10) won 130 and were left out.
 const FLAG_AT_THE_BACK: f64 = 4.0;
+
+/// How often people put each kind on each square of their four rows, as
+/// a weight per piece: a square's count for the kind over the kind's count
+/// in the army (so a sample with the whole army left draws each kind as
+/// often as people put it there). One more than counted, so no identity
+/// the view allows is ruled out.
+#[derive(Debug, Clone)]
+struct SquareHabits {
+    side: Side,
+    /// Each variant kind's place in the table's kinds, and its army count.
+    kinds: Vec<Option<(usize, f64)>>,
+}
+
+impl SquareHabits {
+    /// The table's habits for `side`'s pieces, where the variant is the
+    /// classic game the table was counted in.
+    fn for_variant(variant: &Variant, side: Side) -> Option<SquareHabits> {
+        use super::setup_habits_table::KINDS;
+        if variant.id != "classic" {
+            return None;
+        }
+        let kinds = variant
+            .kinds
+            .iter()
+            .map(|k| {
+                let at = KINDS.iter().position(|key| *key == k.key)?;
+                Some((at, f64::from(k.count.max(1))))
+            })
+            .collect();
+        Some(SquareHabits { side, kinds })
+    }
+
+    fn weight(&self, hidden: &Hidden, kind: KindId) -> f64 {
+        use super::setup_habits_table::COUNTS;
+        let (row, col) = match self.side {
+            Side::Red => (hidden.square.row, hidden.square.col),
+            Side::Blue => (9 - hidden.square.row.min(9), 9 - hidden.square.col.min(9)),
+        };
+        let Some(Some((at, army))) = self.kinds.get(kind.0 as usize) else {
+            return 1.0;
+        };
+        let counted = COUNTS
+            .get(row as usize)
+            .and_then(|cols| cols.get(col as usize))
+            .map_or(0, |kinds| kinds[*at]);
+        (f64::from(counted) + 1.0) / army
+    }
+}
 
 fn square_of(view: &PlayerView, id: PieceId) -> Option<Square> {
     let columns = view.variant.board.columns as usize;
@@ -319,9 +405,12 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// Of `SAMPLES` samples of Blue's army in Red's view of a classic game
-    /// before the first move: the share with the flag on Blue's back row.
-    fn flags_at_the_back(habits: bool) -> f64 {
+    /// Of `SAMPLES` samples of Blue's army in `variant` in Red's view
+    /// before the first move: per row from Blue's back, the share of
+    /// samples with the flag there, and the bombs a square there gets.
+    /// `rows_only`: the habits' row weighting alone, as where no table of
+    /// people's setups exists.
+    fn flags_and_bombs_by_row(habits: bool, rows_only: bool) -> ([f64; 4], [f64; 4]) {
         const SAMPLES: usize = 4000;
         let variant = builtin_variant("classic").unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -331,36 +420,81 @@ mod tests {
         if habits {
             belief = belief.with_setup_habits(&view);
         }
-        let mut at_the_back = 0;
+        if rows_only {
+            belief.square_habits = None;
+        }
+        let (mut flags, mut bombs) = ([0.0; 4], [0.0; 4]);
+        let back = f64::from(variant.board.rows - 1);
+        let columns = f64::from(variant.board.columns);
         for _ in 0..SAMPLES {
             let sample = belief.sample(&variant, &mut rng);
             assert_eq!(sample.len(), 40, "every hidden piece is guessed");
-            let flags: Vec<Square> = sample
-                .iter()
-                .filter(|(_, p)| variant.kind(p.kind).is_flag)
-                .map(|(h, _)| h.square)
-                .collect();
-            let [flag] = flags[..] else {
-                panic!("one flag a sample, not {}", flags.len());
-            };
-            at_the_back += usize::from(flag.row == 9);
+            let flags_drawn = sample.iter().filter(|(_, p)| variant.kind(p.kind).is_flag);
+            assert_eq!(flags_drawn.count(), 1, "one flag a sample");
+            for (hidden, piece) in &sample {
+                let row = (back - f64::from(hidden.square.row)) as usize;
+                let kind = variant.kind(piece.kind);
+                if kind.is_flag {
+                    flags[row] += 1.0 / SAMPLES as f64;
+                } else if kind.special == crate::core::variant::Special::Bomb {
+                    bombs[row] += 1.0 / SAMPLES as f64 / columns;
+                }
+            }
         }
-        at_the_back as f64 / SAMPLES as f64
+        (flags, bombs)
     }
 
     /// Without setup habits every unmoved piece is as likely to be the
     /// flag: 10 of Blue's 40 squares are on its back row.
     #[test]
     fn plain_samples_place_the_flag_anywhere() {
-        let back = flags_at_the_back(false);
-        assert!((0.2..0.3).contains(&back), "flag on the back row {back:.3}");
+        let (flags, _) = flags_and_bombs_by_row(false, false);
+        assert!(
+            (0.2..0.3).contains(&flags[0]),
+            "flag on the back row {:.3}",
+            flags[0]
+        );
     }
 
-    /// With setup habits the flag is mostly on the back row: rows weighed
-    /// 1, 1/4, 1/16 and 1/64 put it there 10 times in 13.3.
+    /// Where no table of people's setups exists, the flag is mostly on the
+    /// back row: rows weighed 1, 1/4, 1/16 and 1/64 put it there 10 times
+    /// in 13.3.
     #[test]
     fn setup_habits_put_the_flag_at_the_back() {
-        let back = flags_at_the_back(true);
-        assert!((0.7..0.8).contains(&back), "flag on the back row {back:.3}");
+        let (flags, _) = flags_and_bombs_by_row(true, true);
+        assert!(
+            (0.7..0.8).contains(&flags[0]),
+            "flag on the back row {:.3}",
+            flags[0]
+        );
+    }
+
+    /// In classic the samples follow people's setups: the flag on the back
+    /// row in 92 games of 100, and a back-row square a bomb four times as
+    /// often as a front-row one (Gravon: 0.27 and 0.06 bombs a square).
+    #[test]
+    fn classic_samples_set_up_as_people_do() {
+        let (flags, bombs) = flags_and_bombs_by_row(true, false);
+        assert!(
+            (0.88..0.96).contains(&flags[0]),
+            "flag on the back row {:.3}",
+            flags[0]
+        );
+        assert!(
+            (0.22..0.32).contains(&bombs[0]),
+            "back-row bombs a square {:.3}",
+            bombs[0]
+        );
+        assert!(
+            (0.03..0.09).contains(&bombs[3]),
+            "front-row bombs a square {:.3}",
+            bombs[3]
+        );
+        let (_, plain) = flags_and_bombs_by_row(false, false);
+        assert!(
+            (0.12..0.18).contains(&plain[0]),
+            "plain back-row bombs {:.3}",
+            plain[0]
+        );
     }
 }

@@ -11,6 +11,7 @@ mod pursuit;
 mod rollout;
 mod search;
 mod setup;
+mod setup_habits_table;
 
 pub use belief::Belief;
 pub use budget::{Budget, ThinkTime, work_per_ms};

@@ -1,0 +1,196 @@
+//! `flagfall setup-habits`: counts, over Gravon's classic records, which
+//! piece people set up on each square of their four rows, seen from their
+//! own side (row 0 their back row, column 0 their left), and prints the
+//! counts as the Rust table `src/session/ai/setup_habits_table.rs`. The
+//! expert's samples of the enemy's hidden army follow that table.
+//!
+//! Remake the table with:
+//!
+//! ```sh
+//! tar -xJf ../shared/gravon/gravon-train.tar.xz -C /tmp/gravon
+//! cargo run --release -- setup-habits /tmp/gravon/classic > src/session/ai/setup_habits_table.rs
+//! ```
+
+use crate::core::gravon;
+use std::path::PathBuf;
+
+/// The Gravon letters of Red's pieces in the order of `KINDS` below
+/// (Blue's are the same twelve letters from `N`).
+const RED_LETTERS: &str = "BCDEFGHIJKLM";
+
+/// The kinds, in the order of the letters.
+pub const KINDS: [&str; 12] = [
+    "bomb",
+    "spy",
+    "scout",
+    "miner",
+    "sergeant",
+    "lieutenant",
+    "captain",
+    "major",
+    "colonel",
+    "general",
+    "marshal",
+    "flag",
+];
+
+/// How many of each kind a classic army has, in `KINDS` order.
+const ARMY: [u32; 12] = [6, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1, 1];
+
+/// Counts per square of a side's four rows (row from its back, column from
+/// its left) and kind, and how many setups were counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Habits {
+    pub setups: u32,
+    pub counts: [[[u32; 12]; 10]; 4],
+}
+
+impl Habits {
+    fn new() -> Habits {
+        Habits {
+            setups: 0,
+            counts: [[[0; 12]; 10]; 4],
+        }
+    }
+
+    /// Adds both setups of a classic field (100 letters, row 1 first), if
+    /// each is a whole classic army in its own four rows.
+    pub fn add_field(&mut self, field: &str) {
+        let cells: Vec<char> = field.chars().collect();
+        if cells.len() != 100 {
+            return;
+        }
+        for blue in [false, true] {
+            let mut seen = [[[0u32; 12]; 10]; 4];
+            let mut army = [0u32; 12];
+            for (i, c) in cells.iter().enumerate() {
+                let (row, col) = (i / 10, i % 10);
+                let letter = if blue {
+                    (*c as u32).checked_sub(12).and_then(char::from_u32)
+                } else {
+                    Some(*c)
+                };
+                let kind = match letter {
+                    Some(l) if (blue && *c >= 'N' && *c <= 'Y') || (!blue && *c <= 'M') => {
+                        RED_LETTERS.find(l)
+                    }
+                    _ => None,
+                };
+                let Some(kind) = kind else { continue };
+                // Seen from the side's own back row and left.
+                let (own_row, own_col) = if blue { (9 - row, 9 - col) } else { (row, col) };
+                if own_row > 3 {
+                    army[0] = u32::MAX; // a piece outside its rows: not counted
+                    break;
+                }
+                seen[own_row][own_col][kind] += 1;
+                army[kind] += 1;
+            }
+            if army != ARMY {
+                continue;
+            }
+            self.setups += 1;
+            for (row, cols) in seen.iter().enumerate() {
+                for (col, kinds) in cols.iter().enumerate() {
+                    for (kind, n) in kinds.iter().enumerate() {
+                        self.counts[row][col][kind] += n;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table as Rust source.
+    pub fn to_rust(&self, records: usize) -> String {
+        let mut out = String::new();
+        out += "//! Which piece people set up on each square, from Gravon's classic\n";
+        out += &format!(
+            "//! records ({records} games, {} whole setups). Made by `flagfall setup-habits`\n",
+            self.setups
+        );
+        out += "//! (src/tools/setup_habits.rs says how); do not edit by hand.\n\n";
+        out += "/// The kinds, in the order of the counts.\n#[rustfmt::skip]\n";
+        out += &format!("pub const KINDS: [&str; 12] = {KINDS:?};\n\n");
+        out += "/// Counts by row (0: the side's back row), column (0: its left) and kind.\n";
+        out += "#[rustfmt::skip]\npub const COUNTS: [[[u16; 12]; 10]; 4] = [\n";
+        for cols in &self.counts {
+            out += "    [\n";
+            for kinds in cols {
+                let row: Vec<String> = kinds.iter().map(|n| n.to_string()).collect();
+                out += &format!("        [{}],\n", row.join(", "));
+            }
+            out += "    ],\n";
+        }
+        out += "];\n";
+        out
+    }
+}
+
+/// Reads every classic record under `paths` and returns the table's source.
+pub fn run(paths: &[PathBuf]) -> Result<String, String> {
+    let files = super::check_games::find_records(paths).map_err(|e| e.to_string())?;
+    let mut habits = Habits::new();
+    let mut records = 0;
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(record) = gravon::parse(&text) else {
+            continue;
+        };
+        if record.game_type != "classic" {
+            continue;
+        }
+        records += 1;
+        habits.add_field(&record.field);
+    }
+    if habits.setups > u16::MAX as u32 {
+        return Err(format!(
+            "{} setups: the table's counts would not fit",
+            habits.setups
+        ));
+    }
+    Ok(habits.to_rust(records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Red's army on rows 1-4 with its flag on a1; Blue's mirrored, flag on j10.
+    fn field() -> String {
+        let red: String = [("M", 1), ("B", 6), ("D", 8), ("E", 5), ("F", 4), ("G", 4)]
+            .into_iter()
+            .chain([("H", 4), ("I", 3), ("J", 2), ("K", 1), ("L", 1), ("C", 1)])
+            .map(|(letter, n)| letter.repeat(n))
+            .collect();
+        assert_eq!(red.len(), 40);
+        let blue: String = red
+            .chars()
+            .rev()
+            .map(|c| char::from_u32(c as u32 + 12).unwrap())
+            .collect();
+        let middle = "AA__AA__AAAA__AA__AA";
+        format!("{red}{middle}{blue}")
+    }
+
+    #[test]
+    fn both_sides_count_from_their_own_back_row_and_left() {
+        let mut habits = Habits::new();
+        habits.add_field(&field());
+        assert_eq!(habits.setups, 2);
+        let flag = KINDS.iter().position(|k| *k == "flag").unwrap();
+        // Both flags on the owner's back-left corner.
+        assert_eq!(habits.counts[0][0][flag], 2);
+        let total: u32 = habits.counts.iter().flatten().flatten().sum();
+        assert_eq!(total, 80);
+    }
+
+    #[test]
+    fn a_setup_that_is_not_a_whole_army_is_left_out() {
+        let mut habits = Habits::new();
+        let broken = field().replacen('D', "A", 1);
+        habits.add_field(&broken);
+        assert_eq!(habits.setups, 1, "Blue's setup still counts");
+    }
+}
