@@ -289,29 +289,31 @@ fn the_board_stands_still_when_a_message_comes_and_goes() {
     }
 }
 
+/// Where the element labelled `label` stands at each of `SIZES`.
+fn button_at_both_sizes(app: &App, label: &str) -> Vec<(f32, f32)> {
+    use i_slint_backend_testing::ElementHandle;
+    SIZES
+        .iter()
+        .map(|size| {
+            set_size(app, *size);
+            let button = ElementHandle::find_by_accessible_label(app.window(), label)
+                .next()
+                .unwrap_or_else(|| panic!("no {label:?}"));
+            let at = button.absolute_position();
+            (at.x, at.y)
+        })
+        .collect()
+}
+
 #[test]
 fn the_referees_buttons_stand_still_when_a_message_comes_and_goes() {
     use flagfall::app::RefereeAdapter;
-    use i_slint_backend_testing::ElementHandle;
     init_headless().unwrap();
     let app = lived_in_app("referee-still");
     // The lived-in folder holds a match: the referee's screen opens on it.
     stage(&app, "classic", "referee-setup", 11).unwrap();
     assert_eq!(screen(&app), "referee");
-    let places = |app: &App| -> Vec<(f32, f32)> {
-        SIZES
-            .iter()
-            .map(|size| {
-                set_size(app, *size);
-                let button =
-                    ElementHandle::find_by_accessible_label(app.window(), "Red player enters")
-                        .next()
-                        .expect("Red's Enters button");
-                let at = button.absolute_position();
-                (at.x, at.y)
-            })
-            .collect()
-    };
+    let places = |app: &App| button_at_both_sizes(app, "Red player enters");
     let referee = app.window().global::<RefereeAdapter>();
     referee.set_message("Tap the countdown to start the round.".into());
     let with_message = places(&app);
@@ -354,24 +356,11 @@ fn home_fits_with_each_opponent() {
 #[test]
 fn the_referees_confirm_stands_still_whatever_the_verdict() {
     use flagfall::app::RefereeChallengeAdapter;
-    use i_slint_backend_testing::ElementHandle;
     init_headless().unwrap();
     let app = lived_in_app("referee-confirm-still");
     stage(&app, "classic", "referee-challenge", 11).unwrap();
     let resolver = app.window().global::<RefereeChallengeAdapter>();
-    let places = |app: &App| -> Vec<(f32, f32)> {
-        SIZES
-            .iter()
-            .map(|size| {
-                set_size(app, *size);
-                let button = ElementHandle::find_by_accessible_label(app.window(), "Confirm")
-                    .next()
-                    .expect("Confirm");
-                let at = button.absolute_position();
-                (at.x, at.y)
-            })
-            .collect()
-    };
+    let places = |app: &App| button_at_both_sizes(app, "Confirm");
     resolver.set_verdict("Pick both roles.".into());
     let first = places(&app);
     for verdict in [

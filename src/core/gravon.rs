@@ -46,9 +46,11 @@ pub struct GravonGame {
     pub result: Option<(u32, u32)>,
 }
 
-/// The Gravon piece letters for Red, weakest to strongest special order as the archive uses.
-const RED_LETTERS: &str = "BCDEFGHIJKLM";
-const KIND_KEYS: [&str; 12] = [
+/// The Gravon piece letters for Red, weakest to strongest special order as
+/// the archive uses (Blue's are the same twelve from `N`).
+pub const RED_LETTERS: &str = "BCDEFGHIJKLM";
+/// The classic kinds the letters stand for, in the letters' order.
+pub const KIND_KEYS: [&str; 12] = [
     "bomb",
     "spy",
     "scout",

@@ -11,36 +11,26 @@
 //! cargo run --release -- setup-habits /tmp/gravon/classic > src/session/ai/setup_habits_table.rs
 //! ```
 
-use crate::core::gravon;
+use crate::core::gravon::{self, KIND_KEYS as KINDS, RED_LETTERS};
+use crate::core::variant::builtin_variant;
 use std::path::PathBuf;
 
-/// The Gravon letters of Red's pieces in the order of `KINDS` below
-/// (Blue's are the same twelve letters from `N`).
-const RED_LETTERS: &str = "BCDEFGHIJKLM";
-
-/// The kinds, in the order of the letters.
-pub const KINDS: [&str; 12] = [
-    "bomb",
-    "spy",
-    "scout",
-    "miner",
-    "sergeant",
-    "lieutenant",
-    "captain",
-    "major",
-    "colonel",
-    "general",
-    "marshal",
-    "flag",
-];
-
 /// How many of each kind a classic army has, in `KINDS` order.
-const ARMY: [u32; 12] = [6, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1, 1];
+fn classic_army() -> [u32; 12] {
+    let variant = builtin_variant("classic").expect("classic is built in");
+    KINDS.map(|key| {
+        variant
+            .kind_by_key(key)
+            .map_or(0, |kind| variant.kind(kind).count)
+    })
+}
 
 /// Counts per square of a side's four rows (row from its back, column from
 /// its left) and kind, and how many setups were counted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Habits {
+    /// The classic army, in `KINDS` order: only whole ones are counted.
+    army: [u32; 12],
     pub setups: u32,
     pub counts: [[[u32; 12]; 10]; 4],
 }
@@ -48,6 +38,7 @@ pub struct Habits {
 impl Habits {
     fn new() -> Habits {
         Habits {
+            army: classic_army(),
             setups: 0,
             counts: [[[0; 12]; 10]; 4],
         }
@@ -86,7 +77,7 @@ impl Habits {
                 seen[own_row][own_col][kind] += 1;
                 army[kind] += 1;
             }
-            if army != ARMY {
+            if army != self.army {
                 continue;
             }
             self.setups += 1;
