@@ -499,10 +499,25 @@ fn a_replay_names_actions_in_words_and_the_record_keeps_its_notation() {
     for (action, label, text) in [
         (Action::Resign(Side::Blue), "Blue resigns", "resign blue"),
         (Action::Resign(Side::Red), "Red resigns", "resign red"),
+        (
+            Action::OutOfTime(Side::Red),
+            "Red's time ran out",
+            "time red",
+        ),
+        (
+            Action::OutOfTime(Side::Blue),
+            "Blue's time ran out",
+            "time blue",
+        ),
         (Action::SkipRescue, "no rescue", "skip-rescue"),
         (Action::AgreeDraw, "draw agreed", "draw"),
     ] {
         assert_eq!(action_label(&start, action), label);
         assert_eq!(action_text(&start, action), text);
+        assert_eq!(
+            flagfall::core::record::parse_action(&start, text),
+            Ok(action),
+            "{text} reads back"
+        );
     }
 }

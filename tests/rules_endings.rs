@@ -437,6 +437,20 @@ fn player_may_resign_on_the_opponents_turn() {
     assert_eq!(p.outcome(), win(Red, WinReason::Resignation));
 }
 
+/// Under a time control the side whose time ran out loses, and nothing
+/// can be played after it.
+#[test]
+fn a_side_out_of_time_loses() {
+    let mut p = classic(&[]);
+    let report = p.play(Action::OutOfTime(Red)).unwrap();
+    assert_eq!(report.outcome, win(Blue, WinReason::Time));
+    assert_eq!(
+        p.outcome().map(|o| o.to_string()),
+        Some("Blue wins: Red's time ran out".to_string())
+    );
+    assert_eq!(p.play(Action::OutOfTime(Blue)), Err(IllegalMove::GameOver));
+}
+
 #[test]
 fn players_may_agree_a_draw() {
     let mut p = classic(&[]);

@@ -151,7 +151,12 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
             "referee-setup",
             "referee",
         ]);
-        screens.push("referee-challenge");
+        screens.extend([
+            "referee-challenge",
+            "table-clock",
+            "table-clock-choose",
+            "play-timed",
+        ]);
     }
     screens
 }

@@ -8,6 +8,7 @@ use crate::session::clock_signals::Signals;
 use crate::session::photos::PhotoSource;
 use crate::session::print::pdf_store::PdfStore;
 use crate::session::share::ShareSheet;
+use crate::session::time_source::{Monotonic, TimeSource};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -45,6 +46,8 @@ pub struct AppConfig {
     pub pdf_store: Option<Arc<dyn PdfStore>>,
     /// How a code's text is sent to another app (none: copied only).
     pub share: Option<Arc<dyn ShareSheet>>,
+    /// Where clocks read the time (tests set it by hand).
+    pub time: Arc<dyn TimeSource>,
     /// The platform's preferred locales, most preferred first: the language
     /// setting "System" picks the first the app speaks (English without one).
     pub system_locales: Vec<String>,
@@ -61,6 +64,7 @@ impl AppConfig {
             signals: None,
             pdf_store: None,
             share: None,
+            time: Arc::new(Monotonic::new()),
             system_locales: Vec::new(),
         }
     }
@@ -99,6 +103,7 @@ impl AppConfig {
                 signals: Some(crate::session::clock_signals::desktop()),
                 pdf_store: None,
                 share: None,
+                time: Arc::new(Monotonic::new()),
                 system_locales,
             },
             warning,

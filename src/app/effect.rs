@@ -37,6 +37,8 @@ pub(super) enum Effect {
     ReadCodes,
     /// The referee's screens, at their first page.
     OpenReferee,
+    /// The clock for games at the table.
+    OpenTableClock,
     /// The referee's match is given up (deleted from Continue).
     ForgetRefereeMatch,
     /// The language changed: the texts made once are made again.

@@ -3,11 +3,13 @@
 //! (and deleting one), the finished games, and the ways to the codes, rules
 //! and settings screens.
 
+use super::clock_text::{control_label, preset_name};
 use super::effect::Effect;
 use super::models::{self, List};
 use super::naming::side_name;
 use super::router::Overlay;
 use super::{App, AppWindow, HomeAdapter, State, VariantItem, board_cells, two_devices};
+use crate::core::clock::TimeControl;
 use crate::core::options::{GameOptions, TwoSquares};
 use crate::core::side::Side;
 use crate::core::variant::Variant;
@@ -37,6 +39,9 @@ pub(super) struct HomeController {
     two_squares_choices: List<SharedString>,
     continue_games: List<SharedString>,
     finished_games: List<SharedString>,
+    /// The clock choices' names and descriptions ("None", then the presets).
+    clock_choices: List<SharedString>,
+    clock_texts: List<SharedString>,
     /// How many of the newest finished games are listed.
     finished_shown: usize,
 }
@@ -53,6 +58,8 @@ impl HomeController {
             two_squares_choices: models::list(),
             continue_games: models::list(),
             finished_games: models::list(),
+            clock_choices: models::list(),
+            clock_texts: models::list(),
             finished_shown: FINISHED_PAGE,
         };
         home.set_preview(models::handle(&controller.preview));
@@ -60,7 +67,21 @@ impl HomeController {
         home.set_continue_games(models::handle(&controller.continue_games));
         home.set_finished_games(models::handle(&controller.finished_games));
         controller.set_default_options(w);
+        controller.relabel_clocks(w);
         controller
+    }
+
+    /// The clock choices' names and descriptions, in the language of the moment.
+    fn relabel_clocks(&self, w: &AppWindow) {
+        let home = w.global::<HomeAdapter>();
+        let mut names = vec![crate::tr!("None")];
+        names.extend(TimeControl::PRESETS.iter().map(|c| preset_name(*c)));
+        let mut texts = vec![String::new()];
+        texts.extend(TimeControl::PRESETS.iter().map(|c| control_label(*c)));
+        models::update_texts(&self.clock_choices, names);
+        models::update_texts(&self.clock_texts, texts);
+        home.set_clock_choices(models::handle(&self.clock_choices));
+        home.set_clock_texts(models::handle(&self.clock_texts));
     }
 
     /// The variants offered, in the order shown.
@@ -101,6 +122,7 @@ impl HomeController {
     /// Names the variants again, in the language just chosen.
     pub(super) fn relabel(&self, w: &AppWindow) {
         set_variant_items(w, &self.variants);
+        self.relabel_clocks(w);
     }
 
     /// Starts the game chosen on the screen: on this device, against the
@@ -120,6 +142,10 @@ impl HomeController {
             silent_defense: home.get_silent() && rules.silent_defense.offered,
             rescue: home.get_rescue() && rules.rescue.offered,
             more_squares: home.get_more_squares() && rules.more_squares.offered,
+            time_control: (home.get_clock_index() - 1)
+                .try_into()
+                .ok()
+                .and_then(|i: usize| TimeControl::PRESETS.get(i).copied()),
             ..GameOptions::defaults(&variant)
         };
         let seed = games.take_seed();
@@ -133,6 +159,11 @@ impl HomeController {
             if let Some(why) = crate::session::link::not_for_two_devices(&variant) {
                 return Some(Effect::Notice(why));
             }
+            // Codes carry no clock yet: a game between devices is untimed.
+            let options = GameOptions {
+                time_control: None,
+                ..options
+            };
             return Some(two_devices::start(games, variant, options, human));
         }
         let level = Level::ALL
@@ -348,6 +379,7 @@ pub(super) fn connect(app: &App) {
     home.on_open_record(app.unit(|_, _| Effect::Overlay(Some(Overlay::Records))));
     home.on_open_print(app.unit(|_, _| Effect::Overlay(Some(Overlay::Print))));
     home.on_open_referee(app.unit(|_, _| Effect::OpenReferee));
+    home.on_open_table_clock(app.unit(|_, _| Effect::OpenTableClock));
     home.on_show_settings(app.unit(|_, _| Effect::Overlay(Some(Overlay::Settings))));
     home.on_welcome_read(app.unit(|s, _| s.settings.welcome_read(s.games.storage())));
     home.on_send_game(app.unit(|_, _| Effect::SendGame));

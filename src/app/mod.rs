@@ -2,7 +2,7 @@
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
 //! `print` for print and play, `referee` for the Stratego go go referee's
-//! screens), which owns its screen's state, fills its screen's Slint global
+//! screens, `table_clock` for the clock for games at the table), which owns its screen's state, fills its screen's Slint global
 //! (`HomeAdapter`, ...) and answers that global's callbacks. A controller
 //! changes its own state and the game on show, and returns what crosses
 //! screens as `Effect`s, which `State::apply` acts on. `router` decides which
@@ -15,6 +15,7 @@
 
 mod board;
 mod board_cells;
+mod clock_text;
 mod codes;
 mod config;
 mod deal;
@@ -34,6 +35,7 @@ mod rules;
 mod settings;
 mod setup;
 mod startup;
+mod table_clock;
 mod two_devices;
 
 // The screens, compiled in the `flagfall-ui` crate (ui/).
@@ -49,11 +51,13 @@ use crate::session::SetupLibrary;
 use crate::session::games::{Games, Saved};
 use crate::session::link::LinkedSession;
 use crate::session::storage::Settings;
+use crate::session::time_source::TimeSource;
 use crate::session::{GameSession, PassAndPlay};
 use slint::{ComponentHandle, PlatformError};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs the app until its window closes; `data_dir` overrides the platform's
@@ -95,10 +99,13 @@ struct State {
     chooser: file_chooser::FileChooserController,
     settings: settings::SettingsController,
     referee: referee::RefereeController,
+    table_clock: table_clock::TableClockController,
     print: print::PrintController,
     /// Problems worth telling the player (unreadable files, failed saves),
     /// shown on the home screen.
     notices: Vec<String>,
+    /// Where the game clocks read the time.
+    time: Arc<dyn TimeSource>,
 }
 
 impl State {
@@ -167,6 +174,10 @@ impl State {
                     self.referee.open(w);
                     self.router.show_referee();
                 }
+                Effect::OpenTableClock => {
+                    self.table_clock.open();
+                    self.router.show_table_clock();
+                }
                 Effect::ForgetRefereeMatch => {
                     let problem = self.referee.forget_match(self.games.storage());
                     self.notices.extend(problem);
@@ -174,14 +185,31 @@ impl State {
                 Effect::Relabel => {
                     self.home.relabel(w);
                     self.referee.relabel(w);
+                    self.table_clock.relabel(w);
                 }
             }
         }
     }
 
+    /// Tells the game on show the time, and whether it is on screen (a
+    /// timed game's clock runs only then).
+    fn tell_time(&mut self) {
+        let on_screen = self.screen() == Screen::Play;
+        self.games.set_time(self.time.now(), on_screen);
+    }
+
+    /// What the play screen's clocks show now, to redraw only on change.
+    fn clocks_shown(&self) -> Option<clock_text::SideClocks> {
+        let (clock, now) = self.games.on_show()?.clock()?;
+        Some(clock_text::side_clocks(clock, now))
+    }
+
     /// What follows every change: the computer's turn and saving.
     fn after_change(&mut self) {
+        self.tell_time();
         self.games.drive_computer(self.settings.think_time());
+        // The computer may have moved: the player's clock starts.
+        self.tell_time();
         match self.games.autosave() {
             Saved::Quietly => {}
             Saved::Finished(problems) => self.notices.extend(problems),
@@ -196,7 +224,11 @@ impl State {
     /// The computer is thinking, or a picture is being read, on another
     /// thread, or the referee's clocks are running.
     fn has_work(&self) -> bool {
-        self.games.computer_thinking() || self.codes.reading_picture() || self.referee.ticking()
+        self.games.computer_thinking()
+            || self.codes.reading_picture()
+            || self.referee.ticking()
+            || self.table_clock.ticking()
+            || self.games.clock_running()
     }
 }
 
@@ -233,10 +265,16 @@ impl App {
             }
             None => SetupLibrary::in_memory(),
         };
-        let mut referee = referee::RefereeController::new(&window, config.signals, config.seed);
+        let mut referee =
+            referee::RefereeController::new(&window, config.signals.clone(), config.seed);
         if let Some(storage) = &config.storage {
             notices.extend(referee.resume(storage));
         }
+        let table_clock = table_clock::TableClockController::new(
+            &window,
+            Arc::clone(&config.time),
+            config.signals,
+        );
         let print = print::PrintController::new(config.pdf_store, config.storage.as_ref());
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
         games.set_work(config.background_work, config.fresh_seeds);
@@ -253,8 +291,10 @@ impl App {
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
             referee,
+            table_clock,
             print,
             notices,
+            time: config.time,
         };
         let app = App {
             window,
@@ -275,6 +315,7 @@ impl App {
         file_chooser::connect(&app);
         print::connect(&app);
         referee::connect(&app);
+        table_clock::connect(&app);
         app.refresh();
         Ok(app)
     }
@@ -348,6 +389,9 @@ impl App {
             let (shake, working) = {
                 let mut state = state.borrow_mut();
                 state.board.clear_problem();
+                // A timed game's clock is read up to the tap first: a move
+                // after time ran out is too late.
+                state.tell_time();
                 let effects = change(&mut state, &window, arg).into();
                 state.apply(&window, effects);
                 state.after_change();
@@ -435,12 +479,15 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
             let picture = s.codes.collect_picture();
             let read = picture.is_some();
             let moved = s.games.computer_thinking();
-            let ticked = s.referee.tick();
+            let ticked = s.referee.tick() | s.table_clock.tick();
+            let clocks = s.clocks_shown();
+            s.tell_time();
+            let clocked = s.clocks_shown() != clocks;
             if let Some(picture) = picture {
                 let effects = codes::deliver(&mut s, picture);
                 s.apply(&window, effects);
             }
-            if moved || read || ticked {
+            if moved || read || ticked || clocked {
                 s.after_change();
                 refresh(&window, &s);
             }
@@ -482,6 +529,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Play => s.play.refresh(w, &s.board, game, display),
         Screen::Over => s.over.refresh(w, &s.board, game, display),
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => s.referee.refresh(w),
+        Screen::TableClock => s.table_clock.refresh(w),
         // Filled when they are opened, and changed only by the player.
         Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }

@@ -118,6 +118,7 @@ pub fn ply(variant: &Variant, viewer: Side, ply: &ViewPly) -> String {
         (Action::SkipRescue, _) if mine => crate::tr!("You declined a rescue."),
         (Action::SkipRescue, _) => crate::tr!("{} declined a rescue.", who),
         (Action::Resign(side), _) => crate::tr!("{} resigned.", side_name(*side)),
+        (Action::OutOfTime(side), _) => crate::tr!("{}'s time ran out.", side_name(*side)),
         (Action::AgreeDraw, _) => crate::tr!("The players agreed a draw."),
     }
 }

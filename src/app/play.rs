@@ -373,6 +373,15 @@ impl PlayController {
         play.set_draw_offer_text(model.draw_offer.unwrap_or_default().into());
         play.set_solo(model.solo);
         play.set_linked(model.two_devices);
+        let clocks = game
+            .clock()
+            .map(|(clock, now)| super::clock_text::side_clocks(clock, now));
+        play.set_clocks_shown(clocks.is_some());
+        if let Some(clocks) = clocks {
+            play.set_clock_red(clocks.red.into());
+            play.set_clock_blue(clocks.blue.into());
+            play.set_clock_running(clocks.running);
+        }
     }
 }
 
@@ -496,6 +505,7 @@ fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
                 Action::Rescue { to, .. } => crate::tr!("rescue onto {}", to),
                 Action::SkipRescue => crate::tr!("no rescue"),
                 Action::Resign(_) => crate::tr!("resigns"),
+                Action::OutOfTime(_) => crate::tr!("out of time"),
                 Action::AgreeDraw => crate::tr!("draw agreed"),
             };
             let who = if *side == viewer {

@@ -1,5 +1,6 @@
 //! The router: where the player is (the home screen, the codes over it, the
-//! game on show, a finished game's replay, the referee's screens, or a
+//! game on show, a finished game's replay, the referee's screens, the
+//! clock for the table, or a
 //! screen opened over them), and from that and the stage of the game on show
 //! the screen to show. `ui/app.slint` shows the screen named in its `Router`
 //! global.
@@ -38,6 +39,8 @@ enum Place {
     Review,
     /// The Stratego go go referee's screens.
     Referee,
+    /// The clock for games at the table.
+    TableClock,
 }
 
 pub(super) struct Router {
@@ -73,6 +76,7 @@ impl Router {
             Place::Codes => Screen::Codes,
             Place::Review => Screen::Over,
             Place::Referee => referee.unwrap_or(Screen::Home),
+            Place::TableClock => Screen::TableClock,
             Place::Game => match game {
                 None => Screen::Home,
                 Some(stage) => self.game_screen(stage),
@@ -116,6 +120,10 @@ impl Router {
 
     pub(super) fn show_referee(&mut self) {
         self.place = Place::Referee;
+    }
+
+    pub(super) fn show_table_clock(&mut self) {
+        self.place = Place::TableClock;
     }
 
     /// A two-device game's codes or board, as the player asked.

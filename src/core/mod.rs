@@ -7,6 +7,7 @@ pub mod battle;
 mod bitboard;
 mod chase;
 pub mod check;
+pub mod clock;
 pub mod deal;
 pub mod diagram;
 pub mod game;

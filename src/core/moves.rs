@@ -57,6 +57,8 @@ pub enum Action {
     SkipRescue,
     /// Either player may resign at any time.
     Resign(Side),
+    /// Under a time control, this side's time ran out (`core::clock`): it loses.
+    OutOfTime(Side),
     /// Both players agreed to a draw.
     AgreeDraw,
 }
@@ -69,6 +71,8 @@ pub enum WinReason {
     /// The loser had no legal move on their turn.
     NoLegalMove,
     Resignation,
+    /// The loser's time ran out under a time control.
+    Time,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,6 +116,7 @@ impl fmt::Display for Outcome {
                         crate::tr!("{} wins: {} has no legal move", winner, loser)
                     }
                     WinReason::Resignation => crate::tr!("{} wins: {} resigned", winner, loser),
+                    WinReason::Time => crate::tr!("{} wins: {}'s time ran out", winner, loser),
                 }
             }
             Outcome::Draw { reason } => match reason {

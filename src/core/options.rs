@@ -2,6 +2,7 @@
 
 // The two-squares setting is one of a game's switches too; it has a module
 // of its own because the variants offer it as well.
+use super::clock::TimeControl;
 pub use super::two_squares::TwoSquares;
 use super::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -129,6 +130,9 @@ pub struct GameOptions {
     pub quiet_plies: QuietPlies,
     #[serde(default, skip_serializing_if = "StuckRule::is_on_its_turn")]
     pub stuck: StuckRule,
+    /// Each side's clock (`core::clock`); none: the game is untimed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 fn yes() -> bool {
@@ -152,6 +156,7 @@ impl GameOptions {
             check_army: true,
             quiet_plies: QuietPlies::Variant,
             stuck: StuckRule::OnItsTurn,
+            time_control: None,
         }
     }
 

@@ -373,6 +373,7 @@ pub fn action_text(start: &super::position::Position, action: Action) -> String 
         Action::Rescue { piece, to } => format!("rescue {} to {to}", start.piece(piece).start()),
         Action::SkipRescue => "skip-rescue".into(),
         Action::Resign(side) => format!("resign {}", side.name().to_lowercase()),
+        Action::OutOfTime(side) => format!("time {}", side.name().to_lowercase()),
         Action::AgreeDraw => "draw".into(),
     }
 }
@@ -389,6 +390,8 @@ pub fn action_label(start: &super::position::Position, action: Action) -> String
         Action::SkipRescue => crate::tr!("no rescue"),
         Action::Resign(Side::Red) => crate::tr!("Red resigns"),
         Action::Resign(Side::Blue) => crate::tr!("Blue resigns"),
+        Action::OutOfTime(Side::Red) => crate::tr!("Red's time ran out"),
+        Action::OutOfTime(Side::Blue) => crate::tr!("Blue's time ran out"),
         Action::AgreeDraw => crate::tr!("draw agreed"),
     }
 }
@@ -400,6 +403,8 @@ pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Act
         ["draw"] => Ok(Action::AgreeDraw),
         ["resign", "red"] => Ok(Action::Resign(Side::Red)),
         ["resign", "blue"] => Ok(Action::Resign(Side::Blue)),
+        ["time", "red"] => Ok(Action::OutOfTime(Side::Red)),
+        ["time", "blue"] => Ok(Action::OutOfTime(Side::Blue)),
         ["rescue", from, "to", to] => {
             let from: Square = from
                 .parse()

@@ -11,6 +11,7 @@ use super::link::{LinkedSession, transfer_codes};
 use super::pass_and_play::{Computer, PassAndPlay};
 use super::setup_draft::SetupDraft;
 use super::stage::Stage;
+use crate::core::clock::GameClock;
 use crate::core::deal::Deal;
 use crate::core::game::Game;
 use crate::core::moves::{Action, Move};
@@ -19,6 +20,7 @@ use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The battle a mover is shown on one device before the board changes.
 #[derive(Debug, Clone)]
@@ -308,6 +310,31 @@ impl GameSession {
         }
     }
 
+    /// The time is `now` on the app's time source; `on_screen`: the game is
+    /// shown. A timed game's clocks run and run out by it (two-device games
+    /// have no clocks yet).
+    pub fn set_time(&mut self, now: Duration, on_screen: bool) {
+        if let GameSession::OneDevice(game) = self {
+            game.set_time(now, on_screen);
+        }
+    }
+
+    /// Both sides' clocks, in a timed game that has begun, and the time last told.
+    pub fn clock(&self) -> Option<(&GameClock, Duration)> {
+        match self {
+            GameSession::OneDevice(game) => game.clock().map(|c| (c, game.now())),
+            GameSession::TwoDevices(_) => None,
+        }
+    }
+
+    /// What the computer has left of its clock in a timed solo game.
+    pub fn computer_time_left(&self) -> Option<Duration> {
+        match self {
+            GameSession::OneDevice(game) => game.computer_time_left(),
+            GameSession::TwoDevices(_) => None,
+        }
+    }
+
     /// Solo: takes back the player's last move and the computer's reply.
     pub fn take_back(&mut self) -> Result<(), GameError> {
         match self {
@@ -362,7 +389,7 @@ fn game_plies(game: &Game) -> Vec<(Side, Action)> {
     let mut plies = Vec::new();
     for action in game.actions() {
         let side = match action {
-            Action::Resign(side) => *side,
+            Action::Resign(side) | Action::OutOfTime(side) => *side,
             _ => position.to_move(),
         };
         plies.push((side, *action));

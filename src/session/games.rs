@@ -336,6 +336,21 @@ impl Games {
     /// Lets the computer play when it is its turn, thinking for as long as
     /// `think_time` allows: on a worker thread in the app (the app's timer
     /// calls this again to collect the move), at once in tests.
+    /// The time is `now`; `on_screen`: the game on show is on the screen.
+    pub fn set_time(&mut self, now: std::time::Duration, on_screen: bool) {
+        if let Some(game) = self.on_show.as_mut() {
+            game.set_time(now, on_screen);
+        }
+    }
+
+    /// A timed game's clocks run while the game is on screen.
+    pub fn clock_running(&self) -> bool {
+        self.on_show
+            .as_ref()
+            .and_then(GameSession::clock)
+            .is_some_and(|(clock, _)| clock.running())
+    }
+
     pub fn drive_computer(&mut self, think_time: ThinkTime) {
         use std::sync::mpsc::TryRecvError;
         if let Some(receiver) = &self.thinking {
@@ -358,6 +373,14 @@ impl Games {
                 return;
             };
             let seed = self.next_seed ^ u64::from(view.ply);
+            let think_time = match self
+                .on_show
+                .as_ref()
+                .and_then(GameSession::computer_time_left)
+            {
+                Some(left) => think_time.within_clock(left),
+                None => think_time.into(),
+            };
             if self.background_work {
                 let (sender, receiver) = std::sync::mpsc::channel();
                 std::thread::spawn(move || {

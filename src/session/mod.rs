@@ -8,7 +8,8 @@
 //! editor's draft and the setup library, computer players (`ai`), codes in
 //! the newest photos (`photos`), the referee's companion for Stratego go go
 //! (`referee`, its clocks in `referee_clock`, their beeps in
-//! `clock_signals`), print-and-play sheets as PDF (`print`), how the
+//! `clock_signals`), the clock for games at the table (`table_clock`,
+//! reading time from `time_source`), print-and-play sheets as PDF (`print`), how the
 //! piecepack props look on screen and paper (`piecepack_looks`), and a bot
 //! for the UCC 2012 competition's manager (`ucc`).
 
@@ -31,6 +32,8 @@ pub mod setup_library;
 pub mod share;
 pub mod stage;
 pub mod storage;
+pub mod table_clock;
+pub mod time_source;
 pub mod ucc;
 
 pub use game::GameSession;

@@ -1,6 +1,9 @@
 //! One device, two players: deals, setups and turns, with a hand-off
 //! screen whenever the device changes hands so neither army is shown to
-//! the wrong player.
+//! the wrong player. Under a time control each side has a clock
+//! (`core::clock`), running only while its player can act: not during a
+//! hand-off, a battle shown to the mover, a draw offer, or while the game
+//! is not on screen; the app tells the time with `set_time`.
 
 use super::ai::{Level, choose, setup_around};
 use super::game_error::GameError;
@@ -10,6 +13,7 @@ use super::saved::{
 };
 use super::setup_draft::SetupDraft;
 use super::stage::{Stage, Step};
+use crate::core::clock::GameClock;
 use crate::core::deal::{Deal, deal_dominoes};
 use crate::core::game::Game;
 use crate::core::moves::{Action, IllegalMove, Outcome};
@@ -25,6 +29,7 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The computer opponent of a solo game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +67,10 @@ pub struct PassAndPlay {
     revision: u64,
     /// Solo practice: the computer plays this side, and there are no hand-offs.
     computer: Option<Computer>,
+    /// Both sides' clocks, once play begins under a time control.
+    clock: Option<GameClock>,
+    /// The time the app last told (`set_time`), on its time source.
+    now: Duration,
 }
 
 impl PassAndPlay {
@@ -93,6 +102,8 @@ impl PassAndPlay {
             draw_offer: None,
             revision: 0,
             computer,
+            clock: None,
+            now: Duration::ZERO,
         }
     }
 
@@ -182,6 +193,10 @@ impl PassAndPlay {
             return false;
         };
         if self.phase != Phase::Play || game.actions().is_empty() {
+            return false;
+        }
+        // A timed game is played as it went: no taking back.
+        if self.clock.is_some() {
             return false;
         }
         let human = computer.side.opponent();
@@ -411,12 +426,81 @@ impl PassAndPlay {
         } else {
             Phase::Play
         };
+        self.clock = self.options.time_control.map(|control| {
+            let mut clock = GameClock::new(control);
+            clock.begin_turn(game.position().to_move());
+            clock
+        });
         self.game = Some(game);
         self.handoff = None;
         if self.phase == Phase::Play {
             self.hand_to(Side::Red);
         }
         Ok(())
+    }
+
+    /// Both sides' clocks, in a timed game that has begun.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// The time the app last told.
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    /// The side to move can act: its turn is on screen, with no hand-off,
+    /// battle to look at or draw offer in the way.
+    fn side_to_move_can_act(&self) -> bool {
+        self.phase == Phase::Play
+            && self.handoff.is_none()
+            && !self.battle_on_show
+            && self.draw_offer.is_none()
+    }
+
+    /// The time is `now`; `on_screen`: the game is on the screen. The
+    /// clock of the side to move runs while that side can act, and when its
+    /// time has run out the game ends with that side's loss.
+    pub fn set_time(&mut self, now: Duration, on_screen: bool) {
+        self.now = now;
+        let runs = on_screen && self.side_to_move_can_act();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if runs {
+            clock.resume(now);
+        } else {
+            clock.pause(now);
+        }
+        if self.phase == Phase::Play
+            && let Some(side) = clock.check(now)
+        {
+            self.battle_on_show = false;
+            let _ = self.play_unconditionally(Action::OutOfTime(side));
+        }
+    }
+
+    /// After a ply: when the turn passed, the mover's clock is charged and
+    /// the other's turn begins (running once `set_time` finds it can act).
+    fn pass_the_clock(&mut self) {
+        let (Some(clock), Some(game)) = (self.clock.as_mut(), self.game.as_ref()) else {
+            return;
+        };
+        let to_move = game.position().to_move();
+        if game.position().outcome().is_some() {
+            clock.pause(self.now);
+            return;
+        }
+        if let Some(mover) = clock.to_move().filter(|&side| side != to_move) {
+            clock.press(mover, self.now);
+            clock.pause(self.now);
+        }
+    }
+
+    /// The time the computer has left in a timed solo game.
+    pub fn computer_time_left(&self) -> Option<Duration> {
+        let computer = self.computer?;
+        Some(self.clock.as_ref()?.left(computer.side, self.now))
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -447,8 +531,12 @@ impl PassAndPlay {
         if self.handoff.is_some() || self.battle_on_show {
             return Err(IllegalMove::NotYourTurn(self.holder().opponent()));
         }
+        // A move in the instant time ran out is too late.
+        self.set_time(self.now, true);
         let game = self.game.as_mut().ok_or(IllegalMove::GameOver)?;
         let report = game.play(action)?;
+        self.pass_the_clock();
+        let game = self.game.as_mut().ok_or(IllegalMove::GameOver)?;
         self.revision += 1;
         self.draw_offer = None;
         self.last_ply = Some(report.clone());
@@ -592,6 +680,7 @@ impl PassAndPlay {
                 side: c.side,
                 level: c.level.name().to_string(),
             }),
+            clock: self.clock.as_ref().map(|c| c.paused_copy(self.now)),
         }
     }
 
@@ -679,6 +768,7 @@ impl PassAndPlay {
                         .as_ref()
                         .is_some_and(|r| r.battle.is_some());
                 session.draw_offer = saved.draw_offer.filter(|_| !over);
+                session.clock = restore_clock(saved, game.position().to_move(), over)?;
                 session.game = Some(game);
             }
         }
@@ -686,5 +776,22 @@ impl PassAndPlay {
             session.handoff = None;
         }
         Ok(session)
+    }
+}
+
+/// A saved game's clocks, checked against its time control and turn.
+fn restore_clock(
+    saved: &SavedSession,
+    to_move: Side,
+    over: bool,
+) -> Result<Option<GameClock>, LoadError> {
+    match (saved.options.time_control, &saved.clock) {
+        (None, None) => Ok(None),
+        (Some(control), Some(clock))
+            if clock.control() == control && (over || clock.to_move() == Some(to_move)) =>
+        {
+            Ok(Some(clock.clone()))
+        }
+        _ => Err(LoadError::Clock),
     }
 }

@@ -5,6 +5,7 @@
 use super::game_error::GameError;
 use super::link::LinkError;
 use super::setup_draft::SetupDraft;
+use crate::core::clock::GameClock;
 use crate::core::deal::DealError;
 use crate::core::game::StartError;
 use crate::core::moves::IllegalMove;
@@ -59,6 +60,9 @@ pub struct SavedSession {
     /// Solo games: the computer's side and level ("random", "heuristic", "best").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<SavedComputer>,
+    /// A timed game's clocks, paused when saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +116,8 @@ pub enum LoadError {
         problem: IllegalMove,
     },
     StageMismatch,
+    /// The clocks saved do not fit the game's time control or its turn.
+    Clock,
     // Two-device games:
     Salt,
     Invitation(LinkError),
@@ -189,6 +195,9 @@ impl fmt::Display for LoadError {
                 problem,
             } => crate::tr!("move {} ({}) is illegal: {}", number, text, problem),
             LoadError::StageMismatch => crate::tr!("its stage does not match the game's moves"),
+            LoadError::Clock => {
+                crate::tr!("its clocks do not match the game's time control or whose turn it is")
+            }
             LoadError::Salt => crate::tr!("its salt is not 32 hexadecimal digits"),
             LoadError::Invitation(e) => crate::tr!("its invitation: {}", e),
             LoadError::InvitationElsewhere => crate::tr!("its invitation is for another game"),

@@ -7,7 +7,7 @@ use crate::app::{App, AppConfig};
 use crate::app::{
     BoardAdapter, DealAdapter, FileChooserAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter,
     PlayAdapter, PrintAdapter, RecordsAdapter, RefereeAdapter, RefereeChallengeAdapter,
-    RefereeSetupAdapter, SetupAdapter,
+    RefereeSetupAdapter, SetupAdapter, TableClockAdapter,
 };
 use crate::core::Position;
 use crate::core::moves::Action;
@@ -27,7 +27,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 18] = [
+pub const SCREENS: [&str; 21] = [
     "home",
     "rules",
     "settings",
@@ -35,6 +35,7 @@ pub const SCREENS: [&str; 18] = [
     "setup",
     "handoff",
     "play",
+    "play-timed",
     "battle",
     "rescue",
     "over",
@@ -46,6 +47,8 @@ pub const SCREENS: [&str; 18] = [
     "referee-setup",
     "referee",
     "referee-challenge",
+    "table-clock",
+    "table-clock-choose",
 ];
 
 /// Installs the headless software-rendering platform (once per process).
@@ -120,6 +123,17 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             stage_referee(app, screen);
             return Ok(());
         }
+        "table-clock" | "table-clock-choose" => {
+            // Started by the far player: the near clock runs.
+            w.global::<HomeAdapter>().invoke_open_table_clock();
+            let clock = w.global::<TableClockAdapter>();
+            if screen == "table-clock" {
+                clock.invoke_tap(1);
+            } else {
+                clock.invoke_open_chooser();
+            }
+            return Ok(());
+        }
         "send-game" => {
             stage(app, variant, "play", seed)?;
             w.global::<PlayAdapter>().invoke_menu();
@@ -141,6 +155,10 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             return Err(format!("{variant} has no Rescue option"));
         }
         w.global::<HomeAdapter>().set_rescue(true);
+    }
+    if screen == "play-timed" {
+        // The quick game's clocks.
+        w.global::<HomeAdapter>().set_clock_index(2);
     }
     w.global::<HomeAdapter>().invoke_start();
     w.global::<HandoffAdapter>().invoke_reveal();
@@ -187,7 +205,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         });
     }
     match screen {
-        "play" => play_until(app, seed, Goal::Quiet, |app| {
+        "play" | "play-timed" => play_until(app, seed, Goal::Quiet, |app| {
             app.one_device().as_ref().is_some_and(|s| {
                 s.game().is_some_and(|g| g.actions().len() >= 12)
                     && s.handoff().is_none()

@@ -57,6 +57,7 @@ pub fn screen(app: &App) -> String {
         Screen::RefereeSetup => "referee-setup",
         Screen::Referee => "referee",
         Screen::RefereeChallenge => "referee-challenge",
+        Screen::TableClock => "table-clock",
     }
     .to_string()
 }
@@ -170,4 +171,32 @@ pub fn app_with_storage(dir: &Path, seed: u64) -> App {
     .expect("the app window");
     fit_window(&app);
     app
+}
+
+/// An app whose clocks read `time`, a hand-set time source (no test sleeps).
+pub fn app_on_time(
+    seed: u64,
+    time: std::sync::Arc<flagfall::session::time_source::HandSet>,
+    signals: Option<std::sync::Arc<dyn flagfall::session::clock_signals::Signals>>,
+) -> App {
+    i_slint_backend_testing::init_no_event_loop();
+    let mut config = AppConfig::in_memory(seed);
+    config.time = time;
+    config.signals = signals;
+    let app = App::new(config).expect("the app window");
+    fit_window(&app);
+    app
+}
+
+/// `seconds` pass, on the hand-set time source and for Slint's timers (the
+/// worker timer ticks the clocks), a tenth of a second at a time.
+pub fn pass_time(time: &flagfall::session::time_source::HandSet, seconds: f64) {
+    let step = std::time::Duration::from_millis(100);
+    let mut left = std::time::Duration::from_secs_f64(seconds);
+    while !left.is_zero() {
+        let d = left.min(step);
+        time.advance(d);
+        i_slint_backend_testing::mock_elapsed_time(d);
+        left -= d;
+    }
 }

@@ -800,14 +800,18 @@ impl Position {
                 self.end_turn();
                 Ok(self.report(side, action, None, false))
             }
-            Action::Resign(side) => {
+            Action::Resign(side) | Action::OutOfTime(side) => {
                 if self.outcome.is_some() {
                     return Err(IllegalMove::GameOver);
                 }
                 self.pending_rescue = None;
                 self.outcome = Some(Outcome::Win {
                     winner: side.opponent(),
-                    reason: WinReason::Resignation,
+                    reason: if matches!(action, Action::Resign(_)) {
+                        WinReason::Resignation
+                    } else {
+                        WinReason::Time
+                    },
                 });
                 Ok(self.report(side, action, None, false))
             }

@@ -142,6 +142,31 @@ impl ThinkTime {
     pub fn budget(self, variant: &Variant) -> Budget {
         Budget::millis(self.millis(), variant)
     }
+
+    /// This think time, or a 40th of what is left of the computer's clock
+    /// when that is less (at least a millisecond): the computer never
+    /// spends its clock on one move.
+    pub fn within_clock(self, left: Duration) -> ThinkMillis {
+        let share = (left.as_millis() / 40).max(1) as u64;
+        ThinkMillis(self.millis().min(share))
+    }
+}
+
+/// A think time in milliseconds (`ThinkTime`'s, or less on a clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThinkMillis(pub u64);
+
+impl From<ThinkTime> for ThinkMillis {
+    fn from(time: ThinkTime) -> ThinkMillis {
+        ThinkMillis(time.millis())
+    }
+}
+
+impl ThinkMillis {
+    /// A budget of this long in `variant`, starting now.
+    pub fn budget(self, variant: &Variant) -> Budget {
+        Budget::millis(self.0, variant)
+    }
 }
 
 #[cfg(test)]

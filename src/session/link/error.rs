@@ -262,6 +262,7 @@ fn describe(action: Action) -> String {
         Action::Rescue { to, .. } => crate::tr!("the rescue onto {}", to),
         Action::SkipRescue => crate::tr!("declining the rescue"),
         Action::Resign(_) => crate::tr!("resigning"),
+        Action::OutOfTime(_) => crate::tr!("running out of time"),
         Action::AgreeDraw => crate::tr!("the draw"),
     }
 }

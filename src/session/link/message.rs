@@ -502,6 +502,8 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
         check_army: true,
         quiet_plies: QuietPlies::Variant,
         stuck: StuckRule::OnItsTurn,
+        // Codes carry no clock yet: two-device games are untimed.
+        time_control: None,
     })
 }
 

@@ -120,7 +120,10 @@ pub(super) fn play_plies(
         }
         let now = target.now();
         let over = now.outcome().is_some();
-        if !over && now.to_move() != side && !matches!(action, Action::Resign(_)) {
+        if !over
+            && now.to_move() != side
+            && !matches!(action, Action::Resign(_) | Action::OutOfTime(_))
+        {
             return Err((i, ReplayError::OutOfTurn(side)));
         }
         if over || (action == Action::SkipRescue && now.pending_rescue().is_none()) {

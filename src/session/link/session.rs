@@ -585,6 +585,7 @@ fn logged_text(entry: &Logged) -> String {
         }
         Logged::Played(Action::SkipRescue) => "play skip-rescue".into(),
         Logged::Played(Action::Resign(_)) => "play resign".into(),
+        Logged::Played(Action::OutOfTime(_)) => "play out-of-time".into(),
         Logged::Played(Action::AgreeDraw) => "play draw".into(),
         Logged::OfferDraw => "offer draw".into(),
         Logged::DeclineDraw => "decline draw".into(),
@@ -612,6 +613,7 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, LogProblem> {
         ["skip-rescue"] => Action::SkipRescue,
         ["draw"] => Action::AgreeDraw,
         ["resign"] => Action::Resign(me),
+        ["out-of-time"] => Action::OutOfTime(me),
         ["rescue", index, "to", to] => {
             let index: u8 = index
                 .strip_prefix('#')

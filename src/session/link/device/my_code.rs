@@ -88,6 +88,8 @@ impl LinkedGame {
                 self.outgoing.push(SentAction::Resign);
             }
             Action::Resign(_) => return Err(LinkError::NotYourTurn),
+            // Two-device games have no clock (yet): no code says so.
+            Action::OutOfTime(_) => return Err(LinkError::NotYourTurn),
             Action::AgreeDraw => {
                 position.play(action)?;
                 self.plies.push((self.me, action));

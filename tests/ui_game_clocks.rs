@@ -1,0 +1,96 @@
+//! A timed pass-and-play game through the real UI, on a hand-set time
+//! source: the clock chosen on the home screen, both clocks on the play
+//! screen with the running one marked, the hand-off screen eating no time,
+//! and a player whose time runs out losing on every screen.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::App;
+use flagfall::core::Side;
+use flagfall::session::time_source::HandSet;
+use std::sync::Arc;
+
+/// The two clocks' labels, once each (the element query meets each Text
+/// more than once).
+fn clock_labels(app: &App) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for label in labels(app) {
+        if label.starts_with("clock: ") && !out.contains(&label) {
+            out.push(label);
+        }
+    }
+    out
+}
+
+fn set_up(app: &App, side: Side) {
+    hand_to(app, side);
+    assert_eq!(screen(app), "setup");
+    tap(app, "Fill for me");
+    tap(app, "Ready");
+}
+
+/// The holder moves the first piece it can, by taps.
+fn move_a_piece(app: &App) {
+    let (from, to) = {
+        let session = app.one_device();
+        let session = session.as_ref().unwrap();
+        let view = session.view(session.holder()).unwrap();
+        let m = view.legal_moves[0];
+        (m.from, m.to)
+    };
+    tap(app, &format!("{from}, your"));
+    let target = squares(app)
+        .into_iter()
+        .find(|(s, _)| *s == to)
+        .map(|(_, l)| l)
+        .unwrap();
+    tap(app, &target);
+}
+
+#[test]
+fn a_timed_game_between_two_players_on_one_device() {
+    let time = Arc::new(HandSet::default());
+    let app = app_on_time(9, time.clone(), None);
+    tap(&app, "Clock: Blitz");
+    assert!(
+        labels(&app).iter().any(|l| l == "5 min + 3 s a move"),
+        "the chosen control in words"
+    );
+    tap(&app, "Start pass-and-play");
+    set_up(&app, Side::Red);
+    pass_time(&time, 50.0);
+    set_up(&app, Side::Blue);
+    pass_time(&time, 50.0);
+    hand_to(&app, Side::Red);
+    assert_eq!(screen(&app), "play");
+    assert_eq!(
+        clock_labels(&app),
+        ["clock: ▲ Red 5:00, running", "clock: ● Blue 5:00"],
+        "setting up and the hand-off took none of it"
+    );
+    pass_time(&time, 20.0);
+    assert_eq!(clock_labels(&app)[0], "clock: ▲ Red 4:40, running");
+    move_a_piece(&app);
+    assert_eq!(screen(&app), "handoff");
+    pass_time(&time, 30.0);
+    hand_to(&app, Side::Blue);
+    assert_eq!(
+        clock_labels(&app),
+        ["clock: ▲ Red 4:43", "clock: ● Blue 5:00, running"],
+        "Red's 3 s came back; Blue's clock runs from the reveal"
+    );
+    pass_time(&time, 299.9);
+    assert_eq!(screen(&app), "play");
+    pass_time(&time, 0.2);
+    assert_eq!(screen(&app), "over");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.contains("Red wins: Blue's time ran out")),
+        "{:?}",
+        labels(&app)
+    );
+    let outcome = app.one_device().unwrap().outcome().map(|o| o.to_string());
+    assert_eq!(outcome.as_deref(), Some("Red wins: Blue's time ran out"));
+}
