@@ -206,3 +206,27 @@ fn a_timed_solo_game_has_no_take_back_and_the_computer_keeps_within_its_clock() 
     assert_eq!(ThinkTime::Long.within_clock(s(2.0)).0, 50);
     assert_eq!(ThinkTime::Long.within_clock(Duration::ZERO).0, 1);
 }
+
+/// A running clock counts as a change every 5 s, so the app saves it
+/// between moves too: a game killed mid-turn loses at most that much.
+#[test]
+fn a_running_clock_is_saved_every_few_seconds() {
+    let mut game = pass_and_play(TimeControl::minutes(5, Bonus::None));
+    game.reveal();
+    game.set_time(s(0.0), true);
+    let start = game.revision();
+    game.set_time(s(4.9), true);
+    assert_eq!(game.revision(), start, "not yet");
+    game.set_time(s(5.0), true);
+    assert_eq!(game.revision(), start + 1);
+    let saved = game.to_saved();
+    let again = PassAndPlay::from_saved(&saved).unwrap();
+    assert_eq!(
+        again.clock().unwrap().left(Side::Red, Duration::ZERO),
+        s(295.0),
+        "the save holds the turn so far"
+    );
+    game.set_time(s(6.0), false);
+    game.set_time(s(60.0), false);
+    assert_eq!(game.revision(), start + 1, "a paused clock is no change");
+}

@@ -94,3 +94,28 @@ fn a_timed_game_between_two_players_on_one_device() {
     let outcome = app.one_device().unwrap().outcome().map(|o| o.to_string());
     assert_eq!(outcome.as_deref(), Some("Red wins: Blue's time ran out"));
 }
+
+#[test]
+fn a_clock_of_ones_own_is_chosen_on_the_home_screen() {
+    use flagfall::app::HomeAdapter;
+    use flagfall::core::clock::{Bonus, TimeControl};
+    use slint::ComponentHandle;
+    let time = Arc::new(HandSet::default());
+    let app = app_on_time(9, time, None);
+    tap(&app, "Clock: Own");
+    assert!(
+        labels(&app).iter().any(|l| l == "Minutes each"),
+        "the fields show"
+    );
+    let home = app.window().global::<HomeAdapter>();
+    home.set_own_minutes(2);
+    home.set_own_bonus_kind(2);
+    home.set_own_bonus_seconds(5);
+    tap(&app, "Opponent: Computer");
+    tap(&app, "Start vs computer");
+    let game = app.one_device();
+    assert_eq!(
+        game.unwrap().options().time_control,
+        Some(TimeControl::minutes(2, Bonus::Delay(5)))
+    );
+}

@@ -20,6 +20,29 @@ pub(super) fn control_label(control: TimeControl) -> String {
     }
 }
 
+/// The bonuses a control of one's own may have, in the order of
+/// `own_control`'s `bonus_kind`.
+pub(super) fn bonus_kinds() -> Vec<String> {
+    vec![
+        crate::tr!("No bonus"),
+        crate::tr!("An increment a move"),
+        crate::tr!("A delay a move"),
+    ]
+}
+
+/// A control of one's own, from the fields' values (kept within what the
+/// fields allow).
+pub(super) fn own_control(minutes: i32, bonus_kind: i32, bonus_seconds: i32) -> TimeControl {
+    let minutes = minutes.clamp(1, 600) as u32;
+    let seconds = bonus_seconds.clamp(1, 600) as u32;
+    let bonus = match bonus_kind {
+        1 => Bonus::Increment(seconds),
+        2 => Bonus::Delay(seconds),
+        _ => Bonus::None,
+    };
+    TimeControl::minutes(minutes, bonus)
+}
+
 /// A preset's name, short enough for a phone's row of four choices:
 /// Blitz, Quick, Long (a tournament's game).
 pub(super) fn preset_name(control: TimeControl) -> String {

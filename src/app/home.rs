@@ -3,7 +3,7 @@
 //! (and deleting one), the finished games, and the ways to the codes, rules
 //! and settings screens.
 
-use super::clock_text::{control_label, preset_name};
+use super::clock_text::{bonus_kinds, control_label, own_control, preset_name};
 use super::effect::Effect;
 use super::models::{self, List};
 use super::naming::side_name;
@@ -42,6 +42,7 @@ pub(super) struct HomeController {
     /// The clock choices' names and descriptions ("None", then the presets).
     clock_choices: List<SharedString>,
     clock_texts: List<SharedString>,
+    bonus_kinds: List<SharedString>,
     /// How many of the newest finished games are listed.
     finished_shown: usize,
 }
@@ -60,6 +61,7 @@ impl HomeController {
             finished_games: models::list(),
             clock_choices: models::list(),
             clock_texts: models::list(),
+            bonus_kinds: models::list(),
             finished_shown: FINISHED_PAGE,
         };
         home.set_preview(models::handle(&controller.preview));
@@ -76,12 +78,16 @@ impl HomeController {
         let home = w.global::<HomeAdapter>();
         let mut names = vec![crate::tr!("None")];
         names.extend(TimeControl::PRESETS.iter().map(|c| preset_name(*c)));
+        names.push(crate::tr!("Own"));
         let mut texts = vec![String::new()];
         texts.extend(TimeControl::PRESETS.iter().map(|c| control_label(*c)));
+        texts.push(String::new());
         models::update_texts(&self.clock_choices, names);
         models::update_texts(&self.clock_texts, texts);
+        models::update_texts(&self.bonus_kinds, bonus_kinds());
         home.set_clock_choices(models::handle(&self.clock_choices));
         home.set_clock_texts(models::handle(&self.clock_texts));
+        home.set_bonus_kinds(models::handle(&self.bonus_kinds));
     }
 
     /// The variants offered, in the order shown.
@@ -142,10 +148,7 @@ impl HomeController {
             silent_defense: home.get_silent() && rules.silent_defense.offered,
             rescue: home.get_rescue() && rules.rescue.offered,
             more_squares: home.get_more_squares() && rules.more_squares.offered,
-            time_control: (home.get_clock_index() - 1)
-                .try_into()
-                .ok()
-                .and_then(|i: usize| TimeControl::PRESETS.get(i).copied()),
+            time_control: chosen_clock(&home),
             ..GameOptions::defaults(&variant)
         };
         let seed = games.take_seed();
@@ -316,8 +319,17 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
 }
 
 /// A game of "Continue", as its line names it after "Continue: ": the
-/// variant, who the opponent is, the player's side and where it stands.
+/// variant, who the opponent is, the player's side and where it stands,
+/// and its clock when it is timed.
 fn continue_label(game: &GameSession) -> String {
+    let label = untimed_label(game);
+    match game.options().time_control {
+        Some(control) => crate::tr!("{}, on a clock of {}", label, control_label(control)),
+        None => label,
+    }
+}
+
+fn untimed_label(game: &GameSession) -> String {
     if let Some(label) = two_devices::continue_label(game) {
         return label;
     }
@@ -384,4 +396,18 @@ pub(super) fn connect(app: &App) {
     home.on_welcome_read(app.unit(|s, _| s.settings.welcome_read(s.games.storage())));
     home.on_send_game(app.unit(|_, _| Effect::SendGame));
     home.on_read_codes(app.unit(|_, _| Effect::ReadCodes));
+}
+
+/// The clock chosen on the home screen: none, a preset, or one's own (the
+/// choice after the presets).
+fn chosen_clock(home: &HomeAdapter) -> Option<TimeControl> {
+    let index = usize::try_from(home.get_clock_index()).ok()?;
+    match index.checked_sub(1)? {
+        preset if preset < TimeControl::PRESETS.len() => Some(TimeControl::PRESETS[preset]),
+        _ => Some(own_control(
+            home.get_own_minutes(),
+            home.get_own_bonus_kind(),
+            home.get_own_bonus_seconds(),
+        )),
+    }
 }

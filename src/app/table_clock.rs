@@ -4,12 +4,12 @@
 //! clock reads the app's time source and ticks on the worker timer while it
 //! runs; the screen stays on meanwhile.
 
-use super::clock_text::{control_label, preset_name, time_text};
+use super::clock_text::{bonus_kinds, control_label, own_control, preset_name, time_text};
 use super::effect::Effect;
 use super::models::{self, List};
 use super::{App, AppWindow, ClockGlyph, ClockHalf, TableClockAdapter};
 use crate::core::Side;
-use crate::core::clock::{Bonus, TimeControl};
+use crate::core::clock::TimeControl;
 use crate::session::clock_signals::Signals;
 use crate::session::table_clock::TableClock;
 use crate::session::time_source::TimeSource;
@@ -67,11 +67,7 @@ impl TableClockController {
                 .map(|c| preset_label(*c))
                 .collect(),
         ));
-        adapter.set_bonus_kinds(texts(vec![
-            crate::tr!("No bonus"),
-            crate::tr!("An increment a move"),
-            crate::tr!("A delay a move"),
-        ]));
+        adapter.set_bonus_kinds(texts(bonus_kinds()));
     }
 
     /// The clock is running: the worker timer ticks it.
@@ -287,15 +283,11 @@ pub(super) fn connect(app: &App) {
     }));
     adapter.on_choose_custom(app.unit(|s, w| {
         let adapter = w.global::<TableClockAdapter>();
-        let minutes = adapter.get_custom_minutes().clamp(1, 600) as u32;
-        let seconds = adapter.get_custom_bonus_seconds().clamp(1, 600) as u32;
-        let bonus = match adapter.get_custom_bonus_kind() {
-            1 => Bonus::Increment(seconds),
-            2 => Bonus::Delay(seconds),
-            _ => Bonus::None,
-        };
-        s.table_clock
-            .start_over(TimeControl::minutes(minutes, bonus));
+        s.table_clock.start_over(own_control(
+            adapter.get_custom_minutes(),
+            adapter.get_custom_bonus_kind(),
+            adapter.get_custom_bonus_seconds(),
+        ));
         adapter.set_choosing(false);
     }));
     adapter.on_open_chooser(app.unit(|s, w| {

@@ -71,6 +71,9 @@ pub struct PassAndPlay {
     clock: Option<GameClock>,
     /// The time the app last told (`set_time`), on its time source.
     now: Duration,
+    /// When a running clock last counted as a change, so that it is saved
+    /// every few seconds as well as after every move.
+    clock_counted: Duration,
 }
 
 impl PassAndPlay {
@@ -104,6 +107,7 @@ impl PassAndPlay {
             computer,
             clock: None,
             now: Duration::ZERO,
+            clock_counted: Duration::ZERO,
         }
     }
 
@@ -469,6 +473,13 @@ impl PassAndPlay {
         };
         if runs {
             clock.resume(now);
+            // A game killed mid-turn comes back with the clock of its last
+            // save: at most this much of the turn goes uncharged.
+            const SAVED_EVERY: Duration = Duration::from_secs(5);
+            if now.saturating_sub(self.clock_counted) >= SAVED_EVERY {
+                self.clock_counted = now;
+                self.revision += 1;
+            }
         } else {
             clock.pause(now);
         }
