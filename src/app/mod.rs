@@ -2,8 +2,9 @@
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
 //! `print` for print and play, `referee` for the Stratego go go referee's
-//! screens, `table_clock` for the clock for games at the table), which owns its screen's state, fills its screen's Slint global
-//! (`HomeAdapter`, ...) and answers that global's callbacks. A controller
+//! screens, `table_clock` for the clock for games at the table), which owns
+//! its screen's state, fills its screen's Slint global (`HomeAdapter`, ...)
+//! and answers that global's callbacks. A controller
 //! changes its own state and the game on show, and returns what crosses
 //! screens as `Effect`s, which `State::apply` acts on. `router` decides which
 //! screen is shown, `board` serves the board the game screens share (drawn
@@ -222,7 +223,8 @@ impl State {
     }
 
     /// The computer is thinking, or a picture is being read, on another
-    /// thread, or the referee's clocks are running.
+    /// thread, or a clock runs (the referee's, the table clock, a timed
+    /// game's).
     fn has_work(&self) -> bool {
         self.games.computer_thinking()
             || self.codes.reading_picture()

@@ -333,9 +333,6 @@ impl Games {
         self.thinking.is_some()
     }
 
-    /// Lets the computer play when it is its turn, thinking for as long as
-    /// `think_time` allows: on a worker thread in the app (the app's timer
-    /// calls this again to collect the move), at once in tests.
     /// The time is `now`; `on_screen`: the game on show is on the screen.
     pub fn set_time(&mut self, now: std::time::Duration, on_screen: bool) {
         if let Some(game) = self.on_show.as_mut() {
@@ -351,6 +348,10 @@ impl Games {
             .is_some_and(|(clock, _)| clock.running())
     }
 
+    /// Lets the computer play when it is its turn, thinking for as long as
+    /// `think_time` allows (in a timed game, within its clock): on a worker
+    /// thread in the app (the app's timer calls this again to collect the
+    /// move), at once in tests.
     pub fn drive_computer(&mut self, think_time: ThinkTime) {
         use std::sync::mpsc::TryRecvError;
         if let Some(receiver) = &self.thinking {
