@@ -32,20 +32,12 @@ fn set_up(app: &App, side: Side) {
 
 /// The holder moves the first piece it can, by taps.
 fn move_a_piece(app: &App) {
-    let (from, to) = {
+    let m = {
         let session = app.one_device();
         let session = session.as_ref().unwrap();
-        let view = session.view(session.holder()).unwrap();
-        let m = view.legal_moves[0];
-        (m.from, m.to)
+        session.view(session.holder()).unwrap().legal_moves[0]
     };
-    tap(app, &format!("{from}, your"));
-    let target = squares(app)
-        .into_iter()
-        .find(|(s, _)| *s == to)
-        .map(|(_, l)| l)
-        .unwrap();
-    tap(app, &target);
+    tap_move(app, m);
 }
 
 #[test]
@@ -118,4 +110,102 @@ fn a_clock_of_ones_own_is_chosen_on_the_home_screen() {
         game.unwrap().options().time_control,
         Some(TimeControl::minutes(2, Bonus::Delay(5)))
     );
+}
+
+#[test]
+fn a_timed_game_between_two_devices() {
+    use flagfall::core::Action;
+    use flagfall::session::link::LinkedSession;
+    use std::time::Duration;
+    let time = Arc::new(HandSet::default());
+    let app = app_on_time(21, time.clone(), None);
+    tap(&app, "Classic");
+    tap(&app, "Opponent: Other device");
+    tap(&app, "Clock: Blitz");
+    tap(&app, "Your side: Red (first)");
+    tap(&app, "Start: invite another device");
+    tap(&app, "Fill for me");
+    tap(&app, "Ready");
+    let invitation = code_on_screen(&app);
+    // The other device (Blue) joins on its own clock.
+    let mut blue = LinkedSession::join(&invitation, 22).unwrap();
+    common::ready_link(&mut blue);
+    blue.set_time(Duration::ZERO);
+    paste(&app, blue.code_on_show().unwrap());
+    assert_eq!(screen(&app), "play");
+    assert_eq!(
+        clock_labels(&app),
+        ["clock: ▲ Red 5:00, running", "clock: ● Blue 5:00"]
+    );
+    pass_time(&time, 10.0);
+    let step = {
+        let link = app.two_devices();
+        let view = link.as_ref().unwrap().game().unwrap().view().unwrap();
+        *view
+            .legal_moves
+            .iter()
+            .find(|m| view.at(m.to).is_none())
+            .unwrap()
+    };
+    tap_move(&app, step);
+    assert_eq!(screen(&app), "link");
+    // Blue's clock runs on Blue's device: here it stands still.
+    pass_time(&time, 15.0);
+    tap(&app, "See the board");
+    assert_eq!(
+        clock_labels(&app),
+        ["clock: ▲ Red 4:53", "clock: ● Blue 5:00"]
+    );
+    blue.read(&code_on_screen_after(&app)).unwrap();
+    blue.set_time(Duration::from_secs(12));
+    let view = blue.game().unwrap().view().unwrap();
+    let reply = *view
+        .legal_moves
+        .iter()
+        .find(|m| view.at(m.to).is_none())
+        .unwrap();
+    blue.play(Action::Move(reply)).unwrap();
+    assert_eq!(screen(&app), "link");
+    paste(&app, blue.code_on_show().unwrap());
+    assert_eq!(screen(&app), "play");
+    assert_eq!(
+        clock_labels(&app),
+        ["clock: ▲ Red 4:53, running", "clock: ● Blue 4:51"],
+        "Blue's 12 s charged, its 3 s added"
+    );
+    assert_shows(&app, "news: Blue moved");
+    assert!(
+        labels(&app).iter().any(|l| l.contains(
+            "Blue's device says its clock ran 0:12; 0:03 of your wait is unaccounted for"
+        )),
+        "{:?}",
+        labels(&app)
+    );
+    // Red leaves the game to the menu: its clock runs on, and runs out.
+    tap(&app, "Menu");
+    pass_time(&time, 293.0);
+    tap(&app, "Continue");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.contains("Blue wins: Red's time ran out")),
+        "{:?}",
+        labels(&app)
+    );
+    // Red's device opened its setup: Blue finds the time used up too.
+    let last = code_on_screen_after(&app);
+    blue.read(&last).unwrap();
+    let outcome = blue.game().unwrap().view().unwrap().outcome;
+    assert_eq!(
+        outcome.map(|o| o.to_string()).as_deref(),
+        Some("Blue wins: Red's time ran out")
+    );
+}
+
+/// The code the app shows on its codes screen (from wherever it is).
+fn code_on_screen_after(app: &App) -> String {
+    if screen(app) != "link" {
+        tap(app, "Codes");
+    }
+    code_on_screen(app)
 }

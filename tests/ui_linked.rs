@@ -9,18 +9,6 @@ use common::ui::*;
 use flagfall::app::{App, AppConfig};
 use flagfall::session::link::LinkStatus;
 
-fn paste(app: &App, text: &str) {
-    elements(app)
-        .into_iter()
-        .find(|e| {
-            e.accessible_label()
-                .is_some_and(|l| l == "code text to read")
-        })
-        .unwrap_or_else(|| panic!("no paste field on the {} screen", screen(app)))
-        .set_accessible_value(text);
-    tap(app, "Read the text");
-}
-
 fn status(app: &App) -> LinkStatus {
     app.two_devices().as_ref().unwrap().status().unwrap()
 }
@@ -45,12 +33,6 @@ fn view_of(app: &App) -> flagfall::core::view::PlayerView {
         .unwrap()
         .view()
         .unwrap()
-}
-
-/// Plays `m` by tapping its two squares.
-fn tap_move(app: &App, m: flagfall::core::Move) {
-    tap(app, &format!("{}, your", m.from));
-    tap(app, &format!("{}, ", m.to));
 }
 
 /// Plays the on-screen player's first legal move by tapping the board.

@@ -1,9 +1,11 @@
 //! How clocks are written on screen: time left ("4:59", tenths under ten
-//! seconds), a time control in words, and both sides' clocks of a timed game.
+//! seconds), a time control in words, both sides' clocks of a timed game,
+//! and what the other device's last code said of its clock.
 
 use super::naming::side_name;
 use crate::core::Side;
 use crate::core::clock::{Bonus, GameClock, TimeControl};
+use crate::session::link::LinkedGame;
 use std::time::Duration;
 
 /// "5 min + 3 s a move", "60 min, a delay of 10 s".
@@ -57,15 +59,22 @@ pub(super) fn preset_name(control: TimeControl) -> String {
 /// ten seconds tenths too ("0:09.4"). Time is shown rounded down, so a
 /// clock reads 0:00.0 only when it is out.
 pub(super) fn time_text(left: Duration) -> String {
+    if left.as_secs() >= 10 {
+        return span_text(left);
+    }
     let tenths = left.as_millis() / 100;
-    let seconds = tenths / 10;
+    format!("0:{:02}.{}", tenths / 10, tenths % 10)
+}
+
+/// How a span of time used is shown: "0:03", "4:59", "1:02:03" (whole
+/// seconds, rounded down: tenths are for a clock running out).
+fn span_text(span: Duration) -> String {
+    let seconds = span.as_secs();
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
-    } else if seconds >= 10 {
-        format!("{m}:{s:02}")
     } else {
-        format!("{m}:{s:02}.{}", tenths % 10)
+        format!("{m}:{s:02}")
     }
 }
 
@@ -100,6 +109,26 @@ pub(super) fn side_clocks(clock: &GameClock, now: Duration) -> SideClocks {
             _ => -1,
         },
     }
+}
+
+/// What the other device's last code said of its clock, and how much of
+/// this device's wait for it the claim leaves out (the codes' travel, and
+/// all a lying device could have hidden), with that wait over the game.
+/// Nothing when the code claimed no time.
+pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
+    let time = game.their_time().filter(|t| !t.claimed.is_zero())?;
+    let side = side_name(game.side().opponent());
+    let claimed = span_text(time.claimed);
+    Some(match time.unclaimed() {
+        None => crate::tr!("{}'s device says its clock ran {}.", side, claimed),
+        Some(unclaimed) => crate::tr!(
+            "{}'s device says its clock ran {}; {} of your wait is unaccounted for (the codes' travel; {} in this game).",
+            side,
+            claimed,
+            span_text(unclaimed),
+            span_text(game.their_unclaimed_time().unwrap_or_default())
+        ),
+    })
 }
 
 #[cfg(test)]

@@ -378,7 +378,13 @@ impl CodesController {
         screen.set_title(title.into());
         screen.set_explanation(explanation.into());
         screen.set_warning("".into());
-        screen.set_news(naming::news(link.variant(), link.side(), played.news()).into());
+        let news = naming::news(link.variant(), link.side(), played.news());
+        let news = match super::clock_text::their_time_text(played) {
+            Some(time) if !news.is_empty() => format!("{news} {time}"),
+            Some(time) => time,
+            None => news,
+        };
+        screen.set_news(news.into());
         show_link_code(w, played.last_code().unwrap_or_default());
         let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);
         screen.set_reading(!over);

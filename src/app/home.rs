@@ -162,11 +162,6 @@ impl HomeController {
             if let Some(why) = crate::session::link::not_for_two_devices(&variant) {
                 return Some(Effect::Notice(why));
             }
-            // Codes carry no clock yet: a game between devices is untimed.
-            let options = GameOptions {
-                time_control: None,
-                ..options
-            };
             return Some(two_devices::start(games, variant, options, human));
         }
         let level = Level::ALL

@@ -327,7 +327,15 @@ impl PlayController {
             }
             _ => None,
         };
-        [Some(news), offer_news]
+        let their_time = match game {
+            // (Until this player's turn ends: it is the last code's news.)
+            GameSession::TwoDevices(link) if your_turn => {
+                link.game().and_then(super::clock_text::their_time_text)
+            }
+            GameSession::TwoDevices(_) => None,
+            GameSession::OneDevice(_) => None,
+        };
+        [Some(news), their_time, offer_news]
             .into_iter()
             .flatten()
             .filter(|t| !t.is_empty())

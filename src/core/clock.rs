@@ -254,6 +254,18 @@ impl GameClock {
                 .map_or(0, |since| millis(now.saturating_sub(since)))
     }
 
+    /// What the turn under way has used by `now` (a two-device code sends it).
+    pub fn turn_used(&self, now: Duration) -> Duration {
+        Duration::from_millis(self.used(now))
+    }
+
+    /// The turn under way has used `used`, its clock stopped: a two-device
+    /// game's claims from codes, and its own turn as saved.
+    pub fn set_turn_used(&mut self, used: Duration) {
+        self.running_since = None;
+        self.used_ms = millis(used);
+    }
+
     /// What the turn under way is charged by `now` (the delay is free).
     fn charged(&self, now: Duration) -> u64 {
         let used = self.used(now);

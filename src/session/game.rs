@@ -311,11 +311,13 @@ impl GameSession {
     }
 
     /// The time is `now` on the app's time source; `on_screen`: the game is
-    /// shown. A timed game's clocks run and run out by it (two-device games
-    /// have no clocks yet).
+    /// shown. A timed game's clocks run and run out by it: on one device
+    /// only while the game is on screen, between two devices while it is
+    /// open in the app (the other player waits).
     pub fn set_time(&mut self, now: Duration, on_screen: bool) {
-        if let GameSession::OneDevice(game) = self {
-            game.set_time(now, on_screen);
+        match self {
+            GameSession::OneDevice(game) => game.set_time(now, on_screen),
+            GameSession::TwoDevices(link) => link.set_time(now),
         }
     }
 
@@ -323,7 +325,7 @@ impl GameSession {
     pub fn clock(&self) -> Option<(&GameClock, Duration)> {
         match self {
             GameSession::OneDevice(game) => game.clock().map(|c| (c, game.now())),
-            GameSession::TwoDevices(_) => None,
+            GameSession::TwoDevices(link) => link.game()?.clock(),
         }
     }
 

@@ -10,12 +10,22 @@ use crate::session::link::{LinkStatus, LinkedSession};
 use slint::ComponentHandle;
 
 /// The two-device screens the tool can show.
-pub const LINKED_SCREENS: [&str; 4] = ["invite", "link-code", "link-board", "link-over"];
+pub const LINKED_SCREENS: [&str; 5] = [
+    "invite",
+    "link-code",
+    "link-board",
+    "link-over",
+    "link-timed",
+];
 
 /// Brings the app (variant already chosen) to a two-device `screen`.
 pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
     let w = app.window();
     w.global::<HomeAdapter>().set_opponent_index(5);
+    if screen == "link-timed" {
+        // The quick game's clocks; the board as the other device's code came.
+        w.global::<HomeAdapter>().set_clock_index(2);
+    }
     w.global::<HomeAdapter>().invoke_start();
     if app.two_devices().is_none() {
         let notice = w.global::<HomeAdapter>().get_notice();
@@ -75,6 +85,10 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
         if status == Some(LinkStatus::Finished) {
             break;
         }
+        if status == Some(LinkStatus::YourTurn) && screen == "link-timed" && ply >= 12 {
+            w.global::<CodesAdapter>().invoke_see_board();
+            return Ok(());
+        }
         if status == Some(LinkStatus::YourTurn) {
             let view = app.two_devices().as_ref().and_then(|l| l.game()?.view());
             let action = match view {
@@ -100,6 +114,8 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             let _ = other.read(&code);
         }
         if other.status() == Some(LinkStatus::YourTurn) {
+            // Its player thinks 9 s a move, on its own clock.
+            other.set_time(std::time::Duration::from_secs(9 * ply));
             let view = other.game().and_then(|g| g.view()).ok_or("no view")?;
             let action = choose(Level::Random, &view, seed ^ ply ^ 0x55)
                 .ok_or("the other device has no action")?;

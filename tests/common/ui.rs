@@ -78,6 +78,25 @@ pub fn tap(app: &App, label: &str) {
     element.invoke_accessible_default_action();
 }
 
+/// Plays `m` by tapping its two squares.
+pub fn tap_move(app: &App, m: flagfall::core::Move) {
+    tap(app, &format!("{}, your", m.from));
+    tap(app, &format!("{}, ", m.to));
+}
+
+/// Pastes a code's text on the codes screen and reads it.
+pub fn paste(app: &App, text: &str) {
+    elements(app)
+        .into_iter()
+        .find(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l == "code text to read")
+        })
+        .unwrap_or_else(|| panic!("no paste field on the {} screen", screen(app)))
+        .set_accessible_value(text);
+    tap(app, "Read the text");
+}
+
 /// Types `text` into the field labelled `label`, as a player would.
 pub fn type_into(app: &App, label: &str, text: &str) {
     elements(app)

@@ -147,7 +147,8 @@ impl DealHandshake {
         let extra = turn.answer.is_some()
             || !turn.actions.is_empty()
             || turn.reveal.is_some()
-            || turn.draw_offer;
+            || turn.draw_offer
+            || turn.time_used.is_some_and(|used| !used.is_zero());
         let refused = |why: Refusal| Err(LinkError::Refused(why));
         match (self.joiner, turn.deal, turn.intro) {
             _ if extra => return refused(Refusal::PlaysBeforeTheDeal),

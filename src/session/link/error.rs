@@ -34,6 +34,7 @@ pub enum LinkError {
     SetUpFirst,
     NotOffered,
     OfferWaiting,
+    OutOfTime,
 }
 
 impl std::fmt::Display for LinkError {
@@ -80,6 +81,7 @@ impl std::fmt::Display for LinkError {
             LinkError::OfferWaiting => {
                 crate::tr!("the other player offers a draw: accept it, or decline it by playing on")
             }
+            LinkError::OutOfTime => crate::tr!("this player's time has run out"),
         };
         f.write_str(&text)
     }
@@ -144,6 +146,12 @@ pub enum Refusal {
     DrawAfterPlaying,
     /// A draw offered without a turn played.
     OfferWithoutTurn,
+    /// A timed game's code that does not say how long its clock ran.
+    NoTimeUsed,
+    /// A time used in a game without a clock.
+    TimeWithoutClock,
+    /// Time used while its clock could not run (not its turn).
+    TimeOutOfTurn(std::time::Duration),
     /// The game cannot go on with all that is known.
     Unplayable(Unplayable),
     /// This ply of its cannot be played with all that is known.
@@ -205,6 +213,16 @@ impl std::fmt::Display for Refusal {
             Refusal::OfferWithoutTurn => {
                 crate::tr!("it offers a draw without playing its turn")
             }
+            Refusal::NoTimeUsed => {
+                crate::tr!("it does not say how long its clock ran, and the game is on a clock")
+            }
+            Refusal::TimeWithoutClock => {
+                crate::tr!("it says how long its clock ran, in a game without clocks")
+            }
+            Refusal::TimeOutOfTurn(used) => crate::tr!(
+                "it claims {} s on its clock when it was not its turn",
+                used.as_secs_f64()
+            ),
             Refusal::Unplayable(why) => return std::fmt::Display::fmt(why, f),
             Refusal::Ply(action, why) => crate::tr!("{}: {}", describe(*action), why),
         };

@@ -18,7 +18,10 @@
 //! turn code, after the joiner's: neither player sets up knowing where the
 //! other's pieces stand. An invitation in an older format (with the setup)
 //! is read only to go on with a game saved before (`LinkedGame::join`).
-//! Every format is read.
+//! Format 5 brings clocks: the invitation of a timed game carries its time
+//! control after the rule options, and every turn code of it the time its
+//! sender's clock ran since its last code (bit 6 of the flags, in ms);
+//! untimed games keep to the older formats. Every format is read.
 
 use super::base45;
 use super::public_setup::{PublicPiece, PublicSetup};
@@ -33,9 +36,12 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{KindId, SuitId, Variant};
 use sha2::{Digest, Sha256};
+use std::time::Duration;
 
 /// The newest code format this app reads and writes (see the module docs).
-pub const CODE_FORMAT: u8 = 4;
+pub const CODE_FORMAT: u8 = 5;
+/// The code format that carries a time control and the time used (issue 49).
+pub const CLOCK_FORMAT: u8 = 5;
 /// The code format whose invitation commits to the inviter's setup and
 /// shows it only after the joiner has shown its own (issue 46).
 pub const SETUP_COMMITMENT_FORMAT: u8 = 4;
@@ -270,16 +276,24 @@ pub struct Turn {
     /// The sender offers a draw (with its turn in this code); the reader
     /// accepts with `SentAction::AgreeDraw` on its turn, or plays on.
     pub draw_offer: bool,
+    /// In a timed game: how long the sender's clock ran since its last
+    /// code (nothing when its clock did not run).
+    pub time_used: Option<Duration>,
     pub reveal: Option<Reveal>,
 }
 
 impl Invite {
     /// The lowest code format that holds this invitation.
     pub fn format(&self) -> u8 {
-        match self.opening {
+        let opening = match self.opening {
             Opening::Setup(_) => FIRST_CODE_FORMAT,
             Opening::DealCommitment(_) => FAIR_DEAL_FORMAT,
             Opening::SetupCommitment(_) => SETUP_COMMITMENT_FORMAT,
+        };
+        if self.options.time_control.is_some() {
+            opening.max(CLOCK_FORMAT)
+        } else {
+            opening
         }
     }
 
@@ -288,7 +302,7 @@ impl Invite {
     pub fn encode(&self, variant: &Variant) -> Vec<u8> {
         let mut w = Writer::default();
         w.text(&self.variant);
-        write_options(&mut w, &self.options);
+        write_options(&mut w, &self.options, self.format());
         match &self.opening {
             Opening::Setup(intro) => write_intro(&mut w, variant, intro),
             Opening::DealCommitment(commitment) | Opening::SetupCommitment(commitment) => {
@@ -311,7 +325,7 @@ impl Invite {
         let variant = variant_of(&id).ok_or_else(|| {
             CodeError::Damaged(crate::tr!("this app does not know the game \"{}\"", id))
         })?;
-        let options = read_options(&mut r)?;
+        let options = read_options(&mut r, format)?;
         let opening = if super::fair_deal::deals_by_chance(&variant) {
             if format < FAIR_DEAL_FORMAT {
                 return Err(CodeError::Damaged(crate::tr!(
@@ -342,7 +356,9 @@ impl Turn {
     /// The lowest code format that holds this turn.
     pub fn format(&self) -> u8 {
         let draw = self.draw_offer || self.actions.contains(&SentAction::AgreeDraw);
-        if self.deal.is_some() {
+        if self.time_used.is_some() {
+            CLOCK_FORMAT
+        } else if self.deal.is_some() {
             FAIR_DEAL_FORMAT
         } else if draw {
             2
@@ -358,7 +374,8 @@ impl Turn {
             | u8::from(self.reveal.is_some()) << 2
             | u8::from(self.draw_offer) << 3
             | u8::from(matches!(self.deal, Some(DealStep::Commit { .. }))) << 4
-            | u8::from(matches!(self.deal, Some(DealStep::Nonce(_)))) << 5;
+            | u8::from(matches!(self.deal, Some(DealStep::Nonce(_)))) << 5
+            | u8::from(self.time_used.is_some()) << 6;
         w.u8(flags);
         match &self.deal {
             Some(DealStep::Commit { commitment, nonce }) => {
@@ -385,6 +402,9 @@ impl Turn {
         for action in &self.actions {
             write_action(&mut w, variant, action);
         }
+        if let Some(used) = self.time_used {
+            w.u32(used.as_millis().min(u32::MAX as u128) as u32);
+        }
         if let Some(reveal) = &self.reveal {
             w.bytes(&reveal.salt);
             w.bytes(&secret_bytes(variant, &reveal.deal, &reveal.placements));
@@ -395,7 +415,7 @@ impl Turn {
     pub fn decode(body: &[u8], variant: &Variant) -> Result<Turn, CodeError> {
         let mut r = Reader::new(body);
         let flags = r.u8()?;
-        if flags > 63 || flags & 48 == 48 {
+        if flags > 127 || flags & 48 == 48 {
             return Err(r.invalid(crate::tr!("unknown parts in a turn code")).into());
         }
         let deal = if flags & 16 != 0 {
@@ -429,6 +449,11 @@ impl Turn {
         let actions = (0..count)
             .map(|_| read_action(&mut r, variant))
             .collect::<Result<Vec<_>, _>>()?;
+        let time_used = if flags & 64 != 0 {
+            Some(Duration::from_millis(r.u32()?.into()))
+        } else {
+            None
+        };
         let reveal = if flags & 4 != 0 {
             let salt = r.array::<16>()?;
             let (deal, placements) = read_secret(&mut r, variant)?;
@@ -447,6 +472,7 @@ impl Turn {
             answer,
             actions,
             draw_offer: flags & 8 != 0,
+            time_used,
             reveal,
         })
     }
@@ -473,7 +499,9 @@ pub fn commitment(
     out
 }
 
-fn write_options(w: &mut Writer, options: &GameOptions) {
+/// The rule options; from code format 5 on, the time control too (its
+/// text form, empty for none).
+fn write_options(w: &mut Writer, options: &GameOptions, format: u8) {
     w.u8(match options.two_squares {
         TwoSquares::Off => 0,
         TwoSquares::Limit(n) => n,
@@ -482,9 +510,16 @@ fn write_options(w: &mut Writer, options: &GameOptions) {
         | u8::from(options.silent_defense) << 1
         | u8::from(options.rescue) << 2
         | u8::from(options.more_squares) << 3);
+    if format >= CLOCK_FORMAT {
+        w.text(
+            &options
+                .time_control
+                .map_or(String::new(), |c| c.to_string()),
+        );
+    }
 }
 
-fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
+fn read_options(r: &mut Reader, format: u8) -> Result<GameOptions, WireError> {
     let two_squares = match r.u8()? {
         0 => TwoSquares::Off,
         n => TwoSquares::Limit(n),
@@ -493,6 +528,16 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
     if flags > 15 {
         return Err(r.invalid(crate::tr!("unknown rule options")));
     }
+    let time_control = match format {
+        CLOCK_FORMAT.. => match r.text()?.as_str() {
+            "" => None,
+            text => Some(
+                text.parse()
+                    .map_err(|_| r.invalid(crate::tr!("unknown time control")))?,
+            ),
+        },
+        _ => None,
+    };
     Ok(GameOptions {
         two_squares,
         aggressor_advantage: flags & 1 != 0,
@@ -502,8 +547,7 @@ fn read_options(r: &mut Reader) -> Result<GameOptions, WireError> {
         check_army: true,
         quiet_plies: QuietPlies::Variant,
         stuck: StuckRule::OnItsTurn,
-        // Codes carry no clock yet: two-device games are untimed.
-        time_control: None,
+        time_control,
     })
 }
 

@@ -12,7 +12,9 @@
 //! `handshake`, the other device's deal step as read) and the log entry
 //! "abandon"; 4 comes with code format 4, whose invitation commits to the
 //! inviter's setup and shows it after the joiner's (`setup_shown_first`
-//! marks a game begun before, which goes on as it began). Older files are
+//! marks a game begun before, which goes on as it began); 5 adds the log
+//! entry "clock MS", what this player's turn had used (in ms) when it next
+//! acted, or when the game was saved, for a timed game. Older files are
 //! read as they are (a format 1 or 2 domino game in progress dealt without
 //! the fair deal and cannot go on: it is refused).
 
@@ -36,9 +38,10 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The save format this app writes; it reads every format from 1 up.
-pub const LINKED_FORMAT: u32 = 4;
+pub const LINKED_FORMAT: u32 = 5;
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
@@ -64,6 +67,8 @@ pub struct LinkedSession {
     /// Every code read and action played since the game began, in order.
     log: Vec<Logged>,
     revision: u64,
+    /// When a running clock last counted as a change (so it is saved).
+    clock_counted: Duration,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +78,8 @@ enum Logged {
     OfferDraw,
     DeclineDraw,
     Abandon,
+    /// What this player's turn had used when it next acted (a timed game).
+    Clock(Duration),
 }
 
 /// A two-device game as saved.
@@ -169,6 +176,7 @@ impl LinkedSession {
             game: None,
             log: Vec::new(),
             revision: 0,
+            clock_counted: Duration::ZERO,
         }
     }
 
@@ -357,13 +365,57 @@ impl LinkedSession {
         self.game.as_ref().map(LinkedGame::status)
     }
 
-    /// Plays this player's action.
+    /// Plays this player's action. In a timed game the time its turn has
+    /// used goes in the log first, so that the game replays to the same codes.
     pub fn play(&mut self, action: Action) -> Result<(), LinkError> {
         let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
-        game.play(action)?;
+        let used = game.turn_time_used();
+        if let Some(used) = used {
+            game.set_turn_time_used(used)?;
+        }
+        if let Err(e) = game.play(action) {
+            // The clock stopped for the action runs on from when it stopped.
+            if let Some((_, now)) = game.clock() {
+                game.set_time(now);
+            }
+            return Err(e);
+        }
+        if let Some(used) = used {
+            self.log_clock(used);
+        }
         self.log.push(Logged::Played(action));
         self.revision += 1;
         Ok(())
+    }
+
+    /// Logs what this player's turn has used (one entry for a run of them).
+    fn log_clock(&mut self, used: Duration) {
+        if let Some(Logged::Clock(_)) = self.log.last() {
+            self.log.pop();
+        }
+        self.log.push(Logged::Clock(used));
+    }
+
+    /// The time is `now`: in a timed game this player's clock runs on its
+    /// turn while the game is open in the app (on any screen: the other
+    /// player waits), and when it runs out the game is lost on time. A
+    /// running clock counts as a change every 5 s, so a game killed mid-turn
+    /// comes back with its clock as saved then.
+    pub fn set_time(&mut self, now: Duration) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        game.set_time(now);
+        if game.time_ran_out() {
+            let _ = self.play(Action::OutOfTime(self.me));
+            return;
+        }
+        const SAVED_EVERY: Duration = Duration::from_secs(5);
+        let running = game.clock().is_some_and(|(clock, _)| clock.running());
+        if running && now.saturating_sub(self.clock_counted) >= SAVED_EVERY {
+            self.clock_counted = now;
+            self.revision += 1;
+        }
     }
 
     /// The side whose draw offer stands, if any:
@@ -413,6 +465,17 @@ impl LinkedSession {
         game.decline_draw()?;
         self.log.push(Logged::DeclineDraw);
         self.revision += 1;
+        Ok(())
+    }
+
+    /// A log's "clock" entry: what this player's turn had used then.
+    fn restore_turn_time(&mut self, used: Duration) -> Result<(), LogProblem> {
+        let game = self
+            .game
+            .as_mut()
+            .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
+        game.set_turn_time_used(used).map_err(LogProblem::Refused)?;
+        self.log_clock(used);
         Ok(())
     }
 
@@ -468,10 +531,22 @@ impl LinkedSession {
             }
             .into(),
             commitment: self.game.as_ref().map(|g| hex(&g.commitment())),
-            log: self.log.iter().map(logged_text).collect(),
+            log: self
+                .log
+                .iter()
+                .cloned()
+                .chain(self.turn_time_to_save())
+                .map(|entry| logged_text(&entry))
+                .collect(),
             seed: self.rng.clone().next_u64(),
             setup_shown_first: self.setup_shown_first,
         }
+    }
+
+    /// What this player's turn under way has used, for the save's last entry.
+    fn turn_time_to_save(&self) -> Option<Logged> {
+        let used = self.game.as_ref()?.turn_time_used()?;
+        (self.log.last() != Some(&Logged::Clock(used))).then_some(Logged::Clock(used))
     }
 
     /// Rebuilds a saved game, replaying every code and action: a file that
@@ -546,6 +621,7 @@ impl LinkedSession {
                             session.answer_draw(false).map_err(LogProblem::Refused)
                         }
                         Ok(Logged::Abandon) => session.abandon().map_err(LogProblem::Refused),
+                        Ok(Logged::Clock(used)) => session.restore_turn_time(used),
                         Err(problem) => Err(problem),
                     };
                     done.map_err(|problem| LoadError::Log {
@@ -590,6 +666,7 @@ fn logged_text(entry: &Logged) -> String {
         Logged::OfferDraw => "offer draw".into(),
         Logged::DeclineDraw => "decline draw".into(),
         Logged::Abandon => "abandon".into(),
+        Logged::Clock(used) => format!("clock {}", used.as_millis()),
     }
 }
 
@@ -603,6 +680,12 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, LogProblem> {
         "decline draw" => return Ok(Logged::DeclineDraw),
         "abandon" => return Ok(Logged::Abandon),
         _ => {}
+    }
+    if let Some(ms) = line.strip_prefix("clock ") {
+        let ms: u64 = ms
+            .parse()
+            .map_err(|_| LogProblem::NotAnAction(line.to_string()))?;
+        return Ok(Logged::Clock(Duration::from_millis(ms)));
     }
     let action = line
         .strip_prefix("play ")

@@ -35,8 +35,12 @@
 //! The end. The loser opens its setup first, and in a draw the device whose
 //! own ply ended the game; the other opens only in answer, once that opening
 //! is checked (`may_open`). Until then the result is not verified; a player
-//! may end a game whose other device went silent as abandoned (`abandon`). The whole protocol, with every lie and
-//! what it gets, is in `docs/two-devices.md`.
+//! may end a game whose other device went silent as abandoned (`abandon`).
+//!
+//! Clocks. A timed game's clocks (`clock`) follow the position's turn; this
+//! device's runs while its player's turn is under way, and each code
+//! carries the time it ran, which the reader charges. The whole protocol,
+//! with every lie and what it gets, is in `docs/two-devices.md`.
 
 use super::deal_handshake::DealHandshake;
 use super::error::{LinkError, Refusal, Unplayable};
@@ -49,6 +53,7 @@ use super::public_setup::public_setup;
 use super::replay::{Replayed, replay};
 use super::stand_in::{Known, stand_in};
 use super::verify::{Claim, ClaimsVerdict};
+use crate::core::clock::GameClock;
 use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
@@ -59,11 +64,13 @@ use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
 
+mod clock;
 mod ending;
 mod my_code;
 mod phase;
 mod their_code;
 
+pub use clock::TheirTime;
 pub use phase::LinkStatus;
 use phase::{Draw, Ending, Owed};
 
@@ -106,6 +113,8 @@ pub struct LinkedGame {
     draw: Draw,
     /// The fair deal's terms, for a variant whose deal is chance.
     fair: Option<FairTerms>,
+    /// Both sides' clocks, in a timed game.
+    clock: Option<clock::LinkClock>,
 }
 
 impl LinkedGame {
@@ -234,6 +243,7 @@ impl LinkedGame {
         let turn = Turn {
             deal,
             intro: Some(self.my_intro.clone()),
+            time_used: self.time_for_code(),
             ..Turn::default()
         };
         self.intro_shown = true;
@@ -249,6 +259,7 @@ impl LinkedGame {
         self.owed = self.owed_after_reading();
         self.rebuild()
             .map_err(|e| LinkError::Refused(Refusal::Unplayable(e)))?;
+        self.sync_clock();
         Ok(())
     }
 
@@ -299,6 +310,9 @@ impl LinkedGame {
             news: Vec::new(),
             draw: Draw::NoOffer,
             fair: None,
+            clock: options
+                .time_control
+                .map(|control| clock::LinkClock::new(GameClock::new(control), me)),
         }
     }
 

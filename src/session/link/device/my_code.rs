@@ -2,7 +2,10 @@
 //! resigning, offering, accepting or declining a draw) and the code they
 //! make. A turn code goes out when the turn ends, or at once when this device
 //! only answers an attack or opens its setup at the end; it carries this
-//! device's intro when it is the first since the other's setup was read.
+//! device's intro when it is the first since the other's setup was read,
+//! and in a timed game the time this player's clock ran since its last code.
+//! When that clock runs out on its turn, the player's action is its loss on
+//! time (`Action::OutOfTime`), and its code carries the time that used it up.
 
 use super::LinkedGame;
 use super::phase::{Draw, LinkStatus, Owed};
@@ -44,6 +47,13 @@ impl LinkedGame {
         }
         if action == Action::AgreeDraw && !self.draw.received() {
             return Err(LinkError::NotOffered);
+        }
+        let out_of_time = self.time_ran_out();
+        match action {
+            Action::OutOfTime(side) if side == self.me && out_of_time => {}
+            Action::OutOfTime(_) => return Err(LinkError::NotYourTurn),
+            _ if out_of_time => return Err(LinkError::OutOfTime),
+            _ => {}
         }
         let position = self.position.as_mut().expect("joined");
         let enemy = self.me.opponent();
@@ -88,8 +98,12 @@ impl LinkedGame {
                 self.outgoing.push(SentAction::Resign);
             }
             Action::Resign(_) => return Err(LinkError::NotYourTurn),
-            // Two-device games have no clock (yet): no code says so.
-            Action::OutOfTime(_) => return Err(LinkError::NotYourTurn),
+            // (Checked above: this player's own time ran out.) The code
+            // carries no action: the time it claims says it.
+            Action::OutOfTime(_) => {
+                position.play(action)?;
+                self.plies.push((self.me, action));
+            }
             Action::AgreeDraw => {
                 position.play(action)?;
                 self.plies.push((self.me, action));
@@ -103,6 +117,7 @@ impl LinkedGame {
         self.draw = self.draw.forget_declined();
         self.news.clear();
         self.compose_if_due();
+        self.sync_clock();
         Ok(())
     }
 
@@ -140,6 +155,7 @@ impl LinkedGame {
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
             draw_offer: offer,
+            time_used: self.time_for_code(),
             reveal: opens.then(|| Reveal {
                 salt: self.salt,
                 deal: self.mine.deal().clone(),

@@ -56,7 +56,7 @@ impl LinkedGame {
         let turn = Turn::decode(&envelope.body, &self.variant)?;
         if turn.format() > header.format {
             return Err(CodeError::Damaged(crate::tr!(
-                "code format {} cannot hold a draw offer or answer",
+                "code format {} cannot hold what this code carries",
                 header.format
             ))
             .into());
@@ -113,6 +113,9 @@ impl LinkedGame {
             }
             (None, None) => {}
         }
+        // The answer settled whose turn it is; the time claimed is that turn's.
+        self.sync_clock();
+        self.take_claim(turn.time_used)?;
         // (Before it has seen this device's setup it cannot move.)
         let their_turn = self.intro_shown
             && !self.over()
@@ -157,6 +160,7 @@ impl LinkedGame {
         if self.over() {
             self.draw = self.draw.lapse();
         }
+        self.sync_clock();
         self.collect_news(before);
         Ok(())
     }

@@ -1,0 +1,442 @@
+//! Timed games between two devices (code format 5), on times the test hands
+//! each device (no test sleeps): the invitation carries the time control,
+//! each code the time its sender's clock ran, and both devices keep the same
+//! two clocks; running out loses on time on both, checked like any ending;
+//! a device that lies about its time gains no more than the wait the other
+//! device shows; and a game saved mid-turn comes back with its clock.
+
+mod common;
+
+use common::{link_code, ready_link, start_link, variant};
+use flagfall::core::clock::{Bonus, TimeControl};
+use flagfall::core::{Action, GameOptions, Outcome, Side, WinReason};
+use flagfall::session::ai::{Level, choose};
+use flagfall::session::link::message::{Envelope, Turn};
+use flagfall::session::link::{
+    ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedSession, Refusal, SavedLinked,
+};
+use std::time::Duration;
+
+const BLITZ: TimeControl = TimeControl::minutes(5, Bonus::Increment(3));
+
+fn s(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds)
+}
+
+fn timed(control: Option<TimeControl>) -> GameOptions {
+    GameOptions {
+        time_control: control,
+        ..GameOptions::defaults(&variant("classic"))
+    }
+}
+
+/// One device and the time on its own clock.
+struct Device {
+    session: LinkedSession,
+    now: Duration,
+    /// Its last code that the other device has read.
+    carried: String,
+}
+
+impl Device {
+    fn new(session: LinkedSession) -> Device {
+        let carried = link_code(&session);
+        Device {
+            session,
+            now: s(1000.0),
+            carried,
+        }
+    }
+
+    fn pass(&mut self, seconds: f64) {
+        self.now += s(seconds);
+        self.session.set_time(self.now);
+    }
+
+    fn left(&self, side: Side) -> Duration {
+        let (clock, _) = self.session.game().unwrap().clock().unwrap();
+        clock.left(side, self.now)
+    }
+
+    fn status(&self) -> Option<LinkStatus> {
+        self.session.status()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.session.game().unwrap().view().unwrap().outcome
+    }
+}
+
+/// A timed classic game (Red invites), both set up; every code read.
+fn devices(control: TimeControl, seed: u64) -> [Device; 2] {
+    devices_of("classic", control, seed)
+}
+
+/// A timed game of `id` (Red invites), both set up; every code read.
+fn devices_of(id: &str, control: TimeControl, seed: u64) -> [Device; 2] {
+    let options = GameOptions {
+        time_control: Some(control),
+        ..GameOptions::defaults(&variant(id))
+    };
+    let (red, blue) = start_link(variant(id), options, Side::Red, seed);
+    let mut devices = [Device::new(red), Device::new(blue)];
+    for device in &mut devices {
+        device.pass(0.0);
+    }
+    devices
+}
+
+/// Time passes for both devices.
+fn wait(devices: &mut [Device; 2], seconds: f64) {
+    for device in devices {
+        device.pass(seconds);
+    }
+}
+
+/// Each device reads the other's new codes, each `travel` seconds on its way.
+fn exchange(devices: &mut [Device; 2], travel: f64) {
+    loop {
+        let mut read = false;
+        for i in [0, 1] {
+            let code = link_code(&devices[i].session);
+            if code == devices[i].carried {
+                continue;
+            }
+            devices[i].carried = code.clone();
+            wait(devices, travel);
+            devices[1 - i].session.read(&code).unwrap();
+            read = true;
+        }
+        if !read {
+            return;
+        }
+    }
+}
+
+/// The device whose player's turn it is.
+fn mover(devices: &[Device; 2]) -> usize {
+    devices
+        .iter()
+        .position(|d| d.status() == Some(LinkStatus::YourTurn))
+        .expect("someone's turn")
+}
+
+/// Device `i`'s player thinks `think` seconds and plays the computer's choice.
+fn think_and_play(devices: &mut [Device; 2], i: usize, think: f64, seed: u64) {
+    wait(devices, think);
+    let device = &mut devices[i];
+    let view = device.session.game().unwrap().view().unwrap();
+    let action = choose(Level::Heuristic, &view, seed).unwrap();
+    device.session.play(action).unwrap();
+}
+
+/// Device `i`'s player thinks `think` seconds and moves onto an empty
+/// square, which ends its turn at once (an attack's ends with the answer).
+fn think_and_step(devices: &mut [Device; 2], i: usize, think: f64) {
+    wait(devices, think);
+    let device = &mut devices[i];
+    let view = device.session.game().unwrap().view().unwrap();
+    let step = view
+        .legal_moves
+        .iter()
+        .find(|m| view.at(m.to).is_none())
+        .copied()
+        .unwrap();
+    device.session.play(Action::Move(step)).unwrap();
+}
+
+/// Both devices hold the same two clocks (to the millisecond). (While an
+/// attack waits for its answer, the attacker's device has not yet charged
+/// its turn: a rescue may follow.)
+fn assert_same_clocks(devices: &[Device; 2]) {
+    if devices
+        .iter()
+        .any(|d| d.session.game().unwrap().pending_attack().is_some())
+    {
+        return;
+    }
+    for side in [Side::Red, Side::Blue] {
+        assert_eq!(
+            devices[0].left(side),
+            devices[1].left(side),
+            "{side:?}'s clock"
+        );
+    }
+}
+
+/// The loser's opening, read and answered: both finished and verified.
+fn finish(devices: &mut [Device; 2]) {
+    exchange(devices, 1.0);
+    for device in devices.iter() {
+        assert_eq!(device.status(), Some(LinkStatus::Finished));
+        assert_eq!(
+            device.session.game().unwrap().verdict(),
+            Some(&ClaimsVerdict::Verified)
+        );
+    }
+}
+
+/// `f` changes the turn that a code carries; the code is made again with
+/// the same header (its format as given).
+fn forged(code: &str, format: u8, f: impl FnOnce(&mut Turn)) -> String {
+    let v = variant("classic");
+    let mut envelope = Envelope::from_text(code).unwrap();
+    let mut turn = Turn::decode(&envelope.body, &v).unwrap();
+    f(&mut turn);
+    envelope.body = turn.encode(&v);
+    envelope.header.format = format;
+    envelope.to_text()
+}
+
+#[test]
+fn the_invitation_carries_the_clock_and_both_devices_keep_the_same_clocks() {
+    let red = {
+        let mut red = LinkedSession::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 4);
+        ready_link(&mut red);
+        red
+    };
+    let invitation = link_code(&red);
+    assert_eq!(Envelope::from_text(&invitation).unwrap().header.format, 5);
+    let read = Invitation::read(&invitation, flagfall::core::variant::builtin_variant).unwrap();
+    assert_eq!(read.options.time_control, Some(BLITZ));
+
+    let mut devices = devices(BLITZ, 4);
+    assert_eq!(devices[0].left(Side::Red), s(300.0));
+    // Red thinks 7 s; its code takes 2 s to reach Blue's device.
+    think_and_step(&mut devices, 0, 7.0);
+    assert_eq!(devices[0].left(Side::Red), s(296.0), "300 - 7 + 3");
+    let code = link_code(&devices[0].session);
+    assert_eq!(Envelope::from_text(&code).unwrap().header.format, 5);
+    exchange(&mut devices, 2.0);
+    assert_same_clocks(&devices);
+    let theirs = devices[1].session.game().unwrap().their_time();
+    assert_eq!(theirs.map(|t| t.claimed), Some(s(7.0)));
+    assert_eq!(
+        theirs.and_then(|t| t.unclaimed()),
+        None,
+        "Blue showed no code yet"
+    );
+    // Blue's clock runs on Blue's device only; Red's device shows it standing.
+    wait(&mut devices, 10.0);
+    assert_eq!(devices[1].left(Side::Blue), s(290.0));
+    assert_eq!(devices[0].left(Side::Blue), s(300.0));
+    think_and_step(&mut devices, 1, 2.5);
+    exchange(&mut devices, 1.5);
+    assert_eq!(devices[0].left(Side::Blue), s(290.5), "300 - 12.5 + 3");
+    let theirs = devices[0].session.game().unwrap().their_time().unwrap();
+    assert_eq!(theirs.claimed, s(12.5));
+    assert_eq!(
+        theirs.unclaimed(),
+        Some(s(3.5)),
+        "both codes' travel, 2 s and 1.5 s"
+    );
+    assert_same_clocks(&devices);
+
+    for ply in 0..40u64 {
+        let i = mover(&devices);
+        think_and_play(&mut devices, i, 0.5 + (ply % 7) as f64, ply);
+        exchange(&mut devices, 0.25 * (ply % 3) as f64);
+        assert_same_clocks(&devices);
+        if devices[0].outcome().is_some() {
+            break;
+        }
+    }
+    let plies = devices[0].session.game().unwrap().plies().len();
+    assert!(plies >= 30, "{plies} plies played");
+    if devices[0].outcome().is_none() {
+        let i = mover(&devices);
+        let side = devices[i].session.side();
+        devices[i].session.play(Action::Resign(side)).unwrap();
+    }
+    finish(&mut devices);
+    let game = devices[0].session.game().unwrap().finished_game().unwrap();
+    assert_eq!(game.options().time_control, Some(BLITZ));
+}
+
+#[test]
+fn running_out_on_its_own_device_loses_on_time_on_both() {
+    let mut devices = devices(BLITZ, 5);
+    think_and_play(&mut devices, 0, 4.0, 1);
+    exchange(&mut devices, 1.0);
+    think_and_play(&mut devices, 1, 4.0, 2);
+    exchange(&mut devices, 1.0);
+    // Red leaves the game open on another screen: its clock runs on.
+    wait(&mut devices, 298.0);
+    assert_eq!(devices[0].status(), Some(LinkStatus::YourTurn), "1 s left");
+    wait(&mut devices, 1.0);
+    let lost = Outcome::Win {
+        winner: Side::Blue,
+        reason: WinReason::Time,
+    };
+    assert_eq!(devices[0].outcome(), Some(lost));
+    assert_eq!(devices[0].left(Side::Red), Duration::ZERO);
+    let refused = devices[0].session.play(Action::Resign(Side::Red));
+    assert_eq!(refused, Err(LinkError::NotYourTurn), "the game is over");
+    // The loser's code opens its setup; Blue's device finds the time used up.
+    exchange(&mut devices, 1.0);
+    assert_eq!(devices[1].outcome(), Some(lost));
+    assert_eq!(devices[1].left(Side::Red), Duration::ZERO);
+    finish(&mut devices);
+    let game = devices[1].session.game().unwrap().finished_game().unwrap();
+    assert_eq!(game.position().outcome(), Some(lost));
+}
+
+#[test]
+fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() {
+    let mut devices = devices(BLITZ, 6);
+    // Red thinks 60 s and says 5 s; the code takes 2 s to reach Blue.
+    think_and_step(&mut devices, 0, 60.0);
+    let lie = forged(&link_code(&devices[0].session), 5, |t| {
+        t.time_used = Some(s(5.0))
+    });
+    devices[0].carried = link_code(&devices[0].session);
+    wait(&mut devices, 2.0);
+    devices[1].session.read(&lie).unwrap();
+    assert_eq!(devices[1].left(Side::Red), s(298.0), "charged its claim");
+    let blue_sees = devices[1].session.game().unwrap();
+    let theirs = blue_sees.their_time().unwrap();
+    assert_eq!(theirs.waited, None, "Blue had shown no code to wait from");
+    // Blue answers in 3 s; Red claims 1 s for 30 s of thinking, 4 s travel.
+    think_and_step(&mut devices, 1, 3.0);
+    exchange(&mut devices, 4.0);
+    think_and_step(&mut devices, 0, 30.0);
+    let lie = forged(&link_code(&devices[0].session), 5, |t| {
+        t.time_used = Some(s(1.0))
+    });
+    devices[0].carried = link_code(&devices[0].session);
+    wait(&mut devices, 4.0);
+    devices[1].session.read(&lie).unwrap();
+    let blue_sees = devices[1].session.game().unwrap();
+    let theirs = blue_sees.their_time().unwrap();
+    assert_eq!(theirs.claimed, s(1.0));
+    // Blue waited 4 + 30 + 4 s: the 29 s hidden are in the 37 s it shows.
+    assert_eq!(theirs.waited, Some(s(38.0)));
+    assert_eq!(theirs.unclaimed(), Some(s(37.0)));
+    assert_eq!(blue_sees.their_unclaimed_time(), Some(s(37.0)));
+    assert_eq!(devices[1].left(Side::Red), s(298.0 - 1.0 + 3.0));
+}
+
+#[test]
+fn a_claim_that_uses_up_its_time_is_its_loss_and_a_claim_out_of_turn_is_refused() {
+    // The joiner (Blue) shows its setup while Red is to move: no time of its own.
+    let mut red = LinkedSession::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 7);
+    ready_link(&mut red);
+    let mut blue = LinkedSession::join(&link_code(&red), 8).unwrap();
+    ready_link(&mut blue);
+    let honest = link_code(&blue);
+    let lie = forged(&honest, 5, |t| t.time_used = Some(s(10.0)));
+    assert_eq!(
+        red.read(&lie),
+        Err(LinkError::Refused(Refusal::TimeOutOfTurn(s(10.0))))
+    );
+    let silent = forged(&honest, 5, |t| t.time_used = None);
+    assert_eq!(
+        red.read(&silent),
+        Err(LinkError::Refused(Refusal::NoTimeUsed))
+    );
+    red.read(&honest).unwrap();
+
+    // Red's move claims more than its 5 minutes: Red loses on time, and the
+    // move is passed over.
+    let mut devices = [Device::new(red), Device::new(blue)];
+    devices[1].carried = honest;
+    think_and_play(&mut devices, 0, 3.0, 1);
+    let lie = forged(&link_code(&devices[0].session), 5, |t| {
+        t.time_used = Some(s(300.0))
+    });
+    devices[1].session.read(&lie).unwrap();
+    let lost = Outcome::Win {
+        winner: Side::Blue,
+        reason: WinReason::Time,
+    };
+    assert_eq!(devices[1].outcome(), Some(lost));
+    assert_eq!(devices[1].session.game().unwrap().plies().len(), 1);
+    assert_eq!(
+        devices[1].status(),
+        Some(LinkStatus::AwaitingReveal),
+        "the winner opens last"
+    );
+}
+
+#[test]
+fn an_untimed_game_refuses_a_time_and_keeps_to_the_older_formats() {
+    let (mut red, mut blue) = start_link(variant("classic"), timed(None), Side::Red, 9);
+    assert!(red.game().unwrap().clock().is_none());
+    let view = red.game().unwrap().view().unwrap();
+    red.play(choose(Level::Heuristic, &view, 1).unwrap())
+        .unwrap();
+    let honest = link_code(&red);
+    assert_eq!(Envelope::from_text(&honest).unwrap().header.format, 1);
+    let lie = forged(&honest, 5, |t| t.time_used = Some(s(1.0)));
+    assert_eq!(
+        blue.read(&lie),
+        Err(LinkError::Refused(Refusal::TimeWithoutClock))
+    );
+    blue.read(&honest).unwrap();
+}
+
+#[test]
+fn a_game_saved_mid_turn_comes_back_with_its_clock_and_the_same_codes() {
+    let mut devices = devices(BLITZ, 10);
+    let revision = devices[0].session.revision();
+    wait(&mut devices, 42.0);
+    assert!(
+        devices[0].session.revision() > revision,
+        "a running clock counts as a change"
+    );
+    let saved = devices[0].session.to_saved();
+    assert!(
+        saved.log.last().is_some_and(|e| e == "clock 42000"),
+        "{:?}",
+        saved.log
+    );
+    let json = serde_json::to_string(&saved).unwrap();
+    let saved: SavedLinked = serde_json::from_str(&json).unwrap();
+    // The app comes back on a new time source: the time it lay closed is free.
+    let mut again = Device::new(LinkedSession::from_saved(&saved).unwrap());
+    again.now = s(5.0);
+    again.pass(0.0);
+    assert_eq!(again.left(Side::Red), s(258.0));
+    again.pass(8.0);
+    assert_eq!(again.left(Side::Red), s(250.0));
+    devices[0] = again;
+    think_and_step(&mut devices, 0, 0.0);
+    assert_eq!(devices[0].left(Side::Red), s(253.0), "300 - 50 + 3");
+    // Saved again after the move, it replays to the same code.
+    let after = LinkedSession::from_saved(&devices[0].session.to_saved()).unwrap();
+    assert_eq!(link_code(&after), link_code(&devices[0].session));
+    exchange(&mut devices, 1.0);
+    assert_same_clocks(&devices);
+}
+
+#[test]
+fn every_variant_plays_on_a_clock_between_two_devices() {
+    let control = TimeControl::minutes(1, Bonus::Delay(2));
+    for id in ["domino", "piecepack", "ultimate-lightning", "barrage"] {
+        let mut devices = devices_of(id, control, 11);
+        // Red's clock is charged only what each turn takes beyond the delay.
+        let mut red_left = 60.0;
+        for ply in 0..12u64 {
+            if devices[0].outcome().is_some() {
+                break;
+            }
+            let i = mover(&devices);
+            let think = 1.0 + (ply % 4) as f64;
+            if i == 0 {
+                red_left -= f64::max(think - 2.0, 0.0);
+            }
+            think_and_play(&mut devices, i, think, ply);
+            exchange(&mut devices, 0.5);
+            assert_same_clocks(&devices);
+        }
+        if devices[0].outcome().is_none() {
+            let i = mover(&devices);
+            let side = devices[i].session.side();
+            devices[i].session.play(Action::Resign(side)).unwrap();
+        }
+        finish(&mut devices);
+        for device in &devices {
+            assert_eq!(device.left(Side::Red), s(red_left), "{id}");
+        }
+    }
+}
