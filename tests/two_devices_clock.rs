@@ -214,7 +214,7 @@ fn the_invitation_carries_the_clock_and_both_devices_keep_the_same_clocks() {
     assert_eq!(
         theirs.and_then(|t| t.unclaimed()),
         None,
-        "Blue showed no code yet"
+        "the code that starts the game on Blue's device has no bound"
     );
     // Blue's clock runs on Blue's device only; Red's device shows it standing.
     wait(&mut devices, 10.0);
@@ -295,7 +295,10 @@ fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() 
     assert_eq!(devices[1].left(Side::Red), s(298.0), "charged its claim");
     let blue_sees = devices[1].session.game().unwrap();
     let theirs = blue_sees.their_time().unwrap();
-    assert_eq!(theirs.waited, None, "Blue had shown no code to wait from");
+    assert_eq!(
+        theirs.waited, None,
+        "the code that starts the game on Blue's device has no bound"
+    );
     // Blue answers in 3 s; Red claims 1 s for 30 s of thinking, 4 s travel.
     think_and_step(&mut devices, 1, 3.0);
     exchange(&mut devices, 4.0);

@@ -374,7 +374,19 @@ impl CodesController {
             return self.refresh_dealing(w, link);
         };
         let status = played.status();
-        let (title, explanation) = link_texts(link, status);
+        let (title, mut explanation) = link_texts(link, status);
+        if let Some(control) = link
+            .options()
+            .time_control
+            .filter(|_| played.view().is_none())
+        {
+            // Before the board: say what the clocks will be.
+            explanation.push(' ');
+            explanation.push_str(&crate::tr!(
+                "The game is on a clock of {}: each device times its own player, from reading                  the other's code to showing its own.",
+                super::clock_text::control_label(control)
+            ));
+        }
         screen.set_title(title.into());
         screen.set_explanation(explanation.into());
         screen.set_warning("".into());

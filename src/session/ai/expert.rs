@@ -6,8 +6,9 @@
 //! `best`'s (4 plies in classic, up to 100 where games are short), and
 //! within a sample every move's rollout draws the same random numbers. A
 //! rollout that does not end the game is judged by material and, in the
-//! rank games, by one more term: in the 40-piece games pursuit (how near
-//! each side's hunters stand to the pieces they know they beat), in the
+//! rank games, by more: in the 40-piece games pursuit (how near each side's
+//! hunters stand to the pieces they know they beat) and flag defence (how
+//! near an enemy piece that could take our flag stands to it), in the
 //! smaller armies the flag race (how near each side stands to the other's
 //! flag as the sample placed it).
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
@@ -18,6 +19,7 @@ use super::belief::Belief;
 use super::budget::{Budget, MOVE_WORK, SAMPLE_WORK, rollout_work};
 use super::domino;
 use super::eval::{FLAG, large_army};
+use super::flag_defence::FlagDefence;
 use super::flag_race::FlagRace;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
@@ -65,6 +67,13 @@ const PURSUIT: f32 = 2.0;
 const FLAG_RACE: f32 = 20.0;
 const FLAG_DEFENCE: f32 = 1.0;
 
+/// How much an enemy piece that could take our flag counts against us by
+/// its nearness (`flag_defence.rs`, weighed in the 40-piece games). Through
+/// the UCC manager against vixen, whose miners walk to a ringed flag
+/// (BENCHMARKS.md, issue 48): 11 of 20 games without it, 15 of 20 at 20,
+/// 15 of 20 and a turn-limit draw at 60.
+const FLAG_THREAT: f32 = 20.0;
+
 /// Samples in a row that may fail to arrange before the search gives up
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
@@ -95,6 +104,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     }
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
+    let flag_defence = FlagDefence::new(&view.variant, FLAG_THREAT);
     let guards = flag_guards(view);
     let depth = rollout_depth(&view.variant);
     let prior = |i: usize| {
@@ -146,7 +156,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                         .map_or(0.0, |p| p.value(&position, view.viewer, &known))
                     + flag_race
                         .as_ref()
-                        .map_or(0.0, |r| r.value(&position, view.viewer));
+                        .map_or(0.0, |r| r.value(&position, view.viewer))
+                    + flag_defence
+                        .as_ref()
+                        .map_or(0.0, |d| d.value(&position, view.viewer));
             }
             runs += 1;
             sampled_this_round = true;

@@ -6,6 +6,7 @@ mod budget;
 mod domino;
 mod eval;
 mod expert;
+mod flag_defence;
 mod flag_race;
 mod pursuit;
 mod rollout;

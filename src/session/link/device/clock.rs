@@ -125,15 +125,17 @@ impl LinkClock {
     }
 
     /// Takes in the other device's claim for its turn under way: `false`
-    /// when its clock could not have run (nothing changes then).
-    pub(super) fn their_claim(&mut self, claimed: Duration) -> bool {
+    /// when its clock could not have run (nothing changes then). `begun`:
+    /// the game had begun on this device before the code, so the wait for
+    /// it was play, not the other's setting up.
+    pub(super) fn their_claim(&mut self, claimed: Duration, begun: bool) -> bool {
         let enemy = self.me.opponent();
         let their_turn = self.turn == Some(enemy) && self.clock.out_of_time().is_none();
         if !claimed.is_zero() && !their_turn {
             return false;
         }
         let waited = match (self.now, self.shown_at.take()) {
-            (Some(now), Some(shown)) => Some(now.saturating_sub(shown)),
+            (Some(now), Some(shown)) if begun => Some(now.saturating_sub(shown)),
             _ => None,
         };
         let time = TheirTime { claimed, waited };
@@ -250,8 +252,13 @@ impl super::LinkedGame {
 
     /// Takes in the time the other device's code claims (once the answer to
     /// this device's attack has settled whose turn it is): charged to its
-    /// turn under way, and its loss when that uses up its time.
-    pub(super) fn take_claim(&mut self, claimed: Option<Duration>) -> Result<(), Refusal> {
+    /// turn under way, and its loss when that uses up its time. `begun`:
+    /// the game had begun here before the code (see `LinkClock::their_claim`).
+    pub(super) fn take_claim(
+        &mut self,
+        claimed: Option<Duration>,
+        begun: bool,
+    ) -> Result<(), Refusal> {
         let Some(clock) = self.clock.as_mut() else {
             return match claimed {
                 None => Ok(()),
@@ -259,7 +266,7 @@ impl super::LinkedGame {
             };
         };
         let claimed = claimed.ok_or(Refusal::NoTimeUsed)?;
-        if !clock.their_claim(claimed) {
+        if !clock.their_claim(claimed, begun) {
             return Err(Refusal::TimeOutOfTurn(claimed));
         }
         if clock.theirs_out() {

@@ -73,6 +73,7 @@ impl LinkedGame {
     fn apply(&mut self, turn: Turn) -> Result<(), Refusal> {
         let enemy = self.me.opponent();
         let before = self.plies.len();
+        let begun = self.position.is_some();
         if turn.deal.is_some() {
             return Err(Refusal::DealAfterTheDeal);
         }
@@ -115,7 +116,7 @@ impl LinkedGame {
         }
         // The answer settled whose turn it is; the time claimed is that turn's.
         self.sync_clock();
-        self.take_claim(turn.time_used)?;
+        self.take_claim(turn.time_used, begun)?;
         // (Before it has seen this device's setup it cannot move.)
         let their_turn = self.intro_shown
             && !self.over()
