@@ -383,7 +383,8 @@ impl CodesController {
             // Before the board: say what the clocks will be.
             explanation.push(' ');
             explanation.push_str(&crate::tr!(
-                "The game is on a clock of {}: each device times its own player, from reading                  the other's code to showing its own.",
+                "The game is on a clock of {}: each device times its own player, from reading \
+                 the other's code to showing its own.",
                 super::clock_text::control_label(control)
             ));
         }
