@@ -188,6 +188,16 @@ fn forged(code: &str, format: u8, f: impl FnOnce(&mut Turn)) -> String {
     envelope.to_text()
 }
 
+/// Red's device lies: its last code goes to Blue's, `travel` seconds on
+/// its way, saying its clock ran `claimed` seconds.
+fn claim_to_blue(devices: &mut [Device; 2], claimed: f64, travel: f64) {
+    let honest = link_code(&devices[0].session);
+    let lie = forged(&honest, 5, |t| t.time_used = Some(s(claimed)));
+    devices[0].carried = honest;
+    wait(devices, travel);
+    devices[1].session.read(&lie).unwrap();
+}
+
 #[test]
 fn the_invitation_carries_the_clock_and_both_devices_keep_the_same_clocks() {
     let red = {
@@ -286,12 +296,7 @@ fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() 
     let mut devices = devices(BLITZ, 6);
     // Red thinks 60 s and says 5 s; the code takes 2 s to reach Blue.
     think_and_step(&mut devices, 0, 60.0);
-    let lie = forged(&link_code(&devices[0].session), 5, |t| {
-        t.time_used = Some(s(5.0))
-    });
-    devices[0].carried = link_code(&devices[0].session);
-    wait(&mut devices, 2.0);
-    devices[1].session.read(&lie).unwrap();
+    claim_to_blue(&mut devices, 5.0, 2.0);
     assert_eq!(devices[1].left(Side::Red), s(298.0), "charged its claim");
     let blue_sees = devices[1].session.game().unwrap();
     let theirs = blue_sees.their_time().unwrap();
@@ -303,12 +308,7 @@ fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() 
     think_and_step(&mut devices, 1, 3.0);
     exchange(&mut devices, 4.0);
     think_and_step(&mut devices, 0, 30.0);
-    let lie = forged(&link_code(&devices[0].session), 5, |t| {
-        t.time_used = Some(s(1.0))
-    });
-    devices[0].carried = link_code(&devices[0].session);
-    wait(&mut devices, 4.0);
-    devices[1].session.read(&lie).unwrap();
+    claim_to_blue(&mut devices, 1.0, 4.0);
     let blue_sees = devices[1].session.game().unwrap();
     let theirs = blue_sees.their_time().unwrap();
     assert_eq!(theirs.claimed, s(1.0));

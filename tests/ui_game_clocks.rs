@@ -119,14 +119,8 @@ fn a_timed_game_between_two_devices() {
     use std::time::Duration;
     let time = Arc::new(HandSet::default());
     let app = app_on_time(21, time.clone(), None);
-    tap(&app, "Classic");
-    tap(&app, "Opponent: Other device");
     tap(&app, "Clock: Blitz");
-    tap(&app, "Your side: Red (first)");
-    tap(&app, "Start: invite another device");
-    tap(&app, "Fill for me");
-    tap(&app, "Ready");
-    let invitation = code_on_screen(&app);
+    let invitation = invite_other_device(&app);
     // The other device (Blue) joins on its own clock.
     let mut blue = LinkedSession::join(&invitation, 22).unwrap();
     common::ready_link(&mut blue);
