@@ -340,7 +340,8 @@ impl Games {
         }
     }
 
-    /// A timed game's clocks run while the game is on screen.
+    /// Whether the game on show has a clock running: on one device while it
+    /// is on screen, between two devices on this player's turn.
     pub fn clock_running(&self) -> bool {
         self.on_show
             .as_ref()
