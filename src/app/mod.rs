@@ -227,6 +227,7 @@ impl State {
     /// game's).
     fn has_work(&self) -> bool {
         self.games.computer_thinking()
+            || self.games.hint_thinking()
             || self.codes.reading_picture()
             || self.referee.ticking()
             || self.table_clock.ticking()
@@ -481,6 +482,11 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
             let picture = s.codes.collect_picture();
             let read = picture.is_some();
             let moved = s.games.computer_thinking();
+            let hint = s.games.collect_hint();
+            let hinted = hint.is_some();
+            if let Some(hint) = hint {
+                s.play.show_hint(hint);
+            }
             let ticked = s.referee.tick() | s.table_clock.tick();
             let clocks = s.clocks_shown();
             s.tell_time();
@@ -489,7 +495,7 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
                 let effects = codes::deliver(&mut s, picture);
                 s.apply(&window, effects);
             }
-            if moved || read || ticked || clocked {
+            if moved || read || ticked || clocked || hinted {
                 s.after_change();
                 refresh(&window, &s);
             }

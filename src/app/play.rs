@@ -17,6 +17,7 @@ use crate::core::square::Square;
 use crate::core::variant::Variant;
 use crate::core::view::PlayerView;
 use crate::core::{Piece, PieceId};
+use crate::session::ai::ThinkTime;
 use crate::session::games::Games;
 use crate::session::{GameError, GameSession, Stage};
 use slint::{ComponentHandle, SharedString};
@@ -27,6 +28,8 @@ pub(super) struct PlayController {
     pick: Option<Square>,
     /// The computer's suggestion (solo), shown on the board.
     hint: Option<Move>,
+    /// A hint was asked for and is being worked out.
+    hint_asked: bool,
     /// The kind of captured piece chosen for a rescue (its place in the chooser).
     rescue_chosen: Option<usize>,
     confirm_resign: bool,
@@ -77,6 +80,7 @@ impl PlayController {
         PlayController {
             pick: None,
             hint: None,
+            hint_asked: false,
             rescue_chosen: None,
             confirm_resign: false,
             moves: models::list(),
@@ -96,6 +100,7 @@ impl PlayController {
     pub(super) fn forget(&mut self) {
         self.pick = None;
         self.hint = None;
+        self.hint_asked = false;
         self.rescue_chosen = None;
         self.confirm_resign = false;
     }
@@ -184,6 +189,7 @@ impl PlayController {
     /// Solo: takes back the player's last move.
     fn take_back(&mut self, games: &mut Games) -> Vec<Effect> {
         self.hint = None;
+        self.hint_asked = false;
         self.pick = None;
         games
             .take_back()
@@ -193,9 +199,21 @@ impl PlayController {
             .collect()
     }
 
+    /// Solo: asks for a hint, shown once worked out (at once in tests;
+    /// in the app the worker timer brings it to `show_hint`).
+    fn ask_hint(&mut self, games: &mut Games, think_time: ThinkTime) {
+        self.hint = None;
+        self.hint_asked = true;
+        games.ask_hint(think_time);
+        if let Some(hint) = games.collect_hint() {
+            self.show_hint(hint);
+        }
+    }
+
     /// Solo: the computer's suggestion, shown on the board with its piece
     /// picked up.
-    fn show_hint(&mut self, hint: Option<Action>) {
+    pub(super) fn show_hint(&mut self, hint: Option<Action>) {
+        self.hint_asked = false;
         match hint {
             Some(Action::Move(m)) => {
                 self.hint = Some(m);
@@ -312,6 +330,9 @@ impl PlayController {
     ) -> String {
         if let Some(m) = self.hint {
             return crate::tr!("Hint: {}", m);
+        }
+        if self.hint_asked {
+            return crate::tr!("Looking for a good move…");
         }
         let news = naming::news(game.variant(), side, &game.news());
         // Two devices: a draw offer travels with the offerer's next move,
@@ -430,8 +451,8 @@ pub(super) fn connect(app: &App) {
     play.on_menu(app.unit(|_, _| Effect::GoHome));
     play.on_take_back(app.unit(|s, _| s.play.take_back(&mut s.games)));
     play.on_hint(app.unit(|s, _| {
-        let hint = s.games.hint();
-        s.play.show_hint(hint);
+        let think_time = s.settings.think_time();
+        s.play.ask_hint(&mut s.games, think_time);
     }));
     play.on_codes(app.unit(|_, _| Effect::View(GameView::Codes)));
 }

@@ -348,10 +348,10 @@ impl GameSession {
         }
     }
 
-    /// Solo: a suggestion for the player's move.
-    pub fn hint(&self, seed: u64) -> Option<Action> {
+    /// Solo: the player's view, which a hint is worked out from (`hint.rs`).
+    pub fn hint_view(&self) -> Option<PlayerView> {
         match self {
-            GameSession::OneDevice(game) => game.hint(seed),
+            GameSession::OneDevice(game) => game.hint_view(),
             GameSession::TwoDevices(_) => None,
         }
     }

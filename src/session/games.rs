@@ -8,6 +8,7 @@ use super::ai::{ThinkTime, choose_within};
 use super::finished_games::FinishedSummary;
 use super::game::GameSession;
 use super::game_error::GameError;
+use super::hint::HintWorker;
 use super::link::{LinkError, LinkedSession};
 use super::setup_library::SetupLibrary;
 use super::storage::{Storage, StorageError};
@@ -28,6 +29,8 @@ pub struct Games {
     saved_revision: Option<u64>,
     /// The computer's move being worked out on another thread.
     thinking: Option<Receiver<Option<Action>>>,
+    /// The player's hint being worked out.
+    hint: HintWorker,
     /// Work on worker threads (the app), or at once (tests, screenshots).
     background_work: bool,
     /// The seed of the next deal, "fill for me" or computer move.
@@ -74,6 +77,7 @@ impl Games {
             library,
             saved_revision: None,
             thinking: None,
+            hint: HintWorker::default(),
             background_work: false,
             next_seed: seed,
             fresh_seeds: false,
@@ -180,6 +184,7 @@ impl Games {
         self.on_show = Some(game);
         self.saved_revision = None;
         self.thinking = None;
+        self.hint.drop_pending();
     }
 
     /// Starts `game` on show. One game on this device is kept in progress
@@ -270,6 +275,7 @@ impl Games {
         let game = match position {
             None => {
                 self.thinking = None;
+                self.hint.drop_pending();
                 self.on_show.take()
             }
             Some(i) => Some(self.parked.remove(i)),
@@ -411,15 +417,39 @@ impl Games {
     /// or the move it is thinking about).
     pub fn take_back(&mut self) -> Result<(), GameError> {
         self.thinking = None;
+        self.hint.drop_pending();
         match self.on_show.as_mut() {
             Some(game) => game.take_back(),
             None => Err(GameError::NothingToTakeBack),
         }
     }
 
-    /// Solo: the computer's suggestion for the player.
-    pub fn hint(&self) -> Option<Action> {
-        self.on_show.as_ref()?.hint(self.next_seed)
+    /// Solo: asks for the strongest computer player's suggestion for the
+    /// player, thinking for as long as `think_time` allows (on a worker
+    /// thread in the app, at once in tests); `collect_hint` brings it.
+    pub fn ask_hint(&mut self, think_time: ThinkTime) {
+        match self.on_show.as_ref().and_then(GameSession::hint_view) {
+            Some(view) => self
+                .hint
+                .ask(view, self.next_seed, think_time, self.background_work),
+            None => self.hint.drop_pending(),
+        }
+    }
+
+    /// The hint asked for, once worked out, while the game on show stands
+    /// where it was asked (`HintWorker::collect`).
+    pub fn collect_hint(&mut self) -> Option<Option<Action>> {
+        let ply = self
+            .on_show
+            .as_ref()
+            .and_then(GameSession::view)
+            .map(|v| v.ply);
+        self.hint.collect(ply)
+    }
+
+    /// A hint is being worked out on another thread.
+    pub fn hint_thinking(&self) -> bool {
+        self.hint.thinking()
     }
 
     /// The seed of a two-device game's deal and filled setups: fresh from the

@@ -5,7 +5,7 @@
 //! hand-off, a battle shown to the mover, a draw offer, or while the game
 //! is not on screen; the app tells the time with `set_time`.
 
-use super::ai::{Level, choose, setup_around};
+use super::ai::{Level, setup_around};
 use super::game_error::GameError;
 use super::saved::{
     LoadError, SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft,
@@ -217,12 +217,10 @@ impl PassAndPlay {
         true
     }
 
-    /// The `best` level's suggestion for the player, from the player's view
-    /// (it answers at once, where the expert would make the player wait).
-    pub fn hint(&self, seed: u64) -> Option<Action> {
+    /// Solo: the player's view, which a hint is worked out from (`hint.rs`).
+    pub fn hint_view(&self) -> Option<PlayerView> {
         let computer = self.computer?;
-        let view = self.view(computer.side.opponent())?;
-        choose(Level::Best, &view, seed)
+        self.view(computer.side.opponent())
     }
 
     pub fn variant(&self) -> &Arc<Variant> {

@@ -7,7 +7,8 @@ use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
 use crate::session::PassAndPlay;
-use crate::session::ai::Level;
+use crate::session::ai::{Level, ThinkTime};
+use crate::session::hint::HintWorker;
 use crate::session::link::LinkedSession;
 use crate::session::pass_and_play::Computer;
 
@@ -191,7 +192,9 @@ fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
         },
     )));
     let mut play = PlayController::unbound();
-    play.show_hint(game.hint(1));
+    let mut hint = HintWorker::default();
+    hint.ask(game.hint_view().unwrap(), 1, ThinkTime::Quick, false);
+    play.show_hint(hint.collect(Some(game.view().unwrap().ply)).unwrap());
     let Some(hint) = play.hint else {
         panic!("a hint");
     };

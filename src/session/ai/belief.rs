@@ -3,6 +3,7 @@
 //! view shows (moved pieces are not bombs or flags, suits are respected,
 //! a domino hand holds the must-hold stones, a flag is always somewhere).
 
+use super::approach::{Leaning, leaning};
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -53,6 +54,9 @@ pub struct Belief {
     /// The armies that fit the view: one, or for piecepack one per way the
     /// discards may have gone (which suit lost its flag is secret).
     armies: Vec<Army>,
+    /// What the enemy's last move tells of the piece that made it
+    /// (`with_approaches`).
+    leaning: Option<Leaning>,
 }
 
 impl Belief {
@@ -93,7 +97,22 @@ impl Belief {
             armies,
             flag_back_row: None,
             square_habits: None,
+            leaning: None,
         }
+    }
+
+    /// The same belief, where a hidden piece that just walked at one of
+    /// our seen pieces is likelier what beats it (`approach.rs`), in the
+    /// samples and in the odds a battle is judged by.
+    pub fn with_approaches(mut self, view: &PlayerView) -> Belief {
+        self.leaning = leaning(view, &self.hidden);
+        self
+    }
+
+    /// How much likelier `kind` is for the hidden piece `id` by its approach.
+    fn leaning_of(&self, id: PieceId, kind: KindId) -> Option<f64> {
+        let (_, weights) = self.leaning.as_ref().filter(|(leaner, _)| *leaner == id)?;
+        weights.get(kind.0 as usize).copied()
     }
 
     /// The same belief, with samples that follow how players set up: a
@@ -126,7 +145,7 @@ impl Belief {
         let share = 1.0 / self.armies.len().max(1) as f32;
         let weight = |p: &Piece| match &self.square_habits {
             Some(habits) if !piece.moved => habits.weight(piece, p.kind) as f32,
-            _ => 1.0,
+            _ => self.leaning_of(piece.id, p.kind).unwrap_or(1.0) as f32,
         };
         for army in &self.armies {
             let fitting: Vec<&Piece> = army
@@ -213,6 +232,19 @@ impl Belief {
                             0.0
                         }
                     });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                _ if self
+                    .leaning
+                    .as_ref()
+                    .is_some_and(|(id, _)| *id == hidden.id) =>
+                {
+                    let weights = pool
+                        .iter()
+                        .map(|p| match self.leaning_of(hidden.id, p.kind) {
+                            Some(weight) if fitting(p) => weight,
+                            _ => 0.0,
+                        });
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
                 _ => pool.iter().position(fitting),

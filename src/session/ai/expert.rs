@@ -12,7 +12,9 @@
 //! smaller armies the flag race (how near each side stands to the other's
 //! flag as the sample placed it).
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
-//! hidden flag is likelier on the back row than farther forward.
+//! hidden flag is likelier on the back row than farther forward; and what
+//! the enemy's last move tells (`Belief::with_approaches`): a hidden piece
+//! that walked at one of our seen pieces is likelier one that beats it.
 //! A forced move is played at once.
 
 use super::belief::Belief;
@@ -91,7 +93,9 @@ fn rollout_depth(variant: &Variant) -> usize {
 
 /// The move the expert chooses, and the work it spent choosing it.
 pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, u64) {
-    let belief = Belief::new(view).with_setup_habits(view);
+    let belief = Belief::new(view)
+        .with_setup_habits(view)
+        .with_approaches(view);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
     let flag_known = enemy_flag.is_some();

@@ -1,6 +1,7 @@
 //! Computer players. Each decides from its own per-player view and its seed
 //! alone: two games that look the same to it get the same move.
 
+mod approach;
 mod belief;
 mod budget;
 mod domino;
@@ -220,6 +221,17 @@ fn test_position(
     pieces: &[(Side, &str, &str)],
     to_move: Side,
 ) -> crate::core::position::Position {
+    test_position_with(id, pieces, to_move, |_| {})
+}
+
+/// `test_position`, with the default options changed by `options`.
+#[cfg(test)]
+fn test_position_with(
+    id: &str,
+    pieces: &[(Side, &str, &str)],
+    to_move: Side,
+    options: impl FnOnce(&mut crate::core::options::GameOptions),
+) -> crate::core::position::Position {
     use crate::core::setup::Placement;
     let variant = crate::core::variant::builtin_variant(id).unwrap();
     let at = |side: Side, square: &str, key: &str| {
@@ -229,6 +241,7 @@ fn test_position(
     };
     let mut all = vec![at(Side::Red, "a1", "flag"), at(Side::Blue, "j10", "flag")];
     all.extend(pieces.iter().map(|(side, sq, key)| at(*side, sq, key)));
-    let options = crate::core::options::GameOptions::defaults(&variant);
-    crate::core::position::Position::arrange(variant, options, &all, to_move).unwrap()
+    let mut defaults = crate::core::options::GameOptions::defaults(&variant);
+    options(&mut defaults);
+    crate::core::position::Position::arrange(variant, defaults, &all, to_move).unwrap()
 }

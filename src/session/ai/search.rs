@@ -25,6 +25,11 @@ const DRAW: f32 = -20.0;
 /// What the position is worth to `side`: decided games count most; else
 /// material, less a growing share of the draw as the quiet-ply
 /// limit nears, so that battles (which reset it) become worth seeking.
+/// Where the rules set no limit (a game with it turned off, the UCC
+/// manager's), the variant's own limit is pressed on all the same: with
+/// nothing to end it, a game without battles is only ever a draw (the
+/// expert and asmodeus shuffled one piece each back and forth for 500
+/// turns, to the manager's limit; BENCHMARKS.md, issue 48).
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
 pub(super) fn evaluate(
     position: &Position,
@@ -41,8 +46,10 @@ pub(super) fn evaluate(
         };
     }
     let m = material(position, side) + domino::evaluate(position, side, flag_known);
-    // The game's own limit: none where the rules have no quiet-ply draw.
-    let Some(limit) = position.options().quiet_plies.limit(position.variant()) else {
+    let variant = position.variant();
+    let Some(limit) =
+        (position.options().quiet_plies.limit(variant)).or(variant.rules.quiet_ply_limit)
+    else {
         return m;
     };
     let mut quiet = position.quiet_plies();
@@ -202,4 +209,32 @@ fn candidates(view: &PlayerView, belief: &Belief, rng: &mut ChaCha8Rng) -> Vec<(
         rank <= CANDIDATES || view.at(m.to).is_some() || view.variant.is_domino()
     });
     scored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::options::QuietPlies;
+    use crate::session::ai::test_position_with;
+
+    /// A long run without a battle costs the draw's share whether or not
+    /// the rules end the game for it: the variant's own limit presses on.
+    #[test]
+    fn a_long_quiet_run_presses_with_the_limit_off() {
+        for quiet_plies in [QuietPlies::Variant, QuietPlies::Off] {
+            let position = test_position_with(
+                "classic",
+                &[(Side::Red, "e4", "general"), (Side::Blue, "e7", "major")],
+                Side::Red,
+                |options| options.quiet_plies = quiet_plies,
+            );
+            let limit = position.variant().rules.quiet_ply_limit.unwrap();
+            let fresh = evaluate(&position, Side::Red, 0, false);
+            let stale = evaluate(&position, Side::Red, limit, false);
+            assert!(
+                (fresh - stale - (-DRAW)).abs() < 1e-3,
+                "{quiet_plies:?}: {fresh} fresh, {stale} after {limit} quiet plies"
+            );
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! its echo, until `QUIT`, which may come in place of any line.
 
 use super::game::{UccGame, rank_of, ucc_rules};
+use super::own_two_squares::OwnTwoSquares;
 use super::protocol::{self, Outcome, SIZE, UccMove, is_quit, parse_board_line};
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
@@ -116,6 +117,7 @@ pub fn play(
     let mut game = UccGame::new(side, setup).map_err(|e| lines.error(e))?;
     let mut first_turn = side == Side::Red;
     let mut moves_made = 0u64;
+    let mut two_squares = OwnTwoSquares::default();
     loop {
         // The opponent's move (or RED's START).
         let Received::Line(line) = lines.next()? else {
@@ -138,8 +140,9 @@ pub fn play(
             let row = parse_board_line(&line, y).map_err(|e| lines.error(e.0))?;
             game.check_row(y, &row).map_err(|e| lines.error(e))?;
         }
-        // Our move, from our view alone.
-        let view = game.view();
+        // Our move, from our view alone, by the two-squares rule.
+        let mut view = game.view();
+        view.legal_moves = two_squares.allowed(&view.legal_moves);
         let seed = config.seed ^ moves_made.wrapping_mul(0x2545_f491_4f6c_dd1d);
         moves_made += 1;
         let chosen = match view.outcome {
@@ -166,6 +169,7 @@ pub fn play(
             .ok_or_else(|| lines.error(format!("the move {m} is not in a straight line")))?;
         let sent = ours.to_string();
         send(&sent, &lines)?;
+        two_squares.record(m);
         // The echo: our line as sent, and its outcome.
         let Received::Line(echo) = lines.next()? else {
             return Ok(());

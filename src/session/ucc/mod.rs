@@ -2,10 +2,12 @@
 //! programs as processes speaking a line protocol on stdin and stdout
 //! (`../shared/ucc-protocol.md`). `protocol` reads and writes its lines,
 //! `game` keeps the bot's own record of the game (the manager shows every
-//! enemy piece as `#`), and `bot` holds the conversation.
+//! enemy piece as `#`), `own_two_squares` the two-squares rule the bot
+//! keeps for itself, and `bot` holds the conversation.
 
 mod bot;
 mod game;
+mod own_two_squares;
 mod protocol;
 
 pub use bot::{BotConfig, BotError, play, setup_rows};
