@@ -203,8 +203,8 @@ impl PlayController {
     /// in the app the worker timer brings it to `show_hint`).
     fn ask_hint(&mut self, games: &mut Games, think_time: ThinkTime) {
         self.hint = None;
-        self.hint_asked = true;
         games.ask_hint(think_time);
+        self.hint_asked = games.hint_thinking();
         if let Some(hint) = games.collect_hint() {
             self.show_hint(hint);
         }

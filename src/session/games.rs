@@ -447,7 +447,7 @@ impl Games {
         self.hint.collect(ply)
     }
 
-    /// A hint is being worked out on another thread.
+    /// A hint is being worked out, or waits to be collected.
     pub fn hint_thinking(&self) -> bool {
         self.hint.thinking()
     }

@@ -33,24 +33,26 @@ impl HintWorker {
         self.pending = Some((ply, receiver));
     }
 
-    /// Whether a hint is being worked out.
+    /// Whether a hint is being worked out or waits to be collected.
     pub fn thinking(&self) -> bool {
         self.pending.is_some()
     }
 
-    /// The hint once worked out (`Some(None)`: no move to suggest), if the
-    /// game still stands at the ply it was asked at (`ply`); `None` while
-    /// it is being worked out, or when none was asked for.
+    /// The hint once worked out: `Some(Some(action))` if the game still
+    /// stands at the ply it was asked at (`ply`), `Some(None)` when there is
+    /// nothing to suggest (no move, a position since changed, a worker that
+    /// failed); `None` while it is being worked out, or when none was asked
+    /// for.
     pub fn collect(&mut self, ply: Option<u32>) -> Option<Option<Action>> {
         let (asked_at, receiver) = self.pending.as_ref()?;
+        let current = ply == Some(*asked_at);
         let hint = match receiver.try_recv() {
             Err(TryRecvError::Empty) => return None,
             Err(TryRecvError::Disconnected) => None,
-            Ok(hint) => Some(hint),
+            Ok(hint) => hint.filter(|_| current),
         };
-        let current = ply == Some(*asked_at);
         self.pending = None;
-        hint.filter(|_| current)
+        Some(hint)
     }
 
     /// Forgets the hint being worked out (the position changed).
@@ -91,7 +93,7 @@ mod tests {
         let view = opening_view();
         let mut hint = HintWorker::default();
         hint.ask(view.clone(), 1, ThinkTime::Quick, false);
-        assert_eq!(hint.collect(Some(view.ply + 1)), None);
+        assert_eq!(hint.collect(Some(view.ply + 1)), Some(None));
         assert!(!hint.thinking(), "and forgotten");
         hint.ask(view.clone(), 1, ThinkTime::Quick, false);
         hint.drop_pending();
@@ -112,6 +114,6 @@ mod tests {
             assert!(std::time::Instant::now() < deadline, "no hint in a minute");
             std::thread::sleep(std::time::Duration::from_millis(10));
         };
-        assert!(arrived.is_some());
+        assert!(matches!(arrived, Some(Action::Move(_))), "{arrived:?}");
     }
 }
