@@ -67,15 +67,16 @@ impl FlagDefence {
         -self.weight * threat
     }
 
-    /// Whether every square a piece could step to the flag from holds a
-    /// bomb of `side`.
+    /// Whether every square beside the flag is a lake or holds a bomb of
+    /// `side` (no piece steps from a lake).
     fn ringed(&self, position: &Position, side: Side, flag: Square) -> bool {
-        let variant = position.variant();
-        variant.board.neighbours(flag).all(|square| {
-            position
-                .piece_at(square)
-                .filter(|id| id.side == side)
-                .is_some_and(|id| self.bomb[position.piece(id).piece.kind.0 as usize])
+        let board = &position.variant().board;
+        board.neighbours(flag).all(|square| {
+            board.is_blocked(square)
+                || position
+                    .piece_at(square)
+                    .filter(|id| id.side == side)
+                    .is_some_and(|id| self.bomb[position.piece(id).piece.kind.0 as usize])
         })
     }
 }
@@ -113,6 +114,26 @@ mod tests {
         assert_eq!(miner, -1.0 / 5.0);
         let our_miner = red_defence(&[ring[0], (Side::Red, "b1", "miner")]);
         assert_eq!(our_miner, 0.0, "our own pieces are no threat");
+    }
+
+    #[test]
+    fn a_lake_closes_a_ring() {
+        // A second Red flag on c4: bombs on b4, d4 and c3, the lake on c5.
+        let ring = [
+            (Side::Red, "a2", "bomb"),
+            (Side::Red, "b1", "bomb"),
+            (Side::Red, "c4", "flag"),
+            (Side::Red, "b4", "bomb"),
+            (Side::Red, "d4", "bomb"),
+            (Side::Red, "c3", "bomb"),
+        ];
+        let mut pieces = ring.to_vec();
+        pieces.push((Side::Blue, "c7", "marshal"));
+        assert_eq!(
+            red_defence(&pieces),
+            0.0,
+            "the marshal reaches neither flag"
+        );
     }
 
     #[test]
