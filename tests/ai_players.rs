@@ -658,6 +658,65 @@ fn the_expert_answers_a_forced_move_at_once() {
     assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }
 
+/// With one miner left and enemy bombs still standing, the expert saves
+/// its miner before a lieutenant when enemy captains threaten both: without
+/// a miner no bomb around the enemy flag can ever be opened. By rank the
+/// lieutenant is worth more, and it stands nearer Red's flag, so without
+/// the last miners' worth (`last_miners.rs`) the expert saves it instead.
+#[test]
+fn the_expert_saves_its_last_miner_before_a_lieutenant() {
+    use flagfall::core::view::PlayerView;
+    let variant = builtin_variant("classic").unwrap();
+    let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
+    let pieces = [
+        at(Side::Red, "a1", "flag"),
+        at(Side::Red, "i4", "miner"),
+        at(Side::Red, "b4", "lieutenant"),
+        at(Side::Blue, "i5", "captain"),
+        at(Side::Blue, "b5", "captain"),
+        at(Side::Blue, "i10", "bomb"),
+        at(Side::Blue, "j9", "bomb"),
+        at(Side::Blue, "j10", "flag"),
+    ];
+    let options = GameOptions::defaults(&variant);
+    let position =
+        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
+    let mut view = PlayerView::new(&position, Side::Red);
+    let columns = variant.board.columns as usize;
+    for (square, key) in [
+        ("i5", "captain"),
+        ("b5", "captain"),
+        ("i10", "bomb"),
+        ("j9", "bomb"),
+    ] {
+        let square = square_named(square);
+        let seen = view.squares[square.row as usize * columns + square.col as usize]
+            .as_mut()
+            .unwrap();
+        seen.piece = Some(flagfall::core::Piece::new(
+            variant.kind_by_key(key).unwrap(),
+        ));
+        seen.revealed = true;
+        seen.moved = key == "captain";
+    }
+    // Blue has seen both threatened pieces, so its captains know they win.
+    for square in ["i4", "b4"] {
+        let square = square_named(square);
+        let seen = view.squares[square.row as usize * columns + square.col as usize]
+            .as_mut()
+            .unwrap();
+        seen.revealed = true;
+        seen.moved = true;
+    }
+    let miner = square_named("i4");
+    for seed in 1..=4 {
+        let Some(Action::Move(m)) = choose(Level::Expert, &view, seed) else {
+            panic!("seed {seed}: no move");
+        };
+        assert_eq!(m.from, miner, "seed {seed}: {m:?}");
+    }
+}
+
 #[test]
 fn the_expert_walks_toward_the_enemy_flag_beyond_its_rollouts() {
     use flagfall::core::view::PlayerView;

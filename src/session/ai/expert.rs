@@ -8,7 +8,8 @@
 //! rollout that does not end the game is judged by material and, in the
 //! rank games, by more: in the 40-piece games pursuit (how near each side's
 //! hunters stand to the pieces they know they beat) and flag defence (how
-//! near an enemy piece that could take our flag stands to it), in the
+//! near an enemy piece that could take our flag stands to it) and the
+//! last miners (worth more than their rank while enemy bombs stand), in the
 //! smaller armies the flag race (how near each side stands to the other's
 //! flag as the sample placed it).
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
@@ -23,6 +24,7 @@ use super::domino;
 use super::eval::{FLAG, large_army};
 use super::flag_defence::FlagDefence;
 use super::flag_race::FlagRace;
+use super::last_miners::LastMiners;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
@@ -76,6 +78,12 @@ const FLAG_DEFENCE: f32 = 1.0;
 /// 15 of 20 and a turn-limit draw at 60.
 const FLAG_THREAT: f32 = 20.0;
 
+/// How much a side's last miners count beyond their rank while the enemy
+/// has bombs (`last_miners.rs`, weighed in the 40-piece games). Through the
+/// UCC manager against asmodeus (BENCHMARKS.md, issue 48): 16 of 20 games
+/// and 2 turn-limit draws without it, 18 of 20 and no draw at 1.
+const LAST_MINERS: f32 = 1.0;
+
 /// Samples in a row that may fail to arrange before the search gives up
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
@@ -109,6 +117,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
     let flag_defence = FlagDefence::new(&view.variant, FLAG_THREAT);
+    let last_miners = LastMiners::new(&view.variant, LAST_MINERS);
     let guards = flag_guards(view);
     let depth = rollout_depth(&view.variant);
     let prior = |i: usize| {
@@ -163,7 +172,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                         .map_or(0.0, |r| r.value(&position, view.viewer))
                     + flag_defence
                         .as_ref()
-                        .map_or(0.0, |d| d.value(&position, view.viewer));
+                        .map_or(0.0, |d| d.value(&position, view.viewer))
+                    + last_miners
+                        .as_ref()
+                        .map_or(0.0, |m| m.value(&position, view.viewer));
             }
             runs += 1;
             sampled_this_round = true;

@@ -9,6 +9,7 @@ mod eval;
 mod expert;
 mod flag_defence;
 mod flag_race;
+mod last_miners;
 mod pursuit;
 mod rollout;
 mod search;
