@@ -5,7 +5,6 @@
 //! competition's winner walks at nothing else). A bluff stays possible,
 //! only less likely.
 
-use super::belief::Hidden;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::piece::{Piece, PieceId};
 use crate::core::variant::Combat;
@@ -27,13 +26,16 @@ pub type Leaning = (PieceId, Vec<f64>);
 /// every piece of ours it approached, and `DOUBT` for each it does not.
 /// Only where pieces battle by rank (a domino's worth turns on which way
 /// it faces).
-pub fn leaning(view: &PlayerView, hidden: &[Hidden]) -> Option<Leaning> {
+pub fn leaning(view: &PlayerView) -> Option<Leaning> {
     let variant = &*view.variant;
     if !matches!(variant.combat, Combat::Rank { .. }) {
         return None;
     }
     let last = view.last_move?;
-    let mover = hidden.iter().find(|h| h.square == last.to)?;
+    // The mover: an enemy piece the viewer has not identified.
+    let mover = view
+        .at(last.to)
+        .filter(|p| p.owner != view.viewer && p.piece.is_none())?;
     let approached: Vec<Piece> = variant
         .board
         .squares()
@@ -165,14 +167,14 @@ mod tests {
             (Side::Blue, "f6", "marshal"),
         ];
         let away = red_view(&pieces, &[("e4", "e5"), ("f6", "f7")]);
-        assert!(leaning(&away, &Belief::new(&away).hidden).is_none());
+        assert!(leaning(&away).is_none());
         // The general steps to d4 unseen; the marshal walks at it.
         let unseen = red_view(
             &[(Side::Red, "e4", "general"), (Side::Blue, "e6", "marshal")],
             &[("e4", "d4"), ("e6", "e5")],
         );
-        assert!(leaning(&unseen, &Belief::new(&unseen).hidden).is_none());
+        assert!(leaning(&unseen).is_none());
         let seen = after_the_approach();
-        assert!(leaning(&seen, &Belief::new(&seen).hidden).is_some());
+        assert!(leaning(&seen).is_some());
     }
 }

@@ -105,7 +105,7 @@ impl Belief {
     /// our seen pieces is likelier what beats it (`approach.rs`), in the
     /// samples and in the odds a battle is judged by.
     pub fn with_approaches(mut self, view: &PlayerView) -> Belief {
-        self.leaning = leaning(view, &self.hidden);
+        self.leaning = leaning(view);
         self
     }
 
