@@ -1,17 +1,18 @@
 //! The last miners, in the 40-piece games: while the enemy still has
 //! bombs, a side's last few miners are worth more than their rank, for
-//! without one a flag ringed by bombs can never be taken and the game ends
-//! drawn. The material count prices a miner a little above a sergeant, so
-//! the expert spent its miners on the first bombs it found and on trades,
-//! and every draw left against the weaker 2012 programs was an endgame
-//! with no miner to open the enemy's ring (BENCHMARKS.md, issue 48).
+//! without one a flag ringed by bombs cannot be taken, and a game the side
+//! leads ends drawn. The material count prices a miner a little above a
+//! sergeant, so nothing kept the expert from losing its miners (in one
+//! drawn game two were each taken on the turn after they took a bomb), and
+//! every draw left against the weaker 2012 programs was an endgame with no
+//! miner to open the enemy's ring (BENCHMARKS.md, issue 48).
 
 use super::eval::large_army;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Special, Variant};
 
-/// What a side's first, second and third miners (counted from the last)
+/// What a side's last miner, the one before it and the one before that
 /// add to their worth while the enemy has a bomb on the board.
 const EXTRA: [f32; 3] = [10.0, 5.0, 2.0];
 
@@ -23,7 +24,8 @@ pub struct LastMiners {
 
 impl LastMiners {
     /// `None` where it is not weighed: domino, the smaller armies (whose
-    /// few miners the rollouts follow to the end), or a zero weight.
+    /// rollouts of up to 100 plies play much of the endgame out), or a
+    /// zero weight.
     pub fn new(variant: &Variant, weight: f32) -> Option<LastMiners> {
         if weight == 0.0 || !large_army(variant) || !matches!(variant.combat, Combat::Rank { .. }) {
             return None;
