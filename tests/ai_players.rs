@@ -488,9 +488,7 @@ fn best_turns_every_domino_six_to_attack() {
 /// enemy)`; a stone is "low-high", turned to attack with the high number
 /// when written "high/low" (e.g. "6/2" is the 2-6 attacking with 6).
 fn domino_view(stones: &[(Side, &str, &str, bool)]) -> flagfall::core::view::PlayerView {
-    use flagfall::core::view::PlayerView;
-    use flagfall::core::{Piece, Placement, Position};
-    use std::sync::Arc;
+    use flagfall::core::{Piece, Placement};
     let variant = builtin_variant("domino").unwrap();
     let stone = |face: &str| {
         let (a, d) = face.split_once('/').unwrap();
@@ -513,16 +511,11 @@ fn domino_view(stones: &[(Side, &str, &str, bool)]) -> flagfall::core::view::Pla
             )
         })
         .collect();
-    let options = GameOptions::defaults(&variant);
-    let position = Position::arrange(Arc::clone(&variant), options, &pieces, Side::Red)
-        .expect("a legal position");
-    let mut view = PlayerView::new(&position, Side::Red);
+    let mut view = view_of(&variant, &pieces, Side::Red);
     // Stones shown in earlier battles: Red knows Blue's, and its own are marked seen.
     for &(_, square, face, shown) in stones {
-        let id = position.piece_at(square_named(square)).unwrap();
-        let seen = view.squares.iter_mut().flatten().find(|p| p.id == id);
-        let seen = seen.expect("every stone is on the board");
         if shown {
+            let seen = seen_mut(&mut view, square);
             seen.piece = Some(stone(face));
             seen.revealed = true;
         }
@@ -629,9 +622,32 @@ fn placed(
     (side, flagfall::core::Placement { square, piece })
 }
 
+/// `side`'s view of `pieces` arranged on `variant`'s board with `side` to move.
+fn view_of(
+    variant: &Arc<Variant>,
+    pieces: &[(Side, flagfall::core::Placement)],
+    side: Side,
+) -> flagfall::core::view::PlayerView {
+    let options = GameOptions::defaults(variant);
+    let position =
+        flagfall::core::Position::arrange(variant.clone(), options, pieces, side).unwrap();
+    flagfall::core::view::PlayerView::new(&position, side)
+}
+
+/// What `view` shows on the square named `square`, to change for a test.
+fn seen_mut<'a>(
+    view: &'a mut flagfall::core::view::PlayerView,
+    square: &str,
+) -> &'a mut flagfall::core::view::ViewPiece {
+    let square = square_named(square);
+    let columns = view.variant.board.columns as usize;
+    view.squares[square.row as usize * columns + square.col as usize]
+        .as_mut()
+        .expect("a piece on the square")
+}
+
 #[test]
 fn the_expert_answers_a_forced_move_at_once() {
-    use flagfall::core::view::PlayerView;
     let variant = builtin_variant("classic").unwrap();
     let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
     // Red's marshal in the corner beside its own bomb has one step: a1-a2.
@@ -642,10 +658,7 @@ fn the_expert_answers_a_forced_move_at_once() {
         at(Side::Blue, "j10", "flag"),
         at(Side::Blue, "e8", "sergeant"),
     ];
-    let options = GameOptions::defaults(&variant);
-    let position =
-        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
-    let view = PlayerView::new(&position, Side::Red);
+    let view = view_of(&variant, &pieces, Side::Red);
     assert_eq!(view.legal_moves.len(), 1);
     // Unlimited work: only the forced-move rule lets it answer.
     let budget = Budget {
@@ -665,7 +678,6 @@ fn the_expert_answers_a_forced_move_at_once() {
 /// the last miners' worth (`last_miners.rs`) the expert saves it instead.
 #[test]
 fn the_expert_saves_its_last_miner_before_a_lieutenant() {
-    use flagfall::core::view::PlayerView;
     let variant = builtin_variant("classic").unwrap();
     let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
     let pieces = [
@@ -678,21 +690,14 @@ fn the_expert_saves_its_last_miner_before_a_lieutenant() {
         at(Side::Blue, "j9", "bomb"),
         at(Side::Blue, "j10", "flag"),
     ];
-    let options = GameOptions::defaults(&variant);
-    let position =
-        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
-    let mut view = PlayerView::new(&position, Side::Red);
-    let columns = variant.board.columns as usize;
+    let mut view = view_of(&variant, &pieces, Side::Red);
     for (square, key) in [
         ("i5", "captain"),
         ("b5", "captain"),
         ("i10", "bomb"),
         ("j9", "bomb"),
     ] {
-        let square = square_named(square);
-        let seen = view.squares[square.row as usize * columns + square.col as usize]
-            .as_mut()
-            .unwrap();
+        let seen = seen_mut(&mut view, square);
         seen.piece = Some(flagfall::core::Piece::new(
             variant.kind_by_key(key).unwrap(),
         ));
@@ -701,10 +706,7 @@ fn the_expert_saves_its_last_miner_before_a_lieutenant() {
     }
     // Blue has seen both threatened pieces, so its captains know they win.
     for square in ["i4", "b4"] {
-        let square = square_named(square);
-        let seen = view.squares[square.row as usize * columns + square.col as usize]
-            .as_mut()
-            .unwrap();
+        let seen = seen_mut(&mut view, square);
         seen.revealed = true;
         seen.moved = true;
     }
@@ -719,7 +721,6 @@ fn the_expert_saves_its_last_miner_before_a_lieutenant() {
 
 #[test]
 fn the_expert_walks_toward_the_enemy_flag_beyond_its_rollouts() {
-    use flagfall::core::view::PlayerView;
     let variant = builtin_variant("barrage").unwrap();
     let at = |side, square: &str, key: &str| placed(&variant, side, square, key);
     // Blue's flag stands on a2, in Red's home rows, six steps behind Red's
@@ -732,14 +733,8 @@ fn the_expert_walks_toward_the_enemy_flag_beyond_its_rollouts() {
         at(Side::Blue, "a2", "flag"),
         at(Side::Blue, "j10", "scout"),
     ];
-    let options = GameOptions::defaults(&variant);
-    let position =
-        flagfall::core::Position::arrange(variant.clone(), options, &pieces, Side::Red).unwrap();
-    let mut view = PlayerView::new(&position, Side::Red);
-    let scout = square_named("j10");
-    let columns = variant.board.columns as usize;
-    let slot = scout.row as usize * columns + scout.col as usize;
-    view.squares[slot].as_mut().unwrap().moved = true;
+    let mut view = view_of(&variant, &pieces, Side::Red);
+    seen_mut(&mut view, "j10").moved = true;
     let toward = flagfall::core::Move::new(square_named("a8"), square_named("a7"));
     for seed in 1..=4 {
         assert_eq!(
