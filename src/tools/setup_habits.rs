@@ -1,8 +1,9 @@
 //! `flagfall setup-habits`: counts, over Gravon's classic records, which
 //! piece people set up on each square of their four rows, seen from their
-//! own side (row 0 their back row, column 0 their left), and prints the
-//! counts as the Rust table `src/session/ai/setup_habits_table.rs`. The
-//! expert's samples of the enemy's hidden army follow that table.
+//! own side (row 0 their back row, column 0 their left), and how often the
+//! squares beside a flag and beside any other piece hold no bomb, and
+//! prints the counts as the Rust table `src/session/ai/setup_habits_table.rs`.
+//! The expert's samples of the enemy's hidden army follow that table.
 //!
 //! Remake the table with:
 //!
@@ -33,6 +34,11 @@ pub struct Habits {
     army: [u32; 12],
     pub setups: u32,
     pub counts: [[[u32; 12]; 10]; 4],
+    /// Squares beside a flag, within its side's rows: how many hold no
+    /// bomb, and how many there are.
+    pub beside_flags: [u32; 2],
+    /// The same beside every other piece.
+    pub beside_others: [u32; 2],
 }
 
 impl Habits {
@@ -41,6 +47,8 @@ impl Habits {
             army: classic_army(),
             setups: 0,
             counts: [[[0; 12]; 10]; 4],
+            beside_flags: [0; 2],
+            beside_others: [0; 2],
         }
     }
 
@@ -81,11 +89,44 @@ impl Habits {
                 continue;
             }
             self.setups += 1;
+            self.count_neighbours(&seen);
             for (row, cols) in seen.iter().enumerate() {
                 for (col, kinds) in cols.iter().enumerate() {
                     for (kind, n) in kinds.iter().enumerate() {
                         self.counts[row][col][kind] += n;
                     }
+                }
+            }
+        }
+    }
+
+    /// Adds what stands beside each piece of one whole setup to
+    /// `beside_flags` and `beside_others` (the lakes lie beyond the four rows).
+    fn count_neighbours(&mut self, seen: &[[[u32; 12]; 10]; 4]) {
+        let flag = KINDS.iter().position(|k| *k == "flag");
+        let bomb = KINDS.iter().position(|k| *k == "bomb");
+        let kind_at = |row: usize, col: usize| seen[row][col].iter().position(|n| *n > 0);
+        for row in 0..4 {
+            for col in 0..10 {
+                let Some(kind) = kind_at(row, col) else {
+                    continue;
+                };
+                let tally = if Some(kind) == flag {
+                    &mut self.beside_flags
+                } else {
+                    &mut self.beside_others
+                };
+                let beside =
+                    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                        .into_iter()
+                        .filter_map(|(dr, dc)| {
+                            let r = row.checked_add_signed(dr).filter(|r| *r < 4)?;
+                            let c = col.checked_add_signed(dc).filter(|c| *c < 10)?;
+                            kind_at(r, c)
+                        });
+                for next in beside {
+                    tally[0] += u32::from(Some(next) != bomb);
+                    tally[1] += 1;
                 }
             }
         }
@@ -112,7 +153,17 @@ impl Habits {
             }
             out += "    ],\n";
         }
-        out += "];\n";
+        out += "];\n\n";
+        out += "/// Squares beside a flag in its side's rows: how many hold no bomb, of all.\n";
+        out += &format!(
+            "pub const BESIDE_FLAGS: [u32; 2] = {:?};\n\n",
+            self.beside_flags
+        );
+        out += "/// The same beside every other piece.\n";
+        out += &format!(
+            "pub const BESIDE_OTHERS: [u32; 2] = {:?};\n",
+            self.beside_others
+        );
         out
     }
 }
@@ -175,6 +226,9 @@ mod tests {
         assert_eq!(habits.counts[0][0][flag], 2);
         let total: u32 = habits.counts.iter().flatten().flatten().sum();
         assert_eq!(total, 80);
+        // Each flag has a bomb beside it on its back row and a scout in
+        // front of it.
+        assert_eq!(habits.beside_flags, [2, 4]);
     }
 
     #[test]

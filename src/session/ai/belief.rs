@@ -4,6 +4,7 @@
 //! a domino hand holds the must-hold stones, a flag is always somewhere).
 
 use super::approach::{Leaning, leaning};
+use super::flag_ring::FlagRing;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -51,6 +52,9 @@ pub struct Belief {
     /// In classic, where samples put each unmoved piece as people set up
     /// (`with_setup_habits`, `SquareHabits`).
     square_habits: Option<SquareHabits>,
+    /// In classic, how much likelier each hidden piece is the flag by what
+    /// stands beside it (`with_setup_habits`, `flag_ring.rs`).
+    flag_ring: Option<FlagRing>,
     /// The armies that fit the view: one, or for piecepack one per way the
     /// discards may have gone (which suit lost its flag is secret).
     armies: Vec<Army>,
@@ -97,6 +101,7 @@ impl Belief {
             armies,
             flag_back_row: None,
             square_habits: None,
+            flag_ring: None,
             leaning: None,
         }
     }
@@ -107,6 +112,15 @@ impl Belief {
     pub fn with_approaches(mut self, view: &PlayerView) -> Belief {
         self.leaning = leaning(view);
         self
+    }
+
+    /// How much likelier `kind` is for `piece` by what stands beside it:
+    /// less likely the flag the more of its neighbours are open.
+    fn ring_weight(&self, variant: &Variant, piece: &Hidden, kind: KindId) -> f64 {
+        match &self.flag_ring {
+            Some(ring) if variant.kind(kind).is_flag => ring.flag_weight(piece.id),
+            _ => 1.0,
+        }
     }
 
     /// How much likelier `kind` is for the hidden piece `id` by its approach.
@@ -133,6 +147,9 @@ impl Belief {
             Side::Blue => view.variant.board.rows - 1,
         });
         self.square_habits = SquareHabits::for_variant(&view.variant, enemy);
+        if self.square_habits.is_some() {
+            self.flag_ring = Some(FlagRing::new(view));
+        }
         self
     }
 
@@ -144,7 +161,9 @@ impl Belief {
         let mut odds: Vec<(Piece, f32)> = Vec::new();
         let share = 1.0 / self.armies.len().max(1) as f32;
         let weight = |p: &Piece| match &self.square_habits {
-            Some(habits) if !piece.moved => habits.weight(piece, p.kind) as f32,
+            Some(habits) if !piece.moved => {
+                (habits.weight(piece, p.kind) * self.ring_weight(variant, piece, p.kind)) as f32
+            }
             _ => self.leaning_of(piece.id, p.kind).unwrap_or(1.0) as f32,
         };
         for army in &self.armies {
@@ -200,7 +219,10 @@ impl Belief {
                 .collect();
             let at = match (&self.square_habits, self.flag_back_row) {
                 (Some(habits), _) => {
-                    let weights = fitting.iter().map(|&i| habits.weight(&open[i], piece.kind));
+                    let weights = fitting.iter().map(|&i| {
+                        habits.weight(&open[i], piece.kind)
+                            * self.ring_weight(variant, &open[i], piece.kind)
+                    });
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
                 (None, Some(back)) if variant.kind(piece.kind).is_flag => {

@@ -9,11 +9,13 @@
 //! rank games, by more: in the 40-piece games pursuit (how near each side's
 //! hunters stand to the pieces they know they beat) and flag defence (how
 //! near an enemy piece that could take our flag stands to it) and the
-//! last miners (worth more than their rank while enemy bombs stand), in the
-//! smaller armies the flag race (how near each side stands to the other's
-//! flag as the sample placed it).
+//! last miners (worth more than their rank while enemy bombs stand) and
+//! the spy kept in wait (worth more while it has not moved and the enemy
+//! Marshal stands), in the smaller armies the flag race (how
+//! near each side stands to the other's flag as the sample placed it).
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
-//! hidden flag is likelier on the back row than farther forward; and what
+//! hidden flag is likelier on the back row than farther forward, and in
+//! classic where bombs can ring it (`flag_ring.rs`); and what
 //! the enemy's last move tells (`Belief::with_approaches`): a hidden piece
 //! that walked at one of our seen pieces is likelier one that beats it.
 //! A forced move is played at once.
@@ -28,6 +30,7 @@ use super::last_miners::LastMiners;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
+use super::spy::SpyInWait;
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
 use crate::core::variant::Variant;
@@ -84,6 +87,12 @@ const FLAG_THREAT: f32 = 20.0;
 /// and 2 turn-limit draws without it, 18 of 20 and no draw at 1.
 const LAST_MINERS: f32 = 1.0;
 
+/// How much the spy kept in wait counts beside material (`spy.rs`, weighed
+/// in the 40-piece games). Through the UCC manager against peternlewis
+/// (BENCHMARKS.md, issue 48), with its setup behind the General: 5 of 20
+/// games, where the expert had won 3 of 20 before.
+const SPY_IN_WAIT: f32 = 1.0;
+
 /// Samples in a row that may fail to arrange before the search gives up
 /// on sampling (a view no army fits).
 const FAILED_SAMPLES: u32 = 16;
@@ -118,6 +127,7 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
     let flag_defence = FlagDefence::new(&view.variant, FLAG_THREAT);
     let last_miners = LastMiners::new(&view.variant, LAST_MINERS);
+    let spy_in_wait = SpyInWait::new(&view.variant, SPY_IN_WAIT);
     let guards = flag_guards(view);
     let depth = rollout_depth(&view.variant);
     let prior = |i: usize| {
@@ -175,7 +185,10 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                         .map_or(0.0, |d| d.value(&position, view.viewer))
                     + last_miners
                         .as_ref()
-                        .map_or(0.0, |m| m.value(&position, view.viewer));
+                        .map_or(0.0, |m| m.value(&position, view.viewer))
+                    + spy_in_wait
+                        .as_ref()
+                        .map_or(0.0, |s| s.value(&position, view.viewer));
             }
             runs += 1;
             sampled_this_round = true;

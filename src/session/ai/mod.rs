@@ -9,12 +9,14 @@ mod eval;
 mod expert;
 mod flag_defence;
 mod flag_race;
+mod flag_ring;
 mod last_miners;
 mod pursuit;
 mod rollout;
 mod search;
 mod setup;
 mod setup_habits_table;
+mod spy;
 
 pub use belief::Belief;
 pub use budget::{Budget, ThinkTime, work_per_ms};

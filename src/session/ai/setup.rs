@@ -85,8 +85,10 @@ fn sensible_around(
 
 /// The setup `level` plays: random for `random`, sensible for `heuristic`,
 /// and for `best` and `expert` a sensible one whose flag no scout can reach
-/// at once. Past `random`, no movable piece is ever walled in by its own
-/// bombs and flag (`boxed_in`): such a setup is dealt again.
+/// at once; in the fixed zones of the 40-piece games `expert`'s spy
+/// stands behind its General (`spy::shelter`). Past `random`, no movable
+/// piece is ever walled in by its own bombs and flag (`boxed_in`): such a
+/// setup is dealt again.
 pub fn setup_for(
     level: super::Level,
     variant: &Variant,
@@ -119,6 +121,9 @@ pub fn setup_around(
             let mut setup = sensible_around(variant, side, deal, taken, rng);
             if taken.is_empty() {
                 guard_flag(variant, &mut setup, rng);
+                if level == super::Level::Expert {
+                    super::spy::shelter(variant, &mut setup, rng);
+                }
             } else {
                 hide_flag(variant, &mut setup, taken, rng);
             }

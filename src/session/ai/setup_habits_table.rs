@@ -58,3 +58,9 @@ pub const COUNTS: [[[u16; 12]; 10]; 4] = [
         [2164, 20, 8903, 678, 4582, 4701, 3734, 1659, 286, 129, 92, 32],
     ],
 ];
+
+/// Squares beside a flag in its side's rows: how many hold no bomb, of all.
+pub const BESIDE_FLAGS: [u32; 2] = [32207, 77239];
+
+/// The same beside every other piece.
+pub const BESIDE_OTHERS: [u32; 2] = [3000593, 3484121];
