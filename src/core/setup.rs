@@ -165,6 +165,21 @@ impl Setup {
         self.placements[b].piece = piece;
     }
 
+    /// Puts the piece of placement `i` on `square`, swapping with whatever
+    /// stands there; returns the placement that now holds it.
+    pub fn place_at(&mut self, i: usize, square: Square) -> usize {
+        match self.placements.iter().position(|p| p.square == square) {
+            Some(j) => {
+                self.swap_pieces(i, j);
+                j
+            }
+            None => {
+                self.placements[i].square = square;
+                i
+            }
+        }
+    }
+
     pub fn new(side: Side) -> Setup {
         Setup {
             side,

@@ -246,7 +246,7 @@ fn guard_flag(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
     let Some(&corner) = corners.get(rng.random_range(0..corners.len().max(1))) else {
         return;
     };
-    flag = place_at(setup, flag, corner);
+    flag = setup.place_at(flag, corner);
     let mut around: Vec<Square> = neighbours(corner)
         .into_iter()
         .filter(|n| variant.in_setup_zone(side, *n))
@@ -289,7 +289,7 @@ fn ring_flag(variant: &Variant, setup: &mut Setup, flag: usize, around: &[Square
                 worth(a).total_cmp(&worth(b))
             });
         if let Some(i) = bomb.or(strongest) {
-            guards.push(place_at(setup, i, n));
+            guards.push(setup.place_at(i, n));
         }
     }
 }
@@ -352,7 +352,7 @@ fn hide_flag(variant: &Variant, setup: &mut Setup, taken: &[Square], rng: &mut i
     }) else {
         return;
     };
-    let flag = place_at(setup, flag, site);
+    let flag = setup.place_at(flag, site);
     let around: Vec<Square> = open(site)
         .into_iter()
         .filter(|n| variant.in_setup_zone(setup.side, *n) && !taken.contains(n))
@@ -425,19 +425,4 @@ fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
 /// `square`'s place in a row-by-row list of the board's squares.
 fn cell(variant: &Variant, square: Square) -> usize {
     square.row as usize * variant.board.columns as usize + square.col as usize
-}
-
-/// Puts the piece of placement `i` on `square`, swapping with whatever
-/// stands there; returns the placement that now holds it.
-fn place_at(setup: &mut Setup, i: usize, square: Square) -> usize {
-    match setup.placements.iter().position(|p| p.square == square) {
-        Some(j) => {
-            setup.swap_pieces(i, j);
-            j
-        }
-        None => {
-            setup.placements[i].square = square;
-            i
-        }
-    }
 }

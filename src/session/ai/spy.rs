@@ -112,18 +112,9 @@ pub fn shelter(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         return;
     }
     let (general_square, spy_square) = choices[rng.random_range(0..choices.len())];
-    place(setup, general_at, general_square);
+    setup.place_at(general_at, general_square);
     let spy_at = find(setup, spy).unwrap_or(spy_at);
-    place(setup, spy_at, spy_square);
-}
-
-/// Puts the piece of placement `i` on `square`, swapping with whatever
-/// stands there.
-fn place(setup: &mut Setup, i: usize, square: Square) {
-    match setup.placements.iter().position(|p| p.square == square) {
-        Some(j) => setup.swap_pieces(i, j),
-        None => setup.placements[i].square = square,
-    }
+    setup.place_at(spy_at, spy_square);
 }
 
 /// What a spy the enemy has never seen move adds to its worth, while the
@@ -160,16 +151,16 @@ impl SpyInWait {
         let on_board = |s: Side, kind: KindId| {
             position
                 .pieces(s)
-                .filter(|(id, state)| state.piece.kind == kind && position.square_of(*id).is_some())
+                .filter(move |(id, state)| {
+                    state.piece.kind == kind && position.square_of(*id).is_some()
+                })
                 .map(|(_, state)| state)
-                .collect::<Vec<_>>()
         };
         let worth = |s: Side| {
-            if on_board(s.opponent(), self.target).is_empty() {
+            if on_board(s.opponent(), self.target).next().is_none() {
                 return 0.0;
             }
             let waiting = on_board(s, self.spy)
-                .iter()
                 .filter(|state| !state.moved && !state.revealed)
                 .count();
             waiting as f32 * IN_WAIT
