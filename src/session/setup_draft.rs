@@ -143,9 +143,10 @@ impl SetupDraft {
     /// "Fill for me": places every piece still in the tray as the strongest
     /// computer level sets up (`ai::setup_around` at `Expert`: the
     /// flag at the back among bombs, in classic the spy behind the General,
-    /// a domino 6-6 behind, stones turned to attack in front), keeping every piece the player placed. A piece goes
-    /// where that setup puts one of its kind when the square is free, else on
-    /// a free square at random (a flag on the backmost).
+    /// a domino 6-6 behind, stones turned to attack in front), keeping every
+    /// piece the player placed. A piece goes where that setup puts one of its
+    /// kind when the square is free, else on a free square at random (a flag
+    /// on the backmost).
     pub fn fill_for_me(&mut self, rng: &mut impl Rng) {
         use rand::seq::SliceRandom;
         let mut tray: Vec<Piece> = Vec::new();

@@ -13,7 +13,8 @@
 //! ```
 
 use crate::core::gravon::{self, KIND_KEYS as KINDS, RED_LETTERS};
-use crate::core::variant::builtin_variant;
+use crate::core::square::Square;
+use crate::core::variant::{Board, builtin_variant};
 use std::path::PathBuf;
 
 /// How many of each kind a classic army has, in `KINDS` order.
@@ -32,6 +33,8 @@ fn classic_army() -> [u32; 12] {
 pub struct Habits {
     /// The classic army, in `KINDS` order: only whole ones are counted.
     army: [u32; 12],
+    /// The classic board, whose first four rows a side's own rows map onto.
+    board: Board,
     pub setups: u32,
     pub counts: [[[u32; 12]; 10]; 4],
     /// Squares beside a flag, within its side's rows: how many hold no
@@ -45,6 +48,10 @@ impl Habits {
     fn new() -> Habits {
         Habits {
             army: classic_army(),
+            board: builtin_variant("classic")
+                .expect("classic is built in")
+                .board
+                .clone(),
             setups: 0,
             counts: [[[0; 12]; 10]; 4],
             beside_flags: [0; 2],
@@ -116,14 +123,11 @@ impl Habits {
                 } else {
                     &mut self.beside_others
                 };
-                let beside =
-                    [(1, 0), (-1, 0), (0, 1), (0, -1)]
-                        .into_iter()
-                        .filter_map(|(dr, dc)| {
-                            let r = row.checked_add_signed(dr).filter(|r| *r < 4)?;
-                            let c = col.checked_add_signed(dc).filter(|c| *c < 10)?;
-                            kind_at(r, c)
-                        });
+                let beside = self
+                    .board
+                    .neighbours(Square::new(col as u8, row as u8))
+                    .filter(|n| n.row < 4)
+                    .filter_map(|n| kind_at(n.row as usize, n.col as usize));
                 for next in beside {
                     tally[0] += u32::from(Some(next) != bomb);
                     tally[1] += 1;

@@ -68,21 +68,9 @@ pub fn leaning(view: &PlayerView) -> Option<Leaning> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::moves::{Action, Move};
     use crate::core::side::Side;
     use crate::session::ai::belief::Belief;
-    use crate::session::ai::test_position;
-
-    /// Red's view after `moves` (Red first) from classic flags in the
-    /// corners and `pieces` (side, square, kind key).
-    fn red_view(pieces: &[(Side, &str, &str)], moves: &[(&str, &str)]) -> PlayerView {
-        let mut position = test_position("classic", pieces, Side::Red);
-        for (from, to) in moves {
-            let m = Move::new(from.parse().unwrap(), to.parse().unwrap());
-            position.play(Action::Move(m)).unwrap();
-        }
-        PlayerView::new(&position, Side::Red)
-    }
+    use crate::session::ai::test_red_view;
 
     /// The odds Red's belief gives the hidden piece on `square` of being
     /// `kind`, with and without what approaches tell.
@@ -107,7 +95,7 @@ mod tests {
     /// Red's general takes a scout on e5 and is seen; Blue's piece on f7
     /// (its marshal) then walks to f6, two steps from the general.
     fn after_the_approach() -> PlayerView {
-        red_view(
+        test_red_view(
             &[
                 (Side::Red, "e4", "general"),
                 (Side::Blue, "e5", "scout"),
@@ -166,10 +154,10 @@ mod tests {
             (Side::Blue, "e5", "scout"),
             (Side::Blue, "f6", "marshal"),
         ];
-        let away = red_view(&pieces, &[("e4", "e5"), ("f6", "f7")]);
+        let away = test_red_view(&pieces, &[("e4", "e5"), ("f6", "f7")]);
         assert!(leaning(&away).is_none());
         // The general steps to d4 unseen; the marshal walks at it.
-        let unseen = red_view(
+        let unseen = test_red_view(
             &[(Side::Red, "e4", "general"), (Side::Blue, "e6", "marshal")],
             &[("e4", "d4"), ("e6", "e5")],
         );

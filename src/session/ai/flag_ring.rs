@@ -85,10 +85,9 @@ impl FlagRing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::moves::{Action, Move};
     use crate::core::side::Side;
     use crate::session::ai::belief::Belief;
-    use crate::session::ai::test_position;
+    use crate::session::ai::test_red_view;
 
     /// Red's view of Blue's flag on j10 ringed by bombs on i10 and j9, a
     /// lone bomb on d10 with nothing beside it, and a sergeant that walked
@@ -101,12 +100,7 @@ mod tests {
             (Side::Blue, "c9", "sergeant"),
             (Side::Red, "e2", "sergeant"),
         ];
-        let mut position = test_position("classic", &pieces, Side::Red);
-        for (from, to) in [("e2", "e3"), ("c9", "c10")] {
-            let m = Move::new(from.parse().unwrap(), to.parse().unwrap());
-            position.play(Action::Move(m)).unwrap();
-        }
-        PlayerView::new(&position, Side::Red)
+        test_red_view(&pieces, &[("e2", "e3"), ("c9", "c10")])
     }
 
     fn id_at(view: &PlayerView, square: &str) -> PieceId {

@@ -215,6 +215,18 @@ pub(super) fn scored_moves(
         .collect()
 }
 
+/// Red's view of a classic position for unit tests, after `moves` (Red
+/// first) from the flags on a1 and j10 and `pieces` (side, square, kind key).
+#[cfg(test)]
+fn test_red_view(pieces: &[(Side, &str, &str)], moves: &[(&str, &str)]) -> PlayerView {
+    let mut position = test_position("classic", pieces, Side::Red);
+    for (from, to) in moves {
+        let m = Move::new(from.parse().unwrap(), to.parse().unwrap());
+        position.play(Action::Move(m)).unwrap();
+    }
+    PlayerView::new(&position, Side::Red)
+}
+
 /// A position of the built-in variant `id` for unit tests: Red's flag on
 /// a1, Blue's on j10, then `pieces` (side, square, kind key), with
 /// `to_move` to play.

@@ -93,9 +93,10 @@ pub fn shelter(variant: &Variant, setup: &mut Setup, rng: &mut impl Rng) {
         .filter(|&sq| variant.in_setup_zone(side, sq) && depth(sq) == front)
         .filter_map(|sq| Some((sq, step(sq, false)?)))
         .filter(|&(g, s)| {
-            !variant.board.is_blocked(g) && !variant.board.is_blocked(s) && !fixed(setup, g)
+            [g, s]
+                .iter()
+                .all(|&sq| !variant.board.is_blocked(sq) && !fixed(setup, sq))
         })
-        .filter(|&(_, s)| !fixed(setup, s))
         .collect();
     let facing_lake = |g: Square| step(g, true).is_some_and(|a| variant.board.is_blocked(a));
     let sheltered: Vec<(Square, Square)> = pairs
