@@ -61,6 +61,14 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Fit how a material lead turns into a chance of winning in Gravon's
+    /// classic records and print the table the expert judges positions by
+    /// (src/session/ai/win_odds_table.rs).
+    WinOdds {
+        /// Record files or folders (searched recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Measure random playouts per variant, in plies per second on one core.
     Bench {
         /// Variants to measure (default: all built-in).
@@ -260,6 +268,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("setup-habits: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::WinOdds { paths }) => match flagfall::tools::win_odds::run(&paths) {
+            Ok(table) => {
+                print!("{table}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("win-odds: {e}");
                 ExitCode::FAILURE
             }
         },

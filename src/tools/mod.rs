@@ -9,3 +9,4 @@ pub mod qr_selfplay;
 pub mod screenshot;
 pub mod screenshot_linked;
 pub mod setup_habits;
+pub mod win_odds;

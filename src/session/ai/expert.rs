@@ -13,6 +13,8 @@
 //! the spy kept in wait (worth more while it has not moved and the enemy
 //! Marshal stands), in the smaller armies the flag race (how
 //! near each side stands to the other's flag as the sample placed it).
+//! In classic, material and a won game are weighed as a chance of winning
+//! (`win_odds.rs`): a flag is worth about two Marshals, not fifty-six.
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
 //! hidden flag is likelier on the back row than farther forward, and in
 //! classic where bombs can ring it (`flag_ring.rs`); and what
@@ -31,6 +33,7 @@ use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
 use super::spy::SpyInWait;
+use super::win_odds::WinOdds;
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
 use crate::core::variant::Variant;
@@ -116,7 +119,8 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
     let flag_known = enemy_flag.is_some();
-    let mut scored = scored_moves(view, &belief, rng);
+    let win_odds = WinOdds::new(&view.variant);
+    let mut scored = scored_moves(view, &belief, win_odds.flag(), rng);
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     domino::restrain(view, enemy_flag, &mut scored);
     if scored.len() <= 1 || scored.first().is_some_and(|(_, s)| *s >= FLAG * 0.99) {
@@ -173,10 +177,13 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                 }
                 let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
                 spent += rollout_work(rollout(&mut position, &known, depth, &mut rollout_rng));
-                totals[i] += evaluate(&position, view.viewer, view.quiet_plies, flag_known)
-                    + pursuit
-                        .as_ref()
-                        .map_or(0.0, |p| p.value(&position, view.viewer, &known))
+                totals[i] += win_odds.judge(
+                    &position,
+                    view.viewer,
+                    evaluate(&position, view.viewer, view.quiet_plies, flag_known),
+                ) + pursuit
+                    .as_ref()
+                    .map_or(0.0, |p| p.value(&position, view.viewer, &known))
                     + flag_race
                         .as_ref()
                         .map_or(0.0, |r| r.value(&position, view.viewer))

@@ -17,6 +17,8 @@ mod search;
 mod setup;
 mod setup_habits_table;
 mod spy;
+pub mod win_odds;
+mod win_odds_table;
 
 pub use belief::Belief;
 pub use budget::{Budget, ThinkTime, work_per_ms};
@@ -26,7 +28,7 @@ use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::view::PlayerView;
-use eval::{battle_gain, value};
+use eval::{FLAG, battle_gain, value};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -118,7 +120,7 @@ pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budge
         _ if view.rescue_pending => unsearched(Some(rescue(view, &actions))),
         Level::Heuristic => {
             let belief = Belief::new(view);
-            unsearched(best_of(&scored_moves(view, &belief, &mut rng)))
+            unsearched(best_of(&scored_moves(view, &belief, FLAG, &mut rng)))
         }
         Level::Best => unsearched(search::search(view, &mut rng)),
         Level::Expert => {
@@ -171,9 +173,13 @@ fn forward(viewer: Side, m: &Move) -> i32 {
 }
 
 /// Every legal move with its expected material change and a little judgement.
+/// A hidden defender the belief makes a flag counts `hidden_flag` (the
+/// flag's worth, `FLAG`, but where the expert weighs a flag against the
+/// chance of winning: `win_odds.rs`).
 pub(super) fn scored_moves(
     view: &PlayerView,
     belief: &Belief,
+    hidden_flag: f32,
     rng: &mut impl Rng,
 ) -> Vec<(Move, f32)> {
     let variant = &*view.variant;
@@ -194,7 +200,13 @@ pub(super) fn scored_moves(
                             belief
                                 .odds(variant, h)
                                 .iter()
-                                .map(|(p, odds)| odds * battle_gain(variant, options, mover, *p))
+                                .map(|(p, odds)| {
+                                    odds * if variant.kind(p.kind).is_flag {
+                                        hidden_flag
+                                    } else {
+                                        battle_gain(variant, options, mover, *p)
+                                    }
+                                })
                                 .sum()
                         })
                         .unwrap_or(0.0),

@@ -61,7 +61,7 @@ pub(super) fn evaluate(
 }
 
 /// Material of `side` minus the enemy's (flags aside).
-fn material(position: &Position, side: Side) -> f32 {
+pub(super) fn material(position: &Position, side: Side) -> f32 {
     let variant = position.variant();
     let mut total = 0.0;
     for s in Side::BOTH {
@@ -200,7 +200,7 @@ pub(super) fn flag_guards(view: &PlayerView) -> Vec<Square> {
 /// The heuristic's best moves, and every attack: its averages can undersell them.
 fn candidates(view: &PlayerView, belief: &Belief, rng: &mut ChaCha8Rng) -> Vec<(Move, f32)> {
     const CANDIDATES: usize = 16;
-    let mut scored = scored_moves(view, belief, rng);
+    let mut scored = scored_moves(view, belief, FLAG, rng);
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     let mut rank = 0;
     scored.retain(|(m, _)| {
