@@ -8,13 +8,15 @@
 //! rollout that does not end the game is judged by material and, in the
 //! rank games, by more: in the 40-piece games pursuit (how near each side's
 //! hunters stand to the pieces they know they beat) and flag defence (how
-//! near an enemy piece that could take our flag stands to it) and the
-//! last miners (worth more than their rank while enemy bombs stand) and
-//! the spy kept in wait (worth more while it has not moved and the enemy
-//! Marshal stands), in the smaller armies the flag race (how
-//! near each side stands to the other's flag as the sample placed it).
+//! near an enemy piece that could take our flag stands to it, less while
+//! one of ours that stops it stands nearer) and the last miners (worth
+//! more than their rank while enemy bombs stand) and the spy kept in wait
+//! (worth more while it has not moved and the enemy Marshal stands), in
+//! the smaller armies the flag race (how near each side stands to the
+//! other's flag as the sample placed it).
 //! In classic, material and a won game are weighed as a chance of winning
-//! (`win_odds.rs`): a flag is worth about two Marshals, not fifty-six.
+//! (`win_odds.rs`): a flag is worth about two Marshals, not fifty-six, and
+//! a lead is drawn toward a draw's worth as the quiet-ply limit nears.
 //! Its samples follow how players set up (`Belief::with_setup_habits`): a
 //! hidden flag is likelier on the back row than farther forward, and in
 //! classic where bombs can ring it (`flag_ring.rs`); and what
@@ -31,7 +33,7 @@ use super::flag_race::FlagRace;
 use super::last_miners::LastMiners;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
-use super::search::{FINISHER_MARGIN, GUARD, evaluate, flag_guards, sampled_position};
+use super::search::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
 use super::spy::SpyInWait;
 use super::win_odds::WinOdds;
 use super::{best_of, scored_moves};
@@ -177,13 +179,15 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                 }
                 let mut rollout_rng = ChaCha8Rng::seed_from_u64(rollout_seed);
                 spent += rollout_work(rollout(&mut position, &known, depth, &mut rollout_rng));
-                totals[i] += win_odds.judge(
+                let judged = win_odds.judge(
                     &position,
                     view.viewer,
-                    evaluate(&position, view.viewer, view.quiet_plies, flag_known),
-                ) + pursuit
-                    .as_ref()
-                    .map_or(0.0, |p| p.value(&position, view.viewer, &known))
+                    standing(&position, view.viewer, flag_known),
+                );
+                totals[i] += win_odds.press(judged, quiet_share(&position, view.quiet_plies))
+                    + pursuit
+                        .as_ref()
+                        .map_or(0.0, |p| p.value(&position, view.viewer, &known))
                     + flag_race
                         .as_ref()
                         .map_or(0.0, |r| r.value(&position, view.viewer))

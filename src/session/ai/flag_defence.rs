@@ -2,17 +2,29 @@
 //! flag in the 40-piece games. A flag ringed by bombs falls only to a piece
 //! that defuses them (a miner), one whose ring is open to any piece; an
 //! enemy piece that could take it counts against us the nearer it stands,
-//! 1 / (1 + distance in steps), the nearest only. In a sampled position the
-//! enemy's hidden pieces have the kinds the sample gave them, so over many
-//! samples an unknown piece walking at our bombs counts as the miner it
-//! may be. (Against the weakest 2012 program, whose miners walk to a ringed
-//! flag and take it, the expert did nothing to stop them: issue 48.)
+//! 1 / (1 + distance in steps), the nearest only, and a quarter of that
+//! while one of our pieces that stops it stands nearer the flag. In a
+//! sampled position the enemy's hidden pieces have the kinds the sample
+//! gave them, so over many samples an unknown piece walking at our bombs
+//! counts as the miner it may be. (Against the weakest 2012 program, whose
+//! miners walk to a ringed flag and take it, the expert did nothing to
+//! stop them: issue 48.)
 
 use super::eval::large_army;
+use crate::core::battle::{BattleResult, resolve};
+use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{Combat, Mobility, Special, Variant};
+
+/// How much of a threat to our flag counts while one of our pieces that
+/// stops it stands nearer the flag than it does. Without a defender
+/// nearer, the only moves that lessened a threat were those that took it
+/// within the rollout's few plies: against vixen a miner walked nine steps
+/// down an empty file to the flag while the expert's pieces hunted
+/// elsewhere (issue 48).
+const COVERED: f32 = 0.25;
 
 /// The kinds that can walk, defuse bombs, are bombs or are flags, worked
 /// out once per search.
@@ -41,9 +53,17 @@ impl FlagDefence {
         })
     }
 
-    /// For `side`: minus the weight times how near the nearest enemy piece
-    /// that could take one of its flags stands to it.
+    /// For `side`: minus the weight times the threat to its flag
+    /// (`threat`).
     pub fn value(&self, position: &Position, side: Side) -> f32 {
+        -self.weight * self.threat(position, side)
+    }
+
+    /// How near, from 0 to 1, the nearest enemy piece that could take one
+    /// of `side`'s flags stands to it: 1 / (1 + distance in steps), a
+    /// quarter of that while a piece of `side` that stops it stands nearer
+    /// the flag (`COVERED`).
+    fn threat(&self, position: &Position, side: Side) -> f32 {
         let enemy = side.opponent();
         let mut threat = 0.0f32;
         for (flag, state) in position.pieces(side) {
@@ -59,12 +79,46 @@ impl FlagDefence {
                 if !self.runner[kind] || (ringed && !self.miner[kind]) {
                     continue;
                 }
-                if let Some(square) = position.square_of(piece) {
-                    threat = threat.max(1.0 / (1 + square.distance(flag_square)) as f32);
+                let Some(square) = position.square_of(piece) else {
+                    continue;
+                };
+                let distance = square.distance(flag_square);
+                let near = 1.0 / (1 + distance) as f32;
+                // Only a threat that could be the nearest is worth the
+                // search for a defender.
+                if near <= threat {
+                    continue;
+                }
+                if self.covered(position, side, flag_square, distance, state.piece) {
+                    threat = threat.max(near * COVERED);
+                } else {
+                    threat = near;
                 }
             }
         }
-        -self.weight * threat
+        threat
+    }
+
+    /// Whether a piece of `side` that stops `attacker` (beats it, or falls
+    /// with it) stands nearer `flag` than `distance`, the attacker's own
+    /// distance: it can meet the attacker before the flag.
+    fn covered(
+        &self,
+        position: &Position,
+        side: Side,
+        flag: Square,
+        distance: u32,
+        attacker: Piece,
+    ) -> bool {
+        let variant = position.variant();
+        position.pieces(side).any(|(id, state)| {
+            self.runner[state.piece.kind.0 as usize]
+                && position
+                    .square_of(id)
+                    .is_some_and(|square| square.distance(flag) < distance)
+                && resolve(variant, position.options(), state.piece, attacker)
+                    != BattleResult::DefenderWins
+        })
     }
 
     /// Whether every square beside the flag is a lake or holds a bomb of
@@ -134,6 +188,23 @@ mod tests {
             0.0,
             "the marshal reaches neither flag"
         );
+    }
+
+    #[test]
+    fn a_defender_nearer_the_flag_covers_a_threat() {
+        let miner = (Side::Blue, "a5", "miner");
+        let alone = red_defence(&[miner]);
+        assert_eq!(alone, -1.0 / 5.0);
+        let covered = red_defence(&[miner, (Side::Red, "b2", "lieutenant")]);
+        assert_eq!(covered, -COVERED / 5.0);
+        let tie = red_defence(&[miner, (Side::Red, "b2", "miner")]);
+        assert_eq!(tie, -COVERED / 5.0, "a miner falls with a miner");
+        let weak = red_defence(&[miner, (Side::Red, "b2", "scout")]);
+        assert_eq!(weak, alone, "a scout does not stop a miner");
+        let far = red_defence(&[miner, (Side::Red, "e5", "lieutenant")]);
+        assert_eq!(far, alone, "a defender farther than the miner is late");
+        let bomb = red_defence(&[miner, (Side::Red, "b2", "bomb")]);
+        assert_eq!(bomb, alone, "a bomb beside the flag does not walk");
     }
 
     #[test]

@@ -20,16 +20,11 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 /// A draw counts as little better than a loss: only wins count.
-const DRAW: f32 = -20.0;
+pub(super) const DRAW: f32 = -20.0;
 
 /// What the position is worth to `side`: decided games count most; else
-/// material, less a growing share of the draw as the quiet-ply
-/// limit nears, so that battles (which reset it) become worth seeking.
-/// Where the rules set no limit (a game with it turned off, the UCC
-/// manager's), the variant's own limit is pressed on all the same: with
-/// nothing to end it, a game without battles is only ever a draw (the
-/// expert and asmodeus shuffled one piece each back and forth for 500
-/// turns, to the manager's limit; BENCHMARKS.md, issue 48).
+/// material, less a growing share of the draw as the quiet-ply limit nears
+/// (`quiet_share`), so that battles (which reset it) become worth seeking.
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
 pub(super) fn evaluate(
     position: &Position,
@@ -37,6 +32,12 @@ pub(super) fn evaluate(
     quiet_before: u32,
     flag_known: bool,
 ) -> f32 {
+    standing(position, side, flag_known) + quiet_share(position, quiet_before) * DRAW
+}
+
+/// What the position is worth to `side` without the quiet-ply limit's
+/// pressure: `±FLAG` or `DRAW` for a game that ended, else material.
+pub(super) fn standing(position: &Position, side: Side, flag_known: bool) -> f32 {
     if let Some(outcome) = position.outcome() {
         return match outcome.winner() {
             Some(w) if w == side => FLAG,
@@ -45,19 +46,28 @@ pub(super) fn evaluate(
             None => DRAW,
         };
     }
-    let m = material(position, side) + domino::evaluate(position, side, flag_known);
+    material(position, side) + domino::evaluate(position, side, flag_known)
+}
+
+/// How near the quiet-ply limit a game that goes on stands, from 0 to 1:
+/// the cube of the share of the limit spent, so the pressure grows late.
+/// Where the rules set no limit (a game with it turned off, the UCC
+/// manager's), the variant's own limit is pressed on all the same: with
+/// nothing to end it, a game without battles is only ever a draw (the
+/// expert and asmodeus shuffled one piece each back and forth for 500
+/// turns, to the manager's limit; BENCHMARKS.md, issue 48).
+/// `quiet_before` is the view's count: a sampled position starts at ply 0.
+pub(super) fn quiet_share(position: &Position, quiet_before: u32) -> f32 {
     let variant = position.variant();
-    let Some(limit) =
-        (position.options().quiet_plies.limit(variant)).or(variant.rules.quiet_ply_limit)
-    else {
-        return m;
+    let limit = (position.options().quiet_plies.limit(variant)).or(variant.rules.quiet_ply_limit);
+    let Some(limit) = limit.filter(|_| position.outcome().is_none()) else {
+        return 0.0;
     };
     let mut quiet = position.quiet_plies();
     if quiet == position.ply() {
         quiet += quiet_before;
     }
-    let quiet = (quiet as f32 / limit.max(1) as f32).min(1.0);
-    m + quiet.powi(3) * DRAW
+    (quiet as f32 / limit.max(1) as f32).min(1.0).powi(3)
 }
 
 /// Material of `side` minus the enemy's (flags aside).

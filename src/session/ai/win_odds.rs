@@ -3,14 +3,17 @@
 //! so any attack with a sampled flag one square behind it looked worth
 //! the Marshal's life (issue 48: the Marshal and General died on back-row
 //! bombs in most losses to the 2012 winner). Here a position counts
-//! `WIN * tanh((m + x) / WIN)`, and a won game `WIN`: `m` is the material
-//! lead and `x` what a Marshal the enemy has seen costs while the enemy's
-//! spy stands (`exposure`). The worth grows like material while the lead
-//! is small and tends to a won game's as it grows. `WIN` and the exposed
+//! `WIN * tanh((m + x) / WIN)`, and a won game `WIN + FINISH`: `m` is
+//! the material lead and `x` what a Marshal the enemy has seen costs
+//! while the enemy's spy stands (`exposure`). The worth grows like material while the lead
+//! is small and tends to `WIN` as it grows, so a won game stays worth
+//! `FINISH` more than any lead; as the quiet-ply limit nears, a lead is
+//! drawn toward a draw's worth (`press`). `WIN` and the exposed
 //! Marshal's cost come from one logistic curve fitted to people's classic
 //! games (`flagfall win-odds`, `win_odds_table.rs`).
 
 use super::eval::{FLAG, large_army};
+use super::search::DRAW;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Special, Variant};
@@ -31,6 +34,14 @@ pub struct WinOdds {
 /// What an exposed Marshal costs in material's units, by the same curve.
 const EXPOSED_WORTH: f32 = super::win_odds_table::EXPOSED / super::win_odds_table::SLOPE;
 
+/// How much more a won game is worth than the largest lead. On the curve
+/// alone a lead of 60 was worth 32 and the won game 34, so the expert far
+/// ahead had little reason to finish: 5 of 7 draws against `best` ended
+/// by the quiet-ply limit with it 8 pieces to 1 or more (BENCHMARKS.md,
+/// issue 48). People finish the games they lead; the expert has to be
+/// told to.
+const FINISH: f32 = WIN / 4.0;
+
 impl WinOdds {
     pub fn new(variant: &Variant) -> WinOdds {
         WinOdds {
@@ -42,7 +53,7 @@ impl WinOdds {
     /// `evaluation` (`±FLAG` for a game that ended), as a chance of
     /// winning: with what its Marshal's exposure costs (`exposure`).
     pub fn judge(&self, position: &Position, side: Side, evaluation: f32) -> f32 {
-        if self.win.is_none() || evaluation.abs() >= FLAG / 2.0 {
+        if self.win.is_none() || position.outcome().is_some() {
             return self.scale(evaluation);
         }
         self.scale(evaluation + EXPOSED_WORTH * exposure(position, side))
@@ -50,16 +61,29 @@ impl WinOdds {
 
     /// A flag's worth: a won game.
     pub fn flag(&self) -> f32 {
-        self.win.unwrap_or(FLAG)
+        self.win.map_or(FLAG, |win| win + FINISH)
     }
 
     /// `evaluation` (material, or `±FLAG` for a game that ended) as a
-    /// chance of winning.
+    /// chance of winning; a game that ended counts `±flag()`.
     pub fn scale(&self, evaluation: f32) -> f32 {
         match self.win {
             None => evaluation,
-            Some(win) if evaluation.abs() >= FLAG / 2.0 => win * evaluation.signum(),
+            Some(_) if evaluation.abs() >= FLAG / 2.0 => self.flag() * evaluation.signum(),
             Some(win) => win * (evaluation / win).tanh(),
+        }
+    }
+
+    /// `judged` (by `judge`) with the quiet-ply limit's pull toward a
+    /// draw, `share` from 0 to 1 (`search::quiet_share`). As material,
+    /// the draw's price is added as it is. As a chance of winning, a lead
+    /// is drawn `share` of the way to the draw's worth: a lead the limit
+    /// will end in a draw is worth a draw, however large, so a large lead
+    /// presses for battles more, not less, than a small one.
+    pub fn press(&self, judged: f32, share: f32) -> f32 {
+        match self.win {
+            None => judged + share * DRAW,
+            Some(_) => judged + share * (DRAW - judged.max(0.0)),
         }
     }
 }
@@ -113,14 +137,14 @@ mod tests {
     #[test]
     fn in_classic_a_won_game_is_worth_what_peoples_games_say() {
         let classic = odds("classic");
-        let win = classic.flag();
-        assert!((30.0..40.0).contains(&win), "{win}");
-        assert_eq!(classic.scale(FLAG), win);
-        assert_eq!(classic.scale(-FLAG), -win);
+        assert!((30.0..40.0).contains(&WIN), "{WIN}");
+        assert_eq!(classic.flag(), WIN + FINISH);
+        assert_eq!(classic.scale(FLAG), classic.flag());
+        assert_eq!(classic.scale(-FLAG), -classic.flag());
         // A Marshal's lead (17.8) is about three games in four: tanh = 2P - 1.
-        let marshal = classic.scale(17.8) / win;
+        let marshal = classic.scale(17.8) / WIN;
         assert!((0.45..0.55).contains(&marshal), "{marshal}");
-        assert!(classic.scale(60.0) < win && classic.scale(60.0) > classic.scale(30.0));
+        assert!(classic.scale(60.0) < WIN && classic.scale(60.0) > classic.scale(30.0));
     }
 
     /// The lottery the curve ends: a Marshal's attack on an unmoved
@@ -132,6 +156,33 @@ mod tests {
         let marshal = 17.8;
         let lottery = 0.1 * classic.flag() + 0.3 * classic.scale(-marshal);
         assert!(lottery < 0.0, "{lottery}");
+    }
+
+    /// Far ahead, taking the flag still counts: a won game stands above
+    /// any lead by a margin, where the curve alone gave 2 for it at a lead
+    /// of 60.
+    #[test]
+    fn a_won_game_is_worth_more_than_any_lead() {
+        let classic = odds("classic");
+        for lead in [20.0, 60.0, 200.0] {
+            let gain = classic.flag() - classic.scale(lead);
+            assert!(gain >= classic.flag() / 6.0, "{lead}: {gain}");
+        }
+    }
+
+    /// As the quiet-ply limit nears, a lead is worth less the larger it
+    /// is, and at the limit no more than a draw: a large lead must be
+    /// spent on battles, not kept.
+    #[test]
+    fn the_quiet_limit_presses_a_large_lead_hardest() {
+        let classic = odds("classic");
+        let pressure = |lead: f32| classic.scale(lead) - classic.press(classic.scale(lead), 0.5);
+        assert!(pressure(60.0) > pressure(10.0), "{}", pressure(60.0));
+        assert!(pressure(10.0) >= -DRAW * 0.5);
+        assert_eq!(classic.press(classic.scale(60.0), 1.0), DRAW);
+        // Behind, the pressure is the draw's price as material counts it.
+        let behind = classic.scale(-10.0);
+        assert_eq!(classic.press(behind, 0.5), behind + 0.5 * DRAW);
     }
 
     /// Red's Marshal on e5 takes a scout on e6 and is seen; Blue's spy
@@ -186,6 +237,7 @@ mod tests {
             assert_eq!(other.flag(), FLAG, "{id}");
             assert_eq!(other.scale(17.8), 17.8, "{id}");
             assert_eq!(other.scale(-FLAG), -FLAG, "{id}");
+            assert_eq!(other.press(60.0, 0.5), 60.0 + 0.5 * DRAW, "{id}");
         }
     }
 }
