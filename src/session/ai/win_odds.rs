@@ -5,12 +5,12 @@
 //! bombs in most losses to the 2012 winner). Here a position counts
 //! `WIN * tanh((m + x) / WIN)`, and a won game `WIN + FINISH`: `m` is
 //! the material lead and `x` what a Marshal the enemy has seen costs
-//! while the enemy's spy stands (`exposure`). The worth grows like material while the lead
-//! is small and tends to `WIN` as it grows, so a won game stays worth
-//! `FINISH` more than any lead; as the quiet-ply limit nears, a lead is
-//! drawn toward a draw's worth (`press`). `WIN` and the exposed
-//! Marshal's cost come from one logistic curve fitted to people's classic
-//! games (`flagfall win-odds`, `win_odds_table.rs`).
+//! while the enemy's spy stands (`exposure`). The worth grows like
+//! material while the lead is small and tends to `WIN` as it grows, so a
+//! won game stays worth `FINISH` more than any lead; as the quiet-ply
+//! limit nears, a lead is drawn toward a draw's worth (`press`). `WIN` and
+//! the exposed Marshal's cost come from one logistic curve fitted to
+//! people's classic games (`flagfall win-odds`, `win_odds_table.rs`).
 
 use super::eval::{FLAG, large_army};
 use super::search::DRAW;
