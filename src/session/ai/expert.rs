@@ -7,10 +7,11 @@
 //! within a sample every move's rollout draws the same random numbers. A
 //! rollout that does not end the game is judged by material and, in the
 //! rank games, by more: in the 40-piece games pursuit (how near each side's
-//! hunters stand to the pieces they know they beat) and flag defence (how
-//! near an enemy piece that could take our flag stands to it, less while
-//! one of ours that stops it stands nearer) and the last miners (worth
-//! more than their rank while enemy bombs stand) and the spy kept in wait
+//! hunters stand, in steps round lakes and bombs, to the pieces they know
+//! they beat) and flag defence (how near an enemy piece that could take
+//! our flag stands to it in steps, less the sooner one of ours that stops
+//! it can meet it on its way in) and the last miners (worth more than
+//! their rank while enemy bombs stand) and the spy kept in wait
 //! (worth more while it has not moved and the enemy Marshal stands), in
 //! the smaller armies the flag race (how near each side stands to the
 //! other's flag as the sample placed it).
@@ -35,6 +36,7 @@ use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
 use super::spy::SpyInWait;
+use super::steps::Steps;
 use super::win_odds::WinOdds;
 use super::{best_of, scored_moves};
 use crate::core::moves::{Action, Move};
@@ -131,9 +133,11 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     }
     let pursuit = Pursuit::new(&view.variant, &view.options, PURSUIT);
     let flag_race = FlagRace::new(&view.variant, FLAG_RACE, FLAG_DEFENCE);
-    let flag_defence = FlagDefence::new(&view.variant, FLAG_THREAT);
+    let flag_defence = FlagDefence::new(view, FLAG_THREAT);
     let last_miners = LastMiners::new(&view.variant, LAST_MINERS);
     let spy_in_wait = SpyInWait::new(&view.variant, SPY_IN_WAIT);
+    // Walks round lakes and bombs, for the terms that count nearness.
+    let steps = (pursuit.is_some() || flag_defence.is_some()).then(|| Steps::in_view(view));
     let guards = flag_guards(view);
     let depth = rollout_depth(&view.variant);
     let prior = |i: usize| {
@@ -187,13 +191,17 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
                 totals[i] += win_odds.press(judged, quiet_share(&position, view.quiet_plies))
                     + pursuit
                         .as_ref()
-                        .map_or(0.0, |p| p.value(&position, view.viewer, &known))
+                        .zip(steps.as_ref())
+                        .map_or(0.0, |(p, steps)| {
+                            p.value(&position, view.viewer, &known, steps)
+                        })
                     + flag_race
                         .as_ref()
                         .map_or(0.0, |r| r.value(&position, view.viewer))
                     + flag_defence
                         .as_ref()
-                        .map_or(0.0, |d| d.value(&position, view.viewer))
+                        .zip(steps.as_ref())
+                        .map_or(0.0, |(d, steps)| d.value(&position, view.viewer, steps))
                     + last_miners
                         .as_ref()
                         .map_or(0.0, |m| m.value(&position, view.viewer))

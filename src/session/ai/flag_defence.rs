@@ -1,138 +1,190 @@
 //! Flag defence: what a rollout's few plies cannot see of a walk to our
-//! flag in the 40-piece games. A flag ringed by bombs falls only to a piece
-//! that defuses them (a miner), one whose ring is open to any piece; an
-//! enemy piece that could take it counts against us the nearer it stands,
-//! 1 / (1 + distance in steps), the nearest only, and a quarter of that
-//! while one of our pieces that stops it stands nearer the flag. In a
-//! sampled position the enemy's hidden pieces have the kinds the sample
-//! gave them, so over many samples an unknown piece walking at our bombs
-//! counts as the miner it may be. (Against the weakest 2012 program, whose
-//! miners walk to a ringed flag and take it, the expert did nothing to
-//! stop them: issue 48.)
+//! flag in the 40-piece games. An enemy piece takes a flag by stepping
+//! onto it from a square beside it (a way in); a way in that holds one of
+//! our bombs lets only a piece that defuses it (a miner) through. An enemy
+//! piece that could take our flag counts against us by each way in it
+//! could use: 1 / (1 + its steps to the flag) through that way, round
+//! lakes and bombs (`steps.rs`), times how late the nearest of our pieces
+//! that stops it (beats it, or falls with it) reaches the way in (a
+//! quarter if no later than the enemy piece). The greatest such threat
+//! counts. In a sampled position the enemy's hidden pieces have the kinds
+//! the sample gave them, so over many samples an unknown piece walking at
+//! our bombs counts as the miner it may be. (Against the weakest 2012
+//! program, whose miners walk to a ringed flag and take it, the expert did
+//! nothing to stop them: issue 48.)
 
 use super::eval::large_army;
+use super::steps::Steps;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{Combat, Mobility, Special, Variant};
+use crate::core::view::PlayerView;
 
 /// How much of a threat to our flag counts while one of our pieces that
-/// stops it stands nearer the flag than it does. Without a defender
-/// nearer, the only moves that lessened a threat were those that took it
-/// within the rollout's few plies: against vixen a miner walked nine steps
-/// down an empty file to the flag while the expert's pieces hunted
-/// elsewhere (issue 48).
+/// stops it reaches its way in first. Without a defender nearer, the only
+/// moves that lessened a threat were those that took it within the
+/// rollout's few plies: against vixen a miner walked nine steps down an
+/// empty file to the flag while the expert's pieces hunted elsewhere
+/// (issue 48).
 const COVERED: f32 = 0.25;
 
-/// The kinds that can walk, defuse bombs, are bombs or are flags, worked
-/// out once per search.
+/// How many steps too late our nearest defender may come before a threat
+/// counts in full; between, it counts more the later the defender. With
+/// only "in time or not", a defender that could not come in time had
+/// nothing to gain by coming nearer: against asmodeus a captain stood
+/// beside its own bomb, two squares from a miner that had defused the
+/// ring, while the miner waited beside the flag for 30 turns and then
+/// took it (issue 48).
+const LATE: f32 = 4.0;
+
+/// One of our flags and the squares beside it an enemy piece can take it
+/// from, with whether one of our bombs stands there (only a miner comes
+/// in that way).
+struct Guarded {
+    flag: Square,
+    ways_in: Vec<(Square, bool)>,
+}
+
+/// Our flags' ways in, and the kinds that can walk or defuse bombs,
+/// worked out once per search.
 pub struct FlagDefence {
     runner: Vec<bool>,
     miner: Vec<bool>,
-    bomb: Vec<bool>,
-    flag: Vec<bool>,
+    flags: Vec<Guarded>,
     weight: f32,
 }
 
 impl FlagDefence {
-    /// `None` where it is not weighed: domino, the smaller armies (whose
-    /// flag race counts both flags: `flag_race.rs`), or a zero weight.
-    pub fn new(variant: &Variant, weight: f32) -> Option<FlagDefence> {
-        if weight == 0.0 || !large_army(variant) || !matches!(variant.combat, Combat::Rank { .. }) {
+    /// For the viewer's flags as `view` shows them. `None` where it is not
+    /// weighed (`weighs`), or at a zero weight.
+    pub fn new(view: &PlayerView, weight: f32) -> Option<FlagDefence> {
+        let variant = &*view.variant;
+        if weight == 0.0 || !weighs(variant) {
             return None;
         }
         let kinds = || variant.kind_ids().map(|k| variant.kind(k));
+        let ours = |square: Square| {
+            view.at(square)
+                .filter(|p| p.owner == view.viewer)
+                .and_then(|p| p.piece)
+                .map(|p| variant.kind(p.kind))
+        };
+        let board = &variant.board;
+        let flags = board
+            .squares()
+            .filter(|&square| ours(square).is_some_and(|k| k.is_flag))
+            .map(|flag| Guarded {
+                flag,
+                ways_in: board
+                    .neighbours(flag)
+                    .filter(|&square| !board.is_blocked(square))
+                    .map(|square| {
+                        let bomb = ours(square).is_some_and(|k| k.special == Special::Bomb);
+                        (square, bomb)
+                    })
+                    .collect(),
+            })
+            .collect();
         Some(FlagDefence {
             runner: kinds().map(|k| k.mobility != Mobility::Immobile).collect(),
             miner: kinds().map(|k| k.special == Special::Miner).collect(),
-            bomb: kinds().map(|k| k.special == Special::Bomb).collect(),
-            flag: kinds().map(|k| k.is_flag).collect(),
+            flags,
             weight,
         })
     }
 
     /// For `side`: minus the weight times the threat to its flag
-    /// (`threat`).
-    pub fn value(&self, position: &Position, side: Side) -> f32 {
-        -self.weight * self.threat(position, side)
+    /// (`threat`), walking by `steps`.
+    pub fn value(&self, position: &Position, side: Side, steps: &Steps) -> f32 {
+        -self.weight * self.threat(position, side, steps)
     }
 
-    /// How near, from 0 to 1, the nearest enemy piece that could take one
-    /// of `side`'s flags stands to it: 1 / (1 + distance in steps), a
-    /// quarter of that while a piece of `side` that stops it stands nearer
-    /// the flag (`COVERED`).
-    fn threat(&self, position: &Position, side: Side) -> f32 {
+    /// The greatest threat, from 0 to 1, to one of `side`'s flags: for
+    /// each enemy piece that could take it and each way in it could use,
+    /// 1 / (1 + its steps to the flag) through that way, times how late
+    /// our nearest defender of that way comes (`lateness`).
+    fn threat(&self, position: &Position, side: Side, steps: &Steps) -> f32 {
         let enemy = side.opponent();
         let mut threat = 0.0f32;
-        for (flag, state) in position.pieces(side) {
-            if !self.flag[state.piece.kind.0 as usize] {
+        for guarded in &self.flags {
+            if position
+                .piece_at(guarded.flag)
+                .is_none_or(|id| id.side != side)
+            {
                 continue;
             }
-            let Some(flag_square) = position.square_of(flag) else {
-                continue;
-            };
-            let ringed = self.ringed(position, side, flag_square);
             for (piece, state) in position.pieces(enemy) {
                 let kind = state.piece.kind.0 as usize;
-                if !self.runner[kind] || (ringed && !self.miner[kind]) {
+                if !self.runner[kind] {
                     continue;
                 }
                 let Some(square) = position.square_of(piece) else {
                     continue;
                 };
-                let distance = square.distance(flag_square);
-                let near = 1.0 / (1 + distance) as f32;
-                // Only a threat that could be the nearest is worth the
-                // search for a defender.
-                if near <= threat {
-                    continue;
-                }
-                if self.covered(position, side, flag_square, distance, state.piece) {
-                    threat = threat.max(near * COVERED);
-                } else {
-                    threat = near;
+                for &(way, bomb) in &guarded.ways_in {
+                    let to_way = steps.between(square, way);
+                    if (bomb && !self.miner[kind]) || to_way == u32::MAX {
+                        continue;
+                    }
+                    let near = 1.0 / (2 + to_way) as f32;
+                    // Only a threat that could be the greatest is worth
+                    // the search for a defender.
+                    if near <= threat {
+                        continue;
+                    }
+                    let defender = self.nearest_defender(position, side, way, state.piece, steps);
+                    threat = threat.max(near * lateness(defender, to_way));
                 }
             }
         }
         threat
     }
 
-    /// Whether a piece of `side` that stops `attacker` (beats it, or falls
-    /// with it) stands nearer `flag` than `distance`, the attacker's own
-    /// distance: it can meet the attacker before the flag.
-    fn covered(
+    /// The fewest steps to `way` of a piece of `side` that stops `attacker`
+    /// (beats it, or falls with it): `u32::MAX` if none can.
+    fn nearest_defender(
         &self,
         position: &Position,
         side: Side,
-        flag: Square,
-        distance: u32,
+        way: Square,
         attacker: Piece,
-    ) -> bool {
+        steps: &Steps,
+    ) -> u32 {
         let variant = position.variant();
-        position.pieces(side).any(|(id, state)| {
-            self.runner[state.piece.kind.0 as usize]
-                && position
-                    .square_of(id)
-                    .is_some_and(|square| square.distance(flag) < distance)
-                && resolve(variant, position.options(), state.piece, attacker)
-                    != BattleResult::DefenderWins
-        })
+        position
+            .pieces(side)
+            .filter(|(_, state)| {
+                self.runner[state.piece.kind.0 as usize]
+                    && resolve(variant, position.options(), state.piece, attacker)
+                        != BattleResult::DefenderWins
+            })
+            .filter_map(|(id, _)| position.square_of(id))
+            .map(|square| steps.between(square, way))
+            .min()
+            .unwrap_or(u32::MAX)
     }
+}
 
-    /// Whether every square beside the flag is a lake or holds a bomb of
-    /// `side` (no piece steps from a lake).
-    fn ringed(&self, position: &Position, side: Side, flag: Square) -> bool {
-        let board = &position.variant().board;
-        board.neighbours(flag).all(|square| {
-            board.is_blocked(square)
-                || position
-                    .piece_at(square)
-                    .filter(|id| id.side == side)
-                    .is_some_and(|id| self.bomb[position.piece(id).piece.kind.0 as usize])
-        })
+/// How much of a threat counts when our nearest defender of its way in
+/// needs `defender` steps to it and the threat `attacker`: `COVERED` if
+/// it comes no later, all of it if `LATE` steps later or more, and
+/// between in proportion.
+fn lateness(defender: u32, attacker: u32) -> f32 {
+    if defender <= attacker {
+        return COVERED;
     }
+    let late = (defender - attacker) as f32;
+    (COVERED + (1.0 - COVERED) * late / LATE).min(1.0)
+}
+
+/// Where flag defence is weighed: the 40-piece armies that battle by rank,
+/// not domino, nor the smaller armies (whose flag race counts both flags:
+/// `flag_race.rs`).
+fn weighs(variant: &Variant) -> bool {
+    large_army(variant) && matches!(variant.combat, Combat::Rank { .. })
 }
 
 #[cfg(test)]
@@ -146,9 +198,10 @@ mod tests {
     /// weight 1.
     fn red_defence(pieces: &[(Side, &str, &str)]) -> f32 {
         let position = test_position("classic", pieces, Side::Red);
-        FlagDefence::new(position.variant(), 1.0)
+        let view = PlayerView::new(&position, Side::Red);
+        FlagDefence::new(&view, 1.0)
             .unwrap()
-            .value(&position, Side::Red)
+            .value(&position, Side::Red, &Steps::in_view(&view))
     }
 
     #[test]
@@ -170,18 +223,20 @@ mod tests {
         assert_eq!(our_miner, 0.0, "our own pieces are no threat");
     }
 
+    /// Red's flag on a1 ringed by bombs on a2 and b1, and a second Red
+    /// flag on c4 ringed by bombs on b4, d4 and c3 and the lake on c5.
+    const TWO_RINGED_FLAGS: [(Side, &str, &str); 6] = [
+        (Side::Red, "a2", "bomb"),
+        (Side::Red, "b1", "bomb"),
+        (Side::Red, "c4", "flag"),
+        (Side::Red, "b4", "bomb"),
+        (Side::Red, "d4", "bomb"),
+        (Side::Red, "c3", "bomb"),
+    ];
+
     #[test]
     fn a_lake_closes_a_ring() {
-        // A second Red flag on c4: bombs on b4, d4 and c3, the lake on c5.
-        let ring = [
-            (Side::Red, "a2", "bomb"),
-            (Side::Red, "b1", "bomb"),
-            (Side::Red, "c4", "flag"),
-            (Side::Red, "b4", "bomb"),
-            (Side::Red, "d4", "bomb"),
-            (Side::Red, "c3", "bomb"),
-        ];
-        let mut pieces = ring.to_vec();
+        let mut pieces = TWO_RINGED_FLAGS.to_vec();
         pieces.push((Side::Blue, "c7", "marshal"));
         assert_eq!(
             red_defence(&pieces),
@@ -207,6 +262,53 @@ mod tests {
         assert_eq!(bomb, alone, "a bomb beside the flag does not walk");
     }
 
+    /// The flag on a1 ringed by bombs on a2 and b1, a miner coming down the
+    /// a-file: a lieutenant on d1 stands nearer the flag as the crow flies
+    /// but must walk round the bomb on b1 to meet it, and comes a step
+    /// late; one on b3 stands in its way.
+    #[test]
+    fn our_own_bombs_wall_a_defender_off() {
+        let ring = [(Side::Red, "a2", "bomb"), (Side::Red, "b1", "bomb")];
+        let miner = (Side::Blue, "a5", "miner");
+        let alone = red_defence(&[ring[0], ring[1], miner]);
+        assert_eq!(alone, -1.0 / 5.0);
+        let walled_off = red_defence(&[ring[0], ring[1], miner, (Side::Red, "d1", "lieutenant")]);
+        assert_eq!(walled_off, -lateness(4, 3) / 5.0);
+        assert!(lateness(4, 3) > COVERED);
+        let in_the_way = red_defence(&[ring[0], ring[1], miner, (Side::Red, "b3", "lieutenant")]);
+        assert_eq!(in_the_way, -COVERED / 5.0);
+    }
+
+    /// A miner that defused the bomb on a2 waits beside the flag on a1;
+    /// Red's captain comes round the bomb on b1 from d1. Each step it
+    /// takes toward the miner lessens the threat, though none comes in
+    /// time.
+    #[test]
+    fn a_late_defender_counts_the_nearer_it_comes() {
+        let threat_with_captain_at = |square: &str| {
+            red_defence(&[
+                (Side::Red, "b1", "bomb"),
+                (Side::Blue, "a2", "miner"),
+                (Side::Red, square, "captain"),
+            ])
+        };
+        let far = threat_with_captain_at("d1");
+        let nearer = threat_with_captain_at("c2");
+        let beside = threat_with_captain_at("b2");
+        assert_eq!(far, -1.0 / 2.0, "four steps late counts in full");
+        assert!(far < nearer && nearer < beside, "{far} {nearer} {beside}");
+    }
+
+    /// Steps to the flag go round the lakes: a miner on c7 stands 5 steps
+    /// from the flag on c4 (the lake on c5 and c6 between), not 3.
+    #[test]
+    fn a_threat_walks_round_the_lakes() {
+        let mut pieces = TWO_RINGED_FLAGS.to_vec();
+        pieces.push((Side::Blue, "c7", "miner"));
+        // c7 -> b7 -> b6 -> b5 -> defuse b4 -> c4.
+        assert_eq!(red_defence(&pieces), -1.0 / 6.0);
+    }
+
     #[test]
     fn a_bomb_or_a_flag_does_not_walk() {
         assert_eq!(red_defence(&[(Side::Blue, "a3", "bomb")]), 0.0);
@@ -215,10 +317,10 @@ mod tests {
     #[test]
     fn only_the_40_piece_armies_are_weighed() {
         for id in ["classic", "free"] {
-            assert!(FlagDefence::new(&builtin_variant(id).unwrap(), 1.0).is_some());
+            assert!(weighs(&builtin_variant(id).unwrap()), "{id}");
         }
         for id in ["barrage", "small", "piecepack", "domino"] {
-            assert!(FlagDefence::new(&builtin_variant(id).unwrap(), 1.0).is_none());
+            assert!(!weighs(&builtin_variant(id).unwrap()), "{id}");
         }
     }
 }

@@ -17,6 +17,7 @@ mod search;
 mod setup;
 mod setup_habits_table;
 mod spy;
+mod steps;
 pub mod win_odds;
 mod win_odds_table;
 

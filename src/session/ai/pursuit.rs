@@ -3,10 +3,12 @@
 //! piece its enemy knows and can beat is worth less the closer its hunter
 //! stands. Games between the computer levels are long attritions, and a
 //! four-ply rollout does not tell a marshal walking toward a seen general
-//! from one walking away. The expert weighs it in the 40-piece games.
+//! from one walking away. Nearness is in steps round lakes and bombs
+//! (`steps.rs`). The expert weighs it in the 40-piece games.
 
 use super::eval::{battle_gain, large_army};
 use super::rollout::SampleKnowledge;
+use super::steps::Steps;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -56,8 +58,15 @@ impl Pursuit {
 
     /// For `side`: the pull of its hunters on the enemy pieces it knows,
     /// less the enemy's pull on the pieces of `side` the enemy knows. Each
-    /// hunted piece counts its best hunter only: gain / (1 + distance).
-    pub fn value(&self, position: &Position, side: Side, known: &SampleKnowledge) -> f32 {
+    /// hunted piece counts its best hunter only: gain / (1 + steps), by
+    /// `steps`.
+    pub fn value(
+        &self,
+        position: &Position,
+        side: Side,
+        known: &SampleKnowledge,
+        steps: &Steps,
+    ) -> f32 {
         let mut total = 0.0;
         for hunter_side in Side::BOTH {
             let sign = if hunter_side == side { 1.0 } else { -1.0 };
@@ -82,7 +91,8 @@ impl Pursuit {
                     let Some(square) = position.square_of(hunter) else {
                         continue;
                     };
-                    pull = pull.max(gain / (1 + square.distance(prey_square)) as f32);
+                    let apart = steps.between(square, prey_square).saturating_add(1);
+                    pull = pull.max(gain / apart as f32);
                 }
                 total += sign * pull;
             }
@@ -118,7 +128,7 @@ mod tests {
         let knowledge = Knowledge::new(&view, &Belief::new(&view));
         let known = knowledge.for_sample(&position);
         let pursuit = Pursuit::new(position.variant(), position.options(), 1.0).unwrap();
-        pursuit.value(&position, Side::Red, &known)
+        pursuit.value(&position, Side::Red, &known, &Steps::in_view(&view))
     }
 
     #[test]
@@ -140,6 +150,28 @@ mod tests {
         let near = with_marshal_at("e3");
         assert!(far > 0.0, "a seen colonel pulls the marshal: {far}");
         assert!(near > far, "nearer pulls harder: {near} against {far}");
+    }
+
+    /// A hunter counts the steps it must walk: Red's bomb on e2 between
+    /// its marshal and a seen colonel on e3 makes two steps four.
+    #[test]
+    fn a_hunter_walks_round_its_own_bomb() {
+        let with_bomb_at = |square: &str| {
+            red_pursuit(
+                &[
+                    (Side::Red, "e1", "marshal"),
+                    (Side::Red, square, "bomb"),
+                    (Side::Red, "e3", "scout"),
+                    (Side::Blue, "e4", "colonel"),
+                ],
+                Side::Blue,
+                Some(("e4", "e3")),
+            )
+        };
+        let open = with_bomb_at("h1");
+        let walled = with_bomb_at("e2");
+        assert!(walled > 0.0 && walled < open, "{walled} against {open}");
+        assert_eq!(open / walled, 5.0 / 3.0);
     }
 
     #[test]

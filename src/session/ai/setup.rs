@@ -2,6 +2,7 @@
 //! bombs around it where the variant has bombs; for dominoes, the 6-6 at the
 //! back and stones turned to attack in front and defend behind.
 
+use super::steps::{cell, steps_from};
 use crate::core::deal::Deal;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
@@ -313,7 +314,7 @@ fn hide_flag(variant: &Variant, setup: &mut Setup, taken: &[Square], rng: &mut i
     else {
         return;
     };
-    let steps = steps_from(variant, taken);
+    let steps = steps_from(variant, taken, |_| false);
     let bombs = setup
         .placements
         .iter()
@@ -378,7 +379,7 @@ fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
     else {
         return;
     };
-    let steps = steps_from(variant, &[flag]);
+    let steps = steps_from(variant, &[flag], |_| false);
     let steps_to = |sq: Square| steps[cell(variant, sq)];
     let mut holes: Vec<Square> = board
         .squares()
@@ -398,31 +399,4 @@ fn crowd_flag(variant: &Variant, setup: &mut Setup, taken: &[Square]) {
     for (hole, i) in holes.into_iter().zip(beyond) {
         setup.placements[i].square = hole;
     }
-}
-
-/// For every square of the board (row by row), the fewest steps round the
-/// blocked squares from the nearest of `from` (`u32::MAX` where none
-/// reaches).
-fn steps_from(variant: &Variant, from: &[Square]) -> Vec<u32> {
-    let board = &variant.board;
-    let mut steps = vec![u32::MAX; board.columns as usize * board.rows as usize];
-    let mut queue = std::collections::VecDeque::new();
-    for &sq in from.iter().filter(|sq| board.contains(**sq)) {
-        steps[cell(variant, sq)] = 0;
-        queue.push_back(sq);
-    }
-    while let Some(sq) = queue.pop_front() {
-        for n in board.neighbours(sq) {
-            if !board.is_blocked(n) && steps[cell(variant, n)] == u32::MAX {
-                steps[cell(variant, n)] = steps[cell(variant, sq)] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    steps
-}
-
-/// `square`'s place in a row-by-row list of the board's squares.
-fn cell(variant: &Variant, square: Square) -> usize {
-    square.row as usize * variant.board.columns as usize + square.col as usize
 }

@@ -37,9 +37,9 @@ const EXPOSED_WORTH: f32 = super::win_odds_table::EXPOSED / super::win_odds_tabl
 /// How much more a won game is worth than the largest lead. On the curve
 /// alone a lead of 60 was worth 32 and the won game 34, so the expert far
 /// ahead had little reason to finish: 5 of 7 draws against `best` ended
-/// by the quiet-ply limit with it 8 pieces to 1 or more (BENCHMARKS.md,
-/// issue 48). People finish the games they lead; the expert has to be
-/// told to.
+/// by the quiet-ply limit with it four times the enemy's movable pieces
+/// or more (BENCHMARKS.md, issue 48). People finish the games they lead;
+/// the expert has to be told to.
 const FINISH: f32 = WIN / 4.0;
 
 impl WinOdds {
