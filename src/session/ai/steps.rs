@@ -39,7 +39,12 @@ pub fn steps_from(variant: &Variant, from: &[Square], wall: impl Fn(Square) -> b
 
 /// `square`'s place in a row-by-row list of the board's squares.
 pub fn cell(variant: &Variant, square: Square) -> usize {
-    square.row as usize * variant.board.columns as usize + square.col as usize
+    place(variant.board.columns as usize, square)
+}
+
+/// `square`'s place in a row-by-row list of a board `columns` wide.
+fn place(columns: usize, square: Square) -> usize {
+    square.row as usize * columns + square.col as usize
 }
 
 /// The steps between every two squares (`steps_from` each), worked out
@@ -79,8 +84,7 @@ impl Steps {
 
     /// The fewest steps from `from` to `to` (`u32::MAX` where none reaches).
     pub fn between(&self, from: Square, to: Square) -> u32 {
-        let index = |sq: Square| sq.row as usize * self.columns + sq.col as usize;
-        self.table[index(from) * self.cells + index(to)]
+        self.table[place(self.columns, from) * self.cells + place(self.columns, to)]
     }
 }
 
