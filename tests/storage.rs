@@ -454,3 +454,83 @@ fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
     let app = app_with_storage(&dir, 8);
     assert!(continue_lines(&app).is_empty(), "{:?}", labels(&app));
 }
+
+/// Games of one kind are kept side by side, each in a file of its own; a
+/// game saved before games were dated (named for its kind alone) loads,
+/// saves back to its own file, and is deleted from it (issue 64: a new game
+/// of a kind in progress replaced the old one without a word).
+#[test]
+fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
+    let dir = temp_dir("several");
+    let storage = Storage::open(&dir).unwrap();
+    let old = storage.in_progress_path("pass-and-play", "classic");
+    std::fs::copy(fixtures().join("in-progress-classic.json"), &old).unwrap();
+    {
+        let app = app_with_storage(&dir, 12);
+        assert_eq!(continue_lines(&app).len(), 1);
+        // Two new games of the same kind, each left by its Menu.
+        for _ in 0..2 {
+            start_and_set_up(&app);
+            tap(&app, "Menu");
+        }
+        let games = app.window().global::<HomeAdapter>().get_continue_games();
+        use slint::Model;
+        assert_eq!(games.row_count(), 3);
+        // Told apart by when they began.
+        let labels: Vec<String> = games.iter().map(|l| l.to_string()).collect();
+        assert!(
+            labels.iter().filter(|l| l.contains(", started ")).count() >= 2,
+            "{labels:?}"
+        );
+    }
+    let files: Vec<String> = std::fs::read_dir(dir.join("in-progress"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".json"))
+        .collect();
+    assert_eq!(files.len(), 3, "{files:?}");
+    assert!(files.contains(&"pass-and-play-classic.json".to_string()));
+    let dated = files
+        .iter()
+        .filter(|f| {
+            f.strip_prefix("pass-and-play-classic-")
+                .and_then(|rest| rest.strip_suffix(".json"))
+                .is_some_and(|ms| ms.parse::<u64>().is_ok())
+        })
+        .count();
+    assert_eq!(dated, 2, "{files:?}");
+    // The old game plays on and is saved in its old file.
+    let before = std::fs::read(&old).unwrap();
+    let app = app_with_storage(&dir, 13);
+    let old_line = continue_lines(&app)
+        .into_iter()
+        .find(|l| l.contains("after "))
+        .expect("the old game, moves played");
+    tap(&app, &old_line);
+    let holder = app.one_device().unwrap().holder();
+    hand_to(&app, holder);
+    let m = {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(holder).unwrap();
+        *view.legal_moves.first().unwrap()
+    };
+    tap_move(&app, m);
+    assert_ne!(
+        std::fs::read(&old).unwrap(),
+        before,
+        "saved to its own file"
+    );
+    tap(&app, "Menu");
+    let lines = continue_lines(&app);
+    let old_line = lines
+        .into_iter()
+        .find(|l| l.contains("after "))
+        .expect("the old game");
+    tap(&app, &format!("Delete: {old_line}"));
+    tap(&app, "Delete the game");
+    assert!(!old.exists(), "its file is gone");
+    use slint::Model;
+    let games = app.window().global::<HomeAdapter>().get_continue_games();
+    assert_eq!(games.row_count(), 2);
+}

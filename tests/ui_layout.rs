@@ -245,6 +245,49 @@ fn every_variant_is_checked() {
     assert!(LINKED_SCREENS.contains(&"link-board"));
 }
 
+/// On a phone, every two-device screen that shows a code has the code,
+/// "Copy the code's text" and (while it reads codes) "Paste and read" in
+/// view whole without scrolling (issue 64: they were below the fold).
+#[test]
+fn a_phone_shows_the_code_and_its_buttons_without_scrolling() {
+    init_headless().unwrap();
+    let (width, height) = SIZES[0];
+    let mut found = Vec::new();
+    for (variant, screen) in [
+        ("classic", "invite"),
+        ("classic", "link-code"),
+        ("classic", "send-game"),
+        ("classic", "link-timed"),
+        ("domino", "invite"),
+        ("piecepack", "invite"),
+        ("classic", "read-code"),
+    ] {
+        let app = lived_in_app(&format!("codes-in-view-{variant}-{screen}"));
+        stage(&app, variant, screen, 11).unwrap();
+        if screen == "link-timed" {
+            // The board first (the player's turn): the codes a tap away.
+            app.window().global::<PlayAdapter>().invoke_codes();
+        }
+        set_size(&app, (width, height));
+        let seen = common::layout::in_view(&app, height);
+        let shown = |start: &str| seen.iter().any(|what| what.contains(&format!("\"{start}")));
+        let mut wanted = vec!["Paste and read"];
+        if screen != "read-code" {
+            wanted.extend(["QR code", "Copy the code's text"]);
+        }
+        if screen == "send-game" {
+            // A game moved away reads no codes.
+            wanted.retain(|w| *w != "Paste and read");
+        }
+        for label in wanted {
+            if !shown(label) {
+                found.push(format!("{variant} {screen}: {label:?} is not in view"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 /// The board's place at both sizes.
 fn board_at_both_sizes(app: &App) -> Vec<Option<Rect>> {
     SIZES
@@ -355,6 +398,111 @@ fn home_fits_with_each_opponent() {
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The buttons a player taps next stay put when a message comes (issue 64:
+/// Next moved up when "Save record" answered, "Save the PDF" when "Saved
+/// to…" came, the codes' buttons under "Copied", "Use this time control"
+/// when a bonus was chosen).
+#[test]
+fn buttons_stand_still_when_a_message_comes_and_goes() {
+    use flagfall::app::{CodesAdapter, GameOverAdapter, PrintAdapter, TableClockAdapter};
+    init_headless().unwrap();
+    let long = "Saved to /home/a-player-with-a-long-name/Documents/Flagfall/\
+                flagfall-classic-board-a4.pdf. Print it at actual size (100%).";
+    let mut moved = Vec::new();
+    let mut check = |what: &str, app: &App, labels: &[&str], change: &dyn Fn()| {
+        let before: Vec<_> = labels
+            .iter()
+            .map(|l| button_at_both_sizes(app, l))
+            .collect();
+        change();
+        let after: Vec<_> = labels
+            .iter()
+            .map(|l| button_at_both_sizes(app, l))
+            .collect();
+        if before != after {
+            moved.push(format!("{what}: {before:?} became {after:?}"));
+        }
+    };
+
+    let app = lived_in_app("still-replay");
+    stage(&app, "classic", "over", 11).unwrap();
+    check(
+        "replay",
+        &app,
+        &["next move", "Save record", "Menu"],
+        &|| {
+            app.window()
+                .global::<GameOverAdapter>()
+                .set_export_status(long.into())
+        },
+    );
+
+    let app = lived_in_app("still-print");
+    stage(&app, "classic", "print", 11).unwrap();
+    check("print", &app, &["Save the PDF"], &|| {
+        app.window()
+            .global::<PrintAdapter>()
+            .set_message(long.into())
+    });
+
+    for screen in ["invite", "link-code", "read-code"] {
+        let app = lived_in_app(&format!("still-{screen}"));
+        stage(&app, "classic", screen, 11).unwrap();
+        let mut labels = vec!["Paste and read"];
+        if screen != "read-code" {
+            labels.push("Copy the code's text");
+        }
+        check(screen, &app, &labels, &|| {
+            let codes = app.window().global::<CodesAdapter>();
+            codes.set_action_status(long.into());
+            codes.set_read_status(
+                "Not read: this is code number 5, but code number 3 comes first; read that one."
+                    .into(),
+            );
+        });
+    }
+
+    let app = lived_in_app("still-table-clock");
+    stage(&app, "classic", "table-clock-choose", 11).unwrap();
+    check("table clock", &app, &["Use this time control"], &|| {
+        let clock = app.window().global::<TableClockAdapter>();
+        clock.set_custom_bonus_kind(if clock.get_custom_bonus_kind() == 0 {
+            1
+        } else {
+            0
+        });
+    });
+    assert!(moved.is_empty(), "{}", moved.join("\n"));
+}
+
+/// Each player's setup has its buttons in the same place (issue 64: Fill
+/// stood lower for Blue in Barrage).
+#[test]
+fn setup_buttons_stand_where_they_stood_for_the_other_player() {
+    use flagfall::app::{HandoffAdapter, SetupAdapter};
+    init_headless().unwrap();
+    for variant in ["barrage", "classic", "domino", "piecepack"] {
+        let app = lived_in_app(&format!("setup-both-{variant}"));
+        stage(&app, variant, "setup", 11).unwrap();
+        let red = button_at_both_sizes(&app, "Fill for me");
+        let w = app.window();
+        w.global::<SetupAdapter>().invoke_fill();
+        w.global::<SetupAdapter>().invoke_ready();
+        w.global::<HandoffAdapter>().invoke_reveal();
+        if screen(&app) == "deal" {
+            w.global::<flagfall::app::DealAdapter>().invoke_choose(0);
+            w.global::<flagfall::app::DealAdapter>()
+                .invoke_continue_to_setup();
+        }
+        assert_eq!(screen(&app), "setup", "{variant}");
+        let blue = button_at_both_sizes(&app, "Fill for me");
+        assert_eq!(
+            red, blue,
+            "{variant}: Fill for me moved between Red and Blue"
+        );
+    }
 }
 
 /// On the challenge screen Confirm stays put whatever the verdict says.

@@ -63,7 +63,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     tap(&red, "Read a code");
     paste(&red, &invitation);
     assert_shows(&red, "reading: Not read: this is this device's own code");
-    tap(&red, "Back to the menu");
+    tap(&red, "Menu");
     let resume = labels(&red)
         .into_iter()
         .find(|l| l.starts_with("Continue: Classic against another device, you play Red"))
@@ -92,7 +92,7 @@ fn two_apps_play_through_codes_and_verify_each_other() {
     assert!(
         labels(&blue)
             .iter()
-            .any(|l| l.contains("it shows where your pieces stand")),
+            .any(|l| l.contains("it shows which squares your pieces stand on, never what they are")),
         "{:?}",
         labels(&blue)
     );

@@ -60,16 +60,23 @@ fn set_up(app: &App, side: Side, choose_discard: bool) {
     hand_to(app, side);
     if screen(app) == "deal" {
         if choose_discard {
+            // Suits named apart from the players ("suns (red)", not "Red").
             let choice = labels(app)
                 .into_iter()
-                .find(|l| l.contains(" gives up its null (Flag)"))
+                .find(|l| l.starts_with("The ") && l.contains(" give up their null (Flag)"))
                 .expect("a discard choice");
+            assert!(
+                !choice.contains("Red") && !choice.contains("Blue"),
+                "{choice}"
+            );
             tap(app, &choice);
         } else {
-            assert!(
-                labels(app).iter().any(|l| l.starts_with("Your stones: ")),
-                "the deal shows the stones"
-            );
+            // Every stone dealt is drawn and named, the 24 in hand and the 4 set aside.
+            let stones = labels(app)
+                .iter()
+                .filter(|l| l.starts_with("stone "))
+                .count();
+            assert!(stones >= 28, "the deal shows the stones: {stones}");
         }
         tap(app, "Continue to setup");
     }
@@ -138,8 +145,20 @@ fn play_until_battle(app: &App) {
                     .get_battle_text()
                     .to_string();
                 assert!(text.contains(" attacked "), "{text}");
+                // The mover's own ("Battle"), or the other player's ("Red attacked").
+                let heading = app
+                    .window()
+                    .global::<PlayAdapter>()
+                    .get_battle_heading()
+                    .to_string();
                 assert!(
-                    labels(app).iter().any(|l| l.starts_with("Battle: ")),
+                    heading == "Battle" || heading.ends_with(" attacked"),
+                    "{heading}"
+                );
+                assert!(
+                    labels(app)
+                        .iter()
+                        .any(|l| l.starts_with(&format!("{heading}: "))),
                     "the battle is on screen"
                 );
                 assert_no_hidden_enemy_named(app);

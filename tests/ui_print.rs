@@ -7,7 +7,7 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig, PrintAdapter};
-use flagfall::session::print::pdf_store::PdfStore;
+use flagfall::session::exports::{Exports, Kept};
 use flagfall::session::print::{self, paper};
 use slint::ComponentHandle;
 use std::sync::{Arc, Mutex};
@@ -96,8 +96,8 @@ fn the_pdf_is_saved_to_the_exports_folder_and_the_screen_says_where() {
 /// A shelf that refuses, as a full disk or a platform that says no would.
 struct Refusing(Mutex<Vec<String>>);
 
-impl PdfStore for Refusing {
-    fn keep(&self, file_name: &str, _pdf: &[u8]) -> Result<String, String> {
+impl Exports for Refusing {
+    fn keep(&self, file_name: &str, _mime: &str, _bytes: &[u8]) -> Result<Kept, String> {
         self.0.lock().unwrap().push(file_name.to_string());
         Err("no space left on the device".to_string())
     }
@@ -116,7 +116,7 @@ fn a_pdf_that_cannot_be_kept_says_why_and_the_app_goes_on() {
     let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
     let shelf = Arc::new(Refusing(Mutex::new(Vec::new())));
     let app = App::new(AppConfig {
-        pdf_store: Some(shelf.clone()),
+        exports: Some(shelf.clone()),
         ..AppConfig::in_memory(4)
     })
     .unwrap();

@@ -1,12 +1,13 @@
-//! The phone's Downloads as the place printed sheets go: a PDF is written
-//! through Android's `MediaStore` into Download/Flagfall (Android 10 and
-//! later, no permission needed), or into the app's folder on the shared
-//! storage (Android 8 and 9, reachable over USB and from file managers).
+//! The phone's Downloads as the place saved files go (printed sheets, game
+//! records, pictures of codes): a file is written through Android's
+//! `MediaStore` into Download/Flagfall (Android 10 and later, no permission
+//! needed), or into the app's folder on the shared storage (Android 8 and 9,
+//! reachable over USB and from file managers).
 //!
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::print::pdf_store::PdfStore;
+use flagfall::session::exports::{Exports, Kept};
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JString, JValue};
 use jni::refs::Global;
@@ -15,7 +16,7 @@ use std::ffi::c_void;
 
 /// Bytes handed to the output stream per JNI call.
 const CHUNK: usize = 256 * 1024;
-/// Where in Downloads the sheets go.
+/// Where in Downloads the files go.
 const FOLDER: &str = "Download/Flagfall";
 
 pub struct Downloads {
@@ -33,10 +34,16 @@ impl Downloads {
         Ok(Downloads { vm, activity })
     }
 
-    fn keep_in(&self, env: &mut Env, file_name: &str, pdf: &[u8]) -> Result<String, String> {
+    fn keep_in(
+        &self,
+        env: &mut Env,
+        file_name: &str,
+        mime: &str,
+        bytes: &[u8],
+    ) -> Result<String, String> {
         let sdk = crate::gallery::sdk_version(env).map_err(|e| e.to_string())?;
         if sdk >= 29 {
-            self.write_to_media_store(env, file_name, pdf)
+            self.write_to_media_store(env, file_name, mime, bytes)
                 .map(|()| format!("{FOLDER}/{file_name}"))
                 .map_err(|e| {
                     env.exception_clear();
@@ -48,7 +55,7 @@ impl Downloads {
                 format!("the shared storage cannot be reached ({e})")
             })?;
             let path = std::path::Path::new(&dir).join(file_name);
-            flagfall::session::storage::write_atomic(&path, pdf)
+            flagfall::session::storage::write_atomic(&path, bytes)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(path.display().to_string())
         }
@@ -60,7 +67,8 @@ impl Downloads {
         &self,
         env: &mut Env,
         file_name: &str,
-        pdf: &[u8],
+        mime: &str,
+        bytes: &[u8],
     ) -> Result<(), JniError> {
         let values = env.new_object(
             jni_str!("android/content/ContentValues"),
@@ -69,7 +77,7 @@ impl Downloads {
         )?;
         for (key, value) in [
             ("_display_name", file_name),
-            ("mime_type", "application/pdf"),
+            ("mime_type", mime),
             ("relative_path", FOLDER),
         ] {
             let (key, value) = (env.new_string(key)?, env.new_string(value)?);
@@ -116,7 +124,7 @@ impl Downloads {
             .l()?;
         let buffer = env.new_byte_array(CHUNK)?;
         let mut written = Ok(());
-        for chunk in pdf.chunks(CHUNK) {
+        for chunk in bytes.chunks(CHUNK) {
             let signed: Vec<i8> = chunk.iter().map(|b| *b as i8).collect();
             written = buffer.set_region(env, 0, &signed).and_then(|()| {
                 env.call_method(
@@ -167,12 +175,18 @@ impl Downloads {
     }
 }
 
-impl PdfStore for Downloads {
-    fn keep(&self, file_name: &str, pdf: &[u8]) -> Result<String, String> {
-        self.vm
+impl Exports for Downloads {
+    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String> {
+        let place = self
+            .vm
             .attach_current_thread(|env| -> Result<Result<String, String>, JniError> {
-                Ok(self.keep_in(env, file_name, pdf))
+                Ok(self.keep_in(env, file_name, mime, bytes))
             })
-            .map_err(|e| format!("Android cannot be reached ({e})"))?
+            .map_err(|e| format!("Android cannot be reached ({e})"))??;
+        // A phone has no file manager to open from here.
+        Ok(Kept {
+            place,
+            folder: None,
+        })
     }
 }

@@ -31,9 +31,7 @@ fn android_main(app: slint::android::AndroidApp) {
     // SAFETY: as for the gallery.
     let downloads = unsafe { downloads::Downloads::new(app.vm_as_ptr(), app.activity_as_ptr()) };
     let store = match downloads {
-        Ok(downloads) => {
-            Some(Arc::new(downloads) as Arc<dyn flagfall::session::print::pdf_store::PdfStore>)
-        }
+        Ok(downloads) => Some(Arc::new(downloads) as Arc<dyn flagfall::session::exports::Exports>),
         Err(e) => {
             eprintln!("flagfall: Downloads cannot be reached ({e}); sheets stay in the app");
             None
@@ -75,7 +73,7 @@ fn android_main(app: slint::android::AndroidApp) {
     let platform = flagfall::app::Platform {
         photos,
         signals,
-        pdf_store: store,
+        exports: store,
         share,
     };
     if let Err(e) = flagfall::app::run(data_dir, platform) {

@@ -8,18 +8,21 @@ use super::file_chooser::Purpose;
 use super::models::{self, List};
 use super::naming::{self, side_name};
 use super::router::GameView;
+use super::saving::FileSaver;
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
 use crate::session::games::Games;
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::{
-    LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError, TransferReceiver,
+    CodeKind, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
+    TransferReceiver,
 };
 use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
 use crate::session::share::ShareSheet;
 use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
@@ -51,6 +54,9 @@ pub(super) struct CodesController {
     picture_files: List<PictureFile>,
     /// The platform's share sheet, where it has one (Android).
     share: Option<Arc<dyn ShareSheet>>,
+    /// The folder the code's picture was saved to, where this computer can
+    /// open it, with the code (until another code shows).
+    picture_folder: Option<(String, PathBuf)>,
 }
 
 /// How many of the newest picture files the screen offers to open.
@@ -72,6 +78,17 @@ pub(super) struct PictureRead {
 }
 
 impl CodesController {
+    /// Whether a question is open over the screen (abandoning the game).
+    pub(super) fn dialog_open(&self) -> bool {
+        self.confirm_abandon
+    }
+
+    /// Closes the question open over the screen, answering no; false when
+    /// there was none.
+    pub(super) fn close_dialog(&mut self) -> bool {
+        std::mem::take(&mut self.confirm_abandon)
+    }
+
     pub(super) fn new(
         photos: Option<Arc<dyn PhotoSource>>,
         share: Option<Arc<dyn ShareSheet>>,
@@ -84,6 +101,7 @@ impl CodesController {
             link_status: String::new(),
             confirm_abandon: false,
             picture_files: models::list(),
+            picture_folder: None,
         }
     }
 
@@ -285,7 +303,8 @@ impl CodesController {
         let screen = w.global::<CodesAdapter>();
         screen.set_news("".into());
         screen.set_can_see_board(false);
-        screen.set_close_label(crate::tr!("Back to the menu").into());
+        screen.set_close_label(crate::tr!("Menu").into());
+        screen.set_clocks("".into());
         screen.set_can_abandon(false);
         screen.set_confirm_abandon(false);
         match codes {
@@ -333,6 +352,38 @@ impl CodesController {
         }
     }
 
+    /// Saves the code shown as a PNG picture where the player looks for
+    /// files, to send it to the other player as a picture.
+    fn save_picture(&mut self, w: &AppWindow, saver: &FileSaver) {
+        let screen = w.global::<CodesAdapter>();
+        let code = screen.get_code_text().to_string();
+        let Ok(qr) = make_qr(&code) else {
+            return;
+        };
+        let name = match crate::session::link::Envelope::from_text(&code).ok() {
+            Some(envelope) => format!(
+                "flagfall-code-{:08x}-{}.png",
+                envelope.header.game_id, envelope.header.seq
+            ),
+            None => "flagfall-code.png".to_string(),
+        };
+        // 8 pixels a module: sharp on any screen a friend opens it on.
+        let kept = saver.keep(&name, "image/png", &qr.to_png(8));
+        self.picture_folder = kept
+            .as_ref()
+            .ok()
+            .and_then(|kept| saver.openable(kept))
+            .map(|folder| (code, folder));
+        let status = match kept {
+            Ok(kept) => crate::tr!(
+                "Saved the picture to {}: send it to the other player, who reads it as a picture.",
+                kept.place
+            ),
+            Err(why) => crate::tr!("The picture was not saved: {}", why),
+        };
+        screen.set_action_status(status.into());
+    }
+
     /// The photo button, and the screen's buttons held while a picture is read.
     fn refresh_reading(&self, w: &AppWindow) {
         let screen = w.global::<CodesAdapter>();
@@ -346,6 +397,12 @@ impl CodesController {
                 .into(),
         );
         screen.set_busy(self.picture_reading.is_some());
+        let shown = screen.get_code_text();
+        screen.set_can_open_folder(
+            self.picture_folder
+                .as_ref()
+                .is_some_and(|(code, _)| *code == shown.as_str()),
+        );
         // Android apps get no file paths to type; they read the newest photos.
         screen.set_can_open_files(!cfg!(target_os = "android"));
         let files = self
@@ -370,6 +427,14 @@ impl CodesController {
             return;
         };
         let screen = w.global::<CodesAdapter>();
+        // A timed game's clocks, in view while the codes go back and forth.
+        let clocks = game
+            .and_then(GameSession::clock)
+            .map_or(String::new(), |(clock, now)| {
+                let clocks = super::clock_text::side_clocks(clock, now);
+                format!("{} · {}", clocks.red, clocks.blue)
+            });
+        screen.set_clocks(clocks.into());
         let Some(played) = link.game() else {
             return self.refresh_dealing(w, link);
         };
@@ -491,6 +556,15 @@ pub(super) fn connect(app: &App) {
     codes.on_choose_picture(app.unit(|s, _| {
         s.chooser.open(Purpose::CodePicture, None);
     }));
+    codes.on_save_picture(app.unit(|s, w| s.codes.save_picture(w, &s.saver)));
+    codes.on_open_folder(app.unit(|s, w| {
+        let screen = w.global::<CodesAdapter>();
+        if let Some((_, folder)) = &s.codes.picture_folder
+            && let Err(why) = s.saver.open(folder)
+        {
+            screen.set_action_status(why.into());
+        }
+    }));
     codes.on_share(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
         if let Some(share) = &s.codes.share
@@ -499,7 +573,7 @@ pub(super) fn connect(app: &App) {
                 &screen.get_code_text(),
             )
         {
-            screen.set_share_status(
+            screen.set_action_status(
                 crate::tr!(
                     "The share sheet did not open ({}); copy the text instead.",
                     why
@@ -517,12 +591,7 @@ pub(super) fn connect(app: &App) {
             Box::new(move || codes_in_newest(&*photos, NEWEST_PHOTOS)),
         )
     }));
-    codes.on_close(app.unit(|s, _| {
-        if s.screen() != Screen::Link {
-            s.codes.codes = None;
-        }
-        Effect::GoHome
-    }));
+    codes.on_close(app.unit(|s, _| close(s)));
     codes.on_see_board(app.unit(|_, _| Effect::View(GameView::Board)));
     codes.on_abandon(app.unit(|s, _| s.codes.confirm_abandon = true));
     codes.on_abandon_answer({
@@ -601,14 +670,16 @@ fn show_link_code(w: &AppWindow, code: &str) {
     screen.set_showing(!code.is_empty());
     screen.set_qr(qr_picture(code));
     screen.set_code_text(code.into());
-    let shown_number = crate::session::link::Envelope::from_text(code).map(|e| e.header.seq);
-    screen.set_part_label(
-        shown_number
-            .map_or(String::new(), |n| {
-                crate::tr!("this device's code number {}", n)
-            })
-            .into(),
-    );
+    let header = crate::session::link::Envelope::from_text(code)
+        .ok()
+        .map(|e| e.header);
+    // Numbered as the errors of a code read twice or out of turn number it.
+    let label = match header {
+        Some(header) if header.kind == CodeKind::Invite => crate::tr!("the invitation"),
+        Some(header) => crate::tr!("code {} of this game", header.seq),
+        None => String::new(),
+    };
+    screen.set_part_label(label.into());
     screen.set_can_previous(false);
     screen.set_can_next(false);
 }
@@ -623,7 +694,8 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
                 crate::tr!("Show your code, then read theirs"),
                 crate::tr!(
                     "Let the other device read this code: it deals the other player's stones and \
-                 shows where yours stand. Then read the code it shows once its player has set up."
+                 shows which squares yours stand on, never what they are. Then read the code it \
+                 shows once its player has set up."
                 ),
             )
         }
@@ -639,8 +711,9 @@ fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
         LinkStatus::AwaitingCode if link.game().is_some_and(|g| g.view().is_none()) => (
             crate::tr!("Show your code, then read theirs"),
             crate::tr!(
-                "Let the other device read this code: it shows where your pieces stand. Then read \
-                 the code it shows, which shows where its pieces stand."
+                "Let the other device read this code: it shows which squares your pieces stand on, \
+                 never what they are. Then read the code it shows, which does the same for its \
+                 pieces."
             ),
         ),
         LinkStatus::AwaitingCode => (
@@ -681,4 +754,14 @@ fn picture_name(path: &std::path::Path) -> String {
         Some(folder) => format!("{name} ({})", folder.to_string_lossy()),
         None => name,
     }
+}
+
+/// Back to the home screen (Menu, Escape, the back gesture): a two-device
+/// game's codes stay with the game; a game's codes to move it, or codes
+/// being read, are let go.
+pub(super) fn close(s: &mut State) -> Effect {
+    if s.screen() != Screen::Link {
+        s.codes.codes = None;
+    }
+    Effect::GoHome
 }

@@ -1,12 +1,12 @@
 //! How the app starts: its seed, its data folder (or none), whether work
 //! goes to worker threads, and what the platform brings (the newest photos,
-//! the referee's sound, where PDFs go, its share sheet, the preferred
+//! the referee's sound, where saved files go, its share sheet, the preferred
 //! languages).
 
 use crate::session::Storage;
 use crate::session::clock_signals::Signals;
+use crate::session::exports::{self, Exports};
 use crate::session::photos::PhotoSource;
-use crate::session::print::pdf_store::PdfStore;
 use crate::session::share::ShareSheet;
 use crate::session::time_source::{Monotonic, TimeSource};
 use std::path::PathBuf;
@@ -19,8 +19,9 @@ pub struct Platform {
     pub photos: Option<Arc<dyn PhotoSource>>,
     /// How the referee's clock is heard (none: the desktop's sound).
     pub signals: Option<Arc<dyn Signals>>,
-    /// Where printed sheets are saved (none: the data folder's exports).
-    pub pdf_store: Option<Arc<dyn PdfStore>>,
+    /// Where records, printed sheets and code pictures are saved (none: the
+    /// computer's Documents/Flagfall).
+    pub exports: Option<Arc<dyn Exports>>,
     /// How a code's text is sent to another app (none: copied only).
     pub share: Option<Arc<dyn ShareSheet>>,
 }
@@ -42,8 +43,12 @@ pub struct AppConfig {
     pub photos: Option<Arc<dyn PhotoSource>>,
     /// How the referee's clock is heard (none: shown only).
     pub signals: Option<Arc<dyn Signals>>,
-    /// Where printed sheets are saved (none: the data folder's exports).
-    pub pdf_store: Option<Arc<dyn PdfStore>>,
+    /// Where records, printed sheets and code pictures are saved (none:
+    /// the data folder's exports; with no data folder, nowhere).
+    pub exports: Option<Arc<dyn Exports>>,
+    /// Shows a folder in the file manager (a computer's; none on a phone
+    /// and in tests).
+    pub open_folder: Option<exports::OpenFolder>,
     /// How a code's text is sent to another app (none: copied only).
     pub share: Option<Arc<dyn ShareSheet>>,
     /// Where clocks read the time (tests set it by hand).
@@ -62,7 +67,8 @@ impl AppConfig {
             background_work: false,
             photos: None,
             signals: None,
-            pdf_store: None,
+            exports: None,
+            open_folder: None,
             share: None,
             time: Arc::new(Monotonic::new()),
             system_locales: Vec::new(),
@@ -101,7 +107,9 @@ impl AppConfig {
                 background_work: true,
                 photos: None,
                 signals: Some(crate::session::clock_signals::desktop()),
-                pdf_store: None,
+                exports: exports::Folder::for_player()
+                    .map(|folder| Arc::new(folder) as Arc<dyn Exports>),
+                open_folder: (!cfg!(target_os = "android")).then_some(exports::open_folder),
                 share: None,
                 time: Arc::new(Monotonic::new()),
                 system_locales,

@@ -5,24 +5,30 @@
 use super::effect::Effect;
 use super::models::{self, List};
 use super::naming::{self, side_name};
-use super::{App, AppWindow, DealAdapter};
-use crate::core::variant::{ArmyRule, Variant};
+use super::{App, AppWindow, DealAdapter, DiscardChoice, Display, TrayItem, board_cells};
+use crate::core::piece::Piece;
+use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::{Deal, KindId};
-use crate::i18n::translate;
 use crate::session::GameSession;
-use slint::{ComponentHandle, SharedString};
+use slint::ComponentHandle;
 
 pub(super) struct DealController {
-    choices: List<SharedString>,
+    choices: List<DiscardChoice>,
+    hand: List<TrayItem>,
+    set_aside: List<TrayItem>,
 }
 
 impl DealController {
     pub(super) fn new(w: &AppWindow) -> DealController {
         let controller = DealController {
             choices: models::list(),
+            hand: models::list(),
+            set_aside: models::list(),
         };
-        w.global::<DealAdapter>()
-            .set_choices(models::handle(&controller.choices));
+        let deal = w.global::<DealAdapter>();
+        deal.set_choices(models::handle(&controller.choices));
+        deal.set_hand(models::handle(&controller.hand));
+        deal.set_set_aside(models::handle(&controller.set_aside));
         controller
     }
 }
@@ -32,6 +38,7 @@ pub(super) fn connect(app: &App) {
     deal.on_choose(
         app.indexed(|s, _, i| s.games.on_show_mut().and_then(|g| choose_discards(g, i))),
     );
+    deal.on_menu(app.unit(|_, _| Effect::GoHome));
     deal.on_continue_to_setup(app.unit(|s, _| {
         let game = s.games.on_show_mut()?;
         game.accept_deal()
@@ -50,7 +57,7 @@ fn choose_discards(game: &mut GameSession, index: usize) -> Option<Effect> {
 }
 
 impl DealController {
-    pub(super) fn refresh(&self, w: &AppWindow, game: Option<&GameSession>) {
+    pub(super) fn refresh(&self, w: &AppWindow, game: Option<&GameSession>, display: Display) {
         let Some(game) = game else { return };
         let (variant, side, deal) = (game.variant(), game.viewer(), game.deal());
         let screen = w.global::<DealAdapter>();
@@ -64,12 +71,14 @@ impl DealController {
                     redraws,
                 }),
             ) => {
-                let names = |stones: &[KindId]| {
+                // Each stone as it stands on the board, attack half up.
+                let stones = |stones: &[KindId]| -> Vec<TrayItem> {
                     stones
                         .iter()
-                        .map(|k| translate(&variant.kind(*k).name))
-                        .collect::<Vec<_>>()
-                        .join("  ")
+                        .map(|k| {
+                            board_cells::tray_item(variant, &display, Piece::new(*k), 1, false)
+                        })
+                        .collect()
                 };
                 let explanation = match redraws {
                     0 => crate::tr!(
@@ -88,9 +97,9 @@ impl DealController {
                     ),
                 };
                 screen.set_explanation(explanation.into());
-                screen.set_hand(names(hand).into());
-                screen.set_set_aside(names(set_aside).into());
-                models::update_texts(&self.choices, Vec::new());
+                models::update(&self.hand, stones(hand));
+                models::update(&self.set_aside, stones(set_aside));
+                models::update(&self.choices, Vec::new());
                 screen.set_can_continue(true);
             }
             (
@@ -114,11 +123,25 @@ impl DealController {
                 )
                 .into(),
             );
-                screen.set_hand("".into());
-                screen.set_set_aside("".into());
-                models::update_texts(
+                models::update(&self.hand, Vec::new());
+                models::update(&self.set_aside, Vec::new());
+                let coin = |kind: KindId, suit: SuitId| {
+                    let piece = Piece {
+                        suit: Some(suit),
+                        ..Piece::new(kind)
+                    };
+                    board_cells::tray_item(variant, &display, piece, 1, false).piece
+                };
+                models::update(
                     &self.choices,
-                    discard_choices(variant, &suits, &first, &second),
+                    suits.iter().map(|&suit| {
+                        let other = suits.iter().copied().find(|o| *o != suit).unwrap_or(suit);
+                        DiscardChoice {
+                            text: discard_choice(variant, suit, other, &first, &second).into(),
+                            first: coin(*first_loss, suit),
+                            second: coin(*second_loss, other),
+                        }
+                    }),
                 );
                 let chosen = match deal {
                     Some(Deal::Discard { first_loss_suit }) => {
@@ -134,27 +157,20 @@ impl DealController {
     }
 }
 
-/// "Suns gives up its Ace; Moons gives up its 2", one line per suit.
-fn discard_choices(
+/// One way to discard, in words that keep suits apart from players:
+/// "The suns give up their null (Flag); the crowns their ace (Captain)".
+fn discard_choice(
     variant: &Variant,
-    suits: &[crate::core::variant::SuitId],
+    suit: SuitId,
+    other: SuitId,
     first: &str,
     second: &str,
-) -> Vec<String> {
-    suits
-        .iter()
-        .map(|s| {
-            let other = suits
-                .iter()
-                .find(|o| *o != s)
-                .map_or(String::new(), |o| translate(&variant.suit(*o).name));
-            crate::tr!(
-                "{} gives up its {}; {} gives up its {}",
-                translate(&variant.suit(*s).name),
-                first,
-                other,
-                second
-            )
-        })
-        .collect()
+) -> String {
+    crate::tr!(
+        "The {} give up their {}; the {} their {}",
+        naming::suit_title(variant, suit),
+        first,
+        naming::suit_title(variant, other),
+        second
+    )
 }

@@ -312,6 +312,11 @@ impl FileChooserController {
         self.purpose.take()
     }
 
+    /// The chooser is shown over the screen that asked for a file.
+    pub(super) fn is_open(&self) -> bool {
+        self.purpose.is_some()
+    }
+
     /// Leaving the screen that asked for a file closes the chooser.
     pub(super) fn leave_unless_on(&mut self, screen: Screen) {
         if self.purpose.is_some_and(|p| !p.belongs_on(screen)) {

@@ -7,14 +7,16 @@
 use super::board::BoardController;
 use super::effect::Effect;
 use super::models::{self, List};
-use super::{App, AppWindow, Display, GameOverAdapter, board_cells, two_devices};
+use super::saving::FileSaver;
+use super::{App, AppWindow, Display, GameOverAdapter, State, board_cells, two_devices};
 use crate::core::Game;
+use crate::core::record::GameRecord;
 use crate::core::record::action_label;
 use crate::core::side::Side;
 use crate::session::GameSession;
 use crate::session::link::LinkedSession;
-use crate::session::storage::Storage;
 use slint::{ComponentHandle, SharedString};
+use std::path::PathBuf;
 
 pub(super) struct GameOverController {
     /// A finished game opened from the home screen's list, or a record.
@@ -24,6 +26,8 @@ pub(super) struct GameOverController {
     /// The move the replay shows (past the end: the final position).
     replay_at: usize,
     export_status: String,
+    /// The folder the record went to, where this computer can open it.
+    export_folder: Option<PathBuf>,
     /// The game's moves, shown as a list.
     moves: List<SharedString>,
 }
@@ -38,6 +42,7 @@ impl GameOverController {
             note: String::new(),
             replay_at: usize::MAX,
             export_status: String::new(),
+            export_folder: None,
             moves,
         }
     }
@@ -49,6 +54,7 @@ impl GameOverController {
         self.note = note;
         self.replay_at = usize::MAX;
         self.export_status.clear();
+        self.export_folder = None;
     }
 
     /// The game on show was played on (or another came forward): its replay
@@ -77,14 +83,23 @@ impl GameOverController {
         self.replay_at = at(self.replay_at.min(total), total).min(total);
     }
 
-    /// Writes the shown game's record to the data folder's exports.
-    fn export(&mut self, on_show: Option<&GameSession>, storage: Option<&Storage>) {
-        self.export_status = match (storage, self.shown_game(on_show)) {
-            (Some(storage), Some(game)) => match storage.export(&game) {
-                Ok(path) => crate::tr!("Saved the record as {}", path.display()),
-                Err(e) => crate::tr!("The record could not be saved: {}", e),
-            },
-            _ => crate::tr!("No data folder: the record cannot be saved."),
+    /// Saves the shown game's record where the player looks for files
+    /// (`saving`), saying where it went.
+    fn export(&mut self, on_show: Option<&GameSession>, saver: &FileSaver) {
+        let Some(game) = self.shown_game(on_show) else {
+            return;
+        };
+        let name = format!(
+            "flagfall-{}-{}.json",
+            game.variant().id,
+            crate::session::storage::timestamp()
+        );
+        let record = GameRecord::from_game(&game).to_json();
+        let kept = saver.keep(&name, "application/json", record.as_bytes());
+        self.export_folder = kept.as_ref().ok().and_then(|kept| saver.openable(kept));
+        self.export_status = match kept {
+            Ok(kept) => crate::tr!("Saved the record as {}", kept.place),
+            Err(e) => crate::tr!("The record could not be saved: {}", e),
         };
     }
 
@@ -106,6 +121,7 @@ impl GameOverController {
                 .into(),
         );
         over.set_export_status(self.export_status.clone().into());
+        over.set_can_open_folder(self.export_folder.is_some());
         over.set_note(self.note.clone().into());
         // The game just played is seen from its player's side (this
         // device's, or the one against the computer); others from Red's.
@@ -188,7 +204,14 @@ impl GameOverController {
 
 pub(super) fn connect(app: &App) {
     let over = app.window().global::<GameOverAdapter>();
-    over.on_export(app.unit(|s, _| s.over.export(s.games.on_show(), s.games.storage())));
+    over.on_export(app.unit(|s, _| s.over.export(s.games.on_show(), &s.saver)));
+    over.on_open_folder(app.unit(|s, _| {
+        if let Some(folder) = &s.over.export_folder
+            && let Err(why) = s.saver.open(folder)
+        {
+            s.over.export_status = why;
+        }
+    }));
     over.on_first(app.unit(|s, _| s.over.replay_to(s.games.on_show(), |_, _| 0)));
     over.on_back(app.unit(|s, _| {
         s.over
@@ -197,9 +220,14 @@ pub(super) fn connect(app: &App) {
     over.on_next(app.unit(|s, _| s.over.replay_to(s.games.on_show(), |at, _| at + 1)));
     over.on_last(app.unit(|s, _| s.over.replay_to(s.games.on_show(), |_, total| total)));
     over.on_jump(app.indexed(|s, _, to| s.over.replay_to(s.games.on_show(), |_, _| to)));
-    over.on_new_game(app.unit(|s, _| {
-        s.games.put_away_finished();
-        s.over.close_review();
-        Effect::GoHome
-    }));
+    over.on_new_game(app.unit(|s, _| leave(s)));
+}
+
+/// Back to the home screen (its button, Escape, the back gesture): a
+/// finished game is put away (it stays among the finished games), a replay
+/// closes.
+pub(super) fn leave(s: &mut State) -> Effect {
+    s.games.put_away_finished();
+    s.over.close_review();
+    Effect::GoHome
 }

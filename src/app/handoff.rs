@@ -17,6 +17,7 @@ pub(super) fn connect(app: &App) {
         }
         Effect::HandedOver
     }));
+    handoff.on_menu(app.unit(|_, _| Effect::GoHome));
 }
 
 pub(super) fn refresh(w: &AppWindow, game: Option<&GameSession>) {

@@ -6,10 +6,11 @@
 use super::clock_text::{bonus_kinds, control_label, own_control, preset_name};
 use super::effect::Effect;
 use super::models::{self, List};
-use super::naming::side_name;
+use super::naming::{moves_count, side_name};
 use super::router::Overlay;
 use super::{App, AppWindow, HomeAdapter, State, VariantItem, board_cells, two_devices};
 use crate::core::clock::TimeControl;
+use crate::core::moves::Action;
 use crate::core::options::{GameOptions, TwoSquares};
 use crate::core::side::Side;
 use crate::core::variant::Variant;
@@ -193,6 +194,17 @@ impl HomeController {
         Effect::GameOnShow
     }
 
+    /// Whether a question is open over the screen (deleting a game).
+    pub(super) fn dialog_open(&self) -> bool {
+        self.confirm_delete.is_some()
+    }
+
+    /// Closes the question open over the screen, answering no; false when
+    /// there was none.
+    pub(super) fn close_dialog(&mut self) -> bool {
+        self.confirm_delete.take().is_some()
+    }
+
     /// The player confirmed (or not) deleting game `confirm_delete` of "Continue".
     fn delete_answer(&mut self, games: &mut Games, delete: bool) -> Option<Effect> {
         let index = self.confirm_delete.take().filter(|_| delete)?;
@@ -236,10 +248,22 @@ impl HomeController {
         home.set_offers_rescue(variant.rules.rescue.offered);
         home.set_offers_more_squares(variant.rules.more_squares.offered);
         home.set_notice(notices.join("\n").into());
-        let descriptions: Vec<String> = games
-            .in_progress()
-            .into_iter()
-            .map(continue_label)
+        let in_progress = games.in_progress();
+        let descriptions: Vec<String> = in_progress
+            .iter()
+            .map(|game| {
+                let label = continue_label(game);
+                // Games of one kind are told apart by when each began.
+                let started = match game {
+                    GameSession::OneDevice(session) => session.started(),
+                    GameSession::TwoDevices(_) => None,
+                };
+                let alike = in_progress.iter().filter(|g| same_kind(g, game)).count();
+                match started.and_then(super::dates::day_and_time) {
+                    Some(day) if alike > 1 => crate::tr!("{}, started {}", label, day),
+                    _ => label,
+                }
+            })
             .chain(referee)
             .collect();
         let confirm = self
@@ -274,7 +298,8 @@ impl HomeController {
         });
     }
 
-    /// A finished game as its button names it: variant, result, length.
+    /// A finished game as its button names it: variant, result, length
+    /// and when it ended.
     fn finished_label(&self, game: &FinishedSummary) -> String {
         let variant = self
             .variants
@@ -284,7 +309,11 @@ impl HomeController {
         let outcome = game
             .result
             .map_or(String::new(), |o| super::capitalized(&o.to_string()));
-        crate::tr!("{}: {} ({} moves)", variant, outcome, game.moves)
+        let moves = moves_count(game.moves);
+        match game.ended_ms().and_then(super::dates::day_and_time) {
+            Some(ended) => crate::tr!("{}: {} ({}), {}", variant, outcome, moves, ended),
+            None => crate::tr!("{}: {} ({})", variant, outcome, moves),
+        }
     }
 
     /// Opens the `index`th finished game listed, replayed from its record.
@@ -318,9 +347,31 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
 /// and its clock when it is timed.
 fn continue_label(game: &GameSession) -> String {
     let label = untimed_label(game);
-    match game.options().time_control {
+    let label = match game.options().time_control {
         Some(control) => crate::tr!("{}, on a clock of {}", label, control_label(control)),
         None => label,
+    };
+    // Tells apart games of one kind, and how far each has gone.
+    let moves = game
+        .plies()
+        .iter()
+        .filter(|(_, action)| matches!(action, Action::Move(_)))
+        .count();
+    if moves == 0 {
+        label
+    } else {
+        crate::tr!("{}, after {}", label, moves_count(moves))
+    }
+}
+
+/// Games a player might take for one another in "Continue": one-device
+/// games of one variant and opponent.
+fn same_kind(a: &GameSession, b: &GameSession) -> bool {
+    match (a, b) {
+        (GameSession::OneDevice(a), GameSession::OneDevice(b)) => {
+            a.variant().id == b.variant().id && a.computer() == b.computer()
+        }
+        _ => false,
     }
 }
 

@@ -19,6 +19,7 @@ mod board_cells;
 mod clock_text;
 mod codes;
 mod config;
+mod dates;
 mod deal;
 mod effect;
 mod file_chooser;
@@ -27,12 +28,14 @@ mod handoff;
 mod home;
 mod models;
 mod naming;
+mod navigation;
 mod play;
 mod print;
 mod records;
 mod referee;
 mod router;
 mod rules;
+mod saving;
 mod settings;
 mod setup;
 mod startup;
@@ -68,7 +71,9 @@ use std::time::Duration;
 pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
     config.photos = platform.photos;
-    config.pdf_store = platform.pdf_store;
+    if platform.exports.is_some() {
+        config.exports = platform.exports;
+    }
     config.share = platform.share;
     if platform.signals.is_some() {
         config.signals = platform.signals;
@@ -102,11 +107,15 @@ struct State {
     referee: referee::RefereeController,
     table_clock: table_clock::TableClockController,
     print: print::PrintController,
+    /// Where files the player saves go (records, printed sheets, code pictures).
+    saver: saving::FileSaver,
     /// Problems worth telling the player (unreadable files, failed saves),
     /// shown on the home screen.
     notices: Vec<String>,
     /// Where the game clocks read the time.
     time: Arc<dyn TimeSource>,
+    /// What was on top of the window when it was last drawn.
+    layer_shown: std::cell::Cell<Option<navigation::Layer>>,
 }
 
 impl State {
@@ -278,7 +287,8 @@ impl App {
             Arc::clone(&config.time),
             config.signals,
         );
-        let print = print::PrintController::new(config.pdf_store, config.storage.as_ref());
+        let saver =
+            saving::FileSaver::new(config.exports, config.storage.as_ref(), config.open_folder);
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
         games.set_work(config.background_work, config.fresh_seeds);
         let state = State {
@@ -295,9 +305,11 @@ impl App {
             settings,
             referee,
             table_clock,
-            print,
+            print: print::PrintController::new(),
+            saver,
             notices,
             time: config.time,
+            layer_shown: std::cell::Cell::new(None),
         };
         let app = App {
             window,
@@ -319,6 +331,7 @@ impl App {
         print::connect(&app);
         referee::connect(&app);
         table_clock::connect(&app);
+        navigation::connect(&app);
         app.refresh();
         Ok(app)
     }
@@ -384,21 +397,32 @@ impl App {
         &self,
         change: impl Fn(&mut State, &AppWindow, A) -> R + 'static,
     ) -> impl Fn(A) + 'static {
+        self.answering(move |s, w, arg| (change(s, w, arg), ()))
+    }
+
+    /// A callback body that answers the caller (as `handler`, the change
+    /// also says what to answer); the default answer if the window is gone.
+    fn answering<A: 'static, R: Into<effect::Effects>, T: Default + 'static>(
+        &self,
+        change: impl Fn(&mut State, &AppWindow, A) -> (R, T) + 'static,
+    ) -> impl Fn(A) -> T + 'static {
         let weak = self.window.as_weak();
         let state = Rc::clone(&self.state);
         let timer = Rc::clone(&self.worker_timer);
         move |arg: A| {
-            let Some(window) = weak.upgrade() else { return };
-            let (shake, working) = {
+            let Some(window) = weak.upgrade() else {
+                return T::default();
+            };
+            let (shake, working, answer) = {
                 let mut state = state.borrow_mut();
                 state.board.clear_problem();
                 // A timed game's clock is read up to the tap first: a move
                 // after time ran out is too late.
                 state.tell_time();
-                let effects = change(&mut state, &window, arg).into();
-                state.apply(&window, effects);
+                let (effects, answer) = change(&mut state, &window, arg);
+                state.apply(&window, effects.into());
                 state.after_change();
-                (state.board.has_problem(), state.has_work())
+                (state.board.has_problem(), state.has_work(), answer)
             };
             refresh(&window, &state.borrow());
             if shake {
@@ -407,6 +431,7 @@ impl App {
             if working && !timer.running() {
                 start_worker_timer(&timer, &window, &state);
             }
+            answer
         }
     }
 
@@ -513,6 +538,12 @@ fn start_worker_timer(timer: &Rc<slint::Timer>, window: &AppWindow, state: &Rc<R
 fn refresh(w: &AppWindow, s: &State) {
     let screen = s.screen();
     w.global::<Router>().set_screen(screen);
+    // Escape and the back gesture reach the window again after a screen or
+    // a question came or went (taking the focused button with it).
+    let layer = navigation::layer(s, w);
+    if s.layer_shown.replace(Some(layer)) != Some(layer) {
+        w.invoke_take_keys();
+    }
     s.board.show_problem(w);
     let game = s.games.on_show();
     let display = |side| s.settings.display().for_viewer(side);
@@ -530,7 +561,10 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Codes => s.codes.refresh(w),
         Screen::Link => s.codes.refresh_two_devices(w, game),
         Screen::Handoff => handoff::refresh(w, game),
-        Screen::Deal => s.deal.refresh(w, game),
+        Screen::Deal => {
+            let viewer = game.map_or(crate::core::side::Side::Red, GameSession::viewer);
+            s.deal.refresh(w, game, display(viewer))
+        }
         Screen::Setup => s
             .setup
             .refresh(w, &s.board, game, s.games.library(), display),

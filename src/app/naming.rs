@@ -1,11 +1,11 @@
 //! How the app names pieces, moves and battles, always from one player's view.
 
 use crate::core::battle::BattleResult;
-use crate::core::moves::Action;
+use crate::core::moves::{Action, Move};
 use crate::core::piece::{Piece, coin_value};
 use crate::core::side::Side;
 use crate::core::variant::{KindId, SuitId, Variant};
-use crate::core::view::{ViewPiece, ViewPly};
+use crate::core::view::{ViewBattle, ViewPiece, ViewPly};
 use crate::i18n::translate;
 
 /// Modern (10 = Marshal) or classic (1 = Marshal) rank numbers.
@@ -28,6 +28,15 @@ pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
     }
 }
 
+/// "1 move", "60 moves": a count of moves on the board.
+pub fn moves_count(moves: usize) -> String {
+    if moves == 1 {
+        crate::tr!("1 move")
+    } else {
+        crate::tr!("{} moves", moves)
+    }
+}
+
 /// "Red", "Blue", in the current language (`Side`'s `Display`).
 pub fn side_name(side: Side) -> String {
     side.to_string()
@@ -36,6 +45,18 @@ pub fn side_name(side: Side) -> String {
 /// A suit's name as it reads inside a phrase: "yellow", "black".
 pub fn suit_name(variant: &Variant, suit: SuitId) -> String {
     translate(&variant.suit(suit).name).to_lowercase()
+}
+
+/// A piecepack suit by its symbol, its colour after it: "suns (red)",
+/// never a bare colour that reads like a player ("Red").
+pub fn suit_title(variant: &Variant, suit: SuitId) -> String {
+    let symbol = match crate::session::piecepack_looks::suit_look(&variant.suit(suit).key).symbol {
+        0 => crate::tr!("suns"),
+        1 => crate::tr!("moons"),
+        2 => crate::tr!("crowns"),
+        _ => crate::tr!("arms"),
+    };
+    crate::tr!("{} ({})", symbol, suit_name(variant, suit))
 }
 
 /// "Captain", "yellow 3 (Miner)", "stone 5-2".
@@ -120,6 +141,45 @@ pub fn ply(variant: &Variant, viewer: Side, ply: &ViewPly) -> String {
         (Action::Resign(side), _) => crate::tr!("{} resigned.", side_name(*side)),
         (Action::OutOfTime(side), _) => crate::tr!("{}'s time ran out.", side_name(*side)),
         (Action::AgreeDraw, _) => crate::tr!("The players agreed a draw."),
+    }
+}
+
+/// A battle as the move list shows it: "e4-e5: Captain 6 × Scout 2, Red
+/// wins", each piece as far as `display`'s viewer was shown it.
+pub fn battle_line(
+    variant: &Variant,
+    attack: Move,
+    battle: &ViewBattle,
+    display: &super::Display,
+) -> String {
+    let piece = |seen: &ViewPiece| match seen.piece {
+        Some(p) if p.domino_face(variant).is_some() => label(variant, p, display.numbering),
+        Some(p) => format!(
+            "{} {}",
+            translate(&variant.kind(p.kind).name),
+            label(variant, p, display.numbering)
+        ),
+        None => crate::tr!("hidden piece"),
+    };
+    let (attacker, defender) = (piece(&battle.attacker), piece(&battle.defender));
+    match battle.result {
+        BattleResult::AttackerWins => crate::tr!(
+            "{}: {} × {}, {} wins",
+            attack,
+            attacker,
+            defender,
+            side_name(battle.attacker.owner)
+        ),
+        BattleResult::DefenderWins => crate::tr!(
+            "{}: {} × {}, {} wins",
+            attack,
+            attacker,
+            defender,
+            side_name(battle.defender.owner)
+        ),
+        BattleResult::BothRemoved => {
+            crate::tr!("{}: {} × {}, both out", attack, attacker, defender)
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
-use crate::core::view::PlayerView;
+use crate::core::view::{PlayerView, ViewPly};
 use crate::core::{Piece, PieceId};
 use crate::session::ai::ThinkTime;
 use crate::session::games::Games;
@@ -33,6 +33,9 @@ pub(super) struct PlayController {
     /// The kind of captured piece chosen for a rescue (its place in the chooser).
     rescue_chosen: Option<usize>,
     confirm_resign: bool,
+    /// The ply (`PlayerView::ply`) at which the player put away the picture
+    /// of the other player's battle.
+    their_battle_seen: Option<u32>,
     moves: List<SharedString>,
     rescue_pieces: List<SharedString>,
 }
@@ -56,7 +59,8 @@ pub(super) struct PlayModel {
     pub rescue_placing: bool,
     pub rescue_chosen: Option<usize>,
     pub confirm_resign: bool,
-    /// One device: the battle the mover looks at before the device goes on.
+    /// A battle to look at: the mover's own (one device, before the device
+    /// goes on), or the other player's last one, as the turn begins.
     pub battle: Option<BattlePicture>,
     /// The other player's draw offer, to answer now.
     pub draw_offer: Option<String>,
@@ -68,6 +72,8 @@ pub(super) struct PlayModel {
 /// which of them the battle removed, and the same in words.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct BattlePicture {
+    /// "Battle" for the mover's own, "Blue attacked" for the other's.
+    pub heading: String,
     pub text: String,
     pub attacker: Cell,
     pub defender: Cell,
@@ -75,6 +81,17 @@ pub(super) struct BattlePicture {
 }
 
 impl PlayController {
+    /// Whether a question is open over the screen (resigning).
+    pub(super) fn dialog_open(&self) -> bool {
+        self.confirm_resign
+    }
+
+    /// Closes the question open over the screen, answering no; false when
+    /// there was none.
+    pub(super) fn close_dialog(&mut self) -> bool {
+        std::mem::take(&mut self.confirm_resign)
+    }
+
     /// A controller whose lists are not yet shown anywhere.
     pub(super) fn unbound() -> PlayController {
         PlayController {
@@ -83,6 +100,7 @@ impl PlayController {
             hint_asked: false,
             rescue_chosen: None,
             confirm_resign: false,
+            their_battle_seen: None,
             moves: models::list(),
             rescue_pieces: models::list(),
         }
@@ -103,6 +121,49 @@ impl PlayController {
         self.hint_asked = false;
         self.rescue_chosen = None;
         self.confirm_resign = false;
+    }
+
+    /// The player put the battle picture away: the mover's own (the device
+    /// goes on), or the other player's.
+    fn battle_continue(&mut self, game: &mut GameSession) {
+        if game.battle_on_show().is_some() {
+            game.battle_seen();
+        } else if let Some(view) = game.view() {
+            self.their_battle_seen = Some(view.ply);
+        }
+    }
+
+    /// The last battle since the viewer's last turn, as the viewer saw it
+    /// (the other player's attack, or on two devices the answer to the
+    /// viewer's own), until the viewer has put its picture away.
+    fn their_battle(
+        &self,
+        game: &GameSession,
+        view: &PlayerView,
+        display: &Display,
+    ) -> Option<BattlePicture> {
+        if self.their_battle_seen == Some(view.ply) {
+            return None;
+        }
+        let news = game.news();
+        let ply = news.iter().rev().find(|p| p.battle.is_some())?;
+        let (Action::Move(attack), Some(fight)) = (ply.action, ply.battle.as_ref()) else {
+            return None;
+        };
+        let (attacker, defender) =
+            board_cells::battle_pieces(&view.variant, display, attack, fight);
+        let heading = if ply.side == view.viewer {
+            crate::tr!("Your attack")
+        } else {
+            crate::tr!("{} attacked", naming::side_name(ply.side))
+        };
+        Some(BattlePicture {
+            heading,
+            text: naming::ply(&view.variant, view.viewer, ply),
+            attacker,
+            defender,
+            result: fight.result,
+        })
     }
 
     /// The player left the board: the piece picked up is put down.
@@ -255,7 +316,7 @@ impl PlayController {
             notice: self.notice(game, side, offer, your_turn),
             captured_mine: naming::tally(&variant, side, &view.captured[side.index()]),
             captured_theirs: naming::tally(&variant, side, &view.captured[side.opponent().index()]),
-            moves: move_list(&game.plies(), side),
+            moves: move_list(&variant, &game.history(), &display),
             rescue_visible: view.rescue_pending && !placing,
             rescue_pieces: rescuable(&view)
                 .into_iter()
@@ -267,18 +328,24 @@ impl PlayController {
             rescue_placing: placing,
             rescue_chosen: self.rescue_chosen,
             confirm_resign: self.confirm_resign,
-            battle: battle.and_then(|b| {
-                let ply = b.ply?;
-                let fight = ply.battle?;
-                let (attacker, defender) =
-                    board_cells::battle_pieces(&variant, &display, b.attack, &fight);
-                Some(BattlePicture {
-                    text: naming::ply(&variant, side, &ply),
-                    attacker,
-                    defender,
-                    result: fight.result,
-                })
-            }),
+            battle: match battle {
+                Some(b) => b.ply.and_then(|ply| {
+                    let fight = ply.battle?;
+                    let (attacker, defender) =
+                        board_cells::battle_pieces(&variant, &display, b.attack, &fight);
+                    Some(BattlePicture {
+                        heading: crate::tr!("Battle"),
+                        text: naming::ply(&variant, side, &ply),
+                        attacker,
+                        defender,
+                        result: fight.result,
+                    })
+                }),
+                None if your_turn && !view.rescue_pending => {
+                    self.their_battle(game, &view, &display)
+                }
+                None => None,
+            },
             draw_offer: offer
                 .filter(|offerer| *offerer != side && your_turn)
                 .map(|o| crate::tr!("{} offers a draw.", naming::side_name(o))),
@@ -389,6 +456,7 @@ impl PlayController {
         play.set_confirm_resign(model.confirm_resign);
         play.set_battle_visible(model.battle.is_some());
         if let Some(battle) = model.battle {
+            play.set_battle_heading(battle.heading.into());
             play.set_battle_text(battle.text.into());
             play.set_battle_attacker(battle.attacker);
             play.set_battle_defender(battle.defender);
@@ -418,7 +486,7 @@ pub(super) fn connect(app: &App) {
     let play = app.window().global::<PlayAdapter>();
     play.on_battle_continue(app.unit(|s, _| {
         if let Some(game) = s.games.on_show_mut() {
-            game.battle_seen();
+            s.play.battle_continue(game);
         }
     }));
     play.on_rescue_pick({
@@ -524,23 +592,30 @@ fn rescue_squares(view: &PlayerView) -> Vec<Square> {
 
 /// The moves so far, newest first, as `viewer` may know them (a move names
 /// only its squares; a rescue only where the piece came back).
-fn move_list(plies: &[(Side, Action)], viewer: Side) -> Vec<String> {
+/// The moves so far as `display`'s viewer saw them, newest first (the last
+/// 60): each battle with both pieces, as far as the viewer was shown them,
+/// and who won.
+fn move_list(variant: &Variant, plies: &[ViewPly], display: &Display) -> Vec<String> {
+    let viewer = display.viewer;
     let mut lines: Vec<String> = plies
         .iter()
         .enumerate()
-        .map(|(i, (side, action))| {
-            let text = match action {
-                Action::Move(m) => m.to_string(),
-                Action::Rescue { to, .. } => crate::tr!("rescue onto {}", to),
-                Action::SkipRescue => crate::tr!("no rescue"),
-                Action::Resign(_) => crate::tr!("resigns"),
-                Action::OutOfTime(_) => crate::tr!("out of time"),
-                Action::AgreeDraw => crate::tr!("draw agreed"),
+        .map(|(i, ply)| {
+            let text = match (&ply.action, &ply.battle) {
+                (Action::Move(m), Some(battle)) => {
+                    naming::battle_line(variant, *m, battle, display)
+                }
+                (Action::Move(m), None) => m.to_string(),
+                (Action::Rescue { to, .. }, _) => crate::tr!("rescue onto {}", to),
+                (Action::SkipRescue, _) => crate::tr!("no rescue"),
+                (Action::Resign(_), _) => crate::tr!("resigns"),
+                (Action::OutOfTime(_), _) => crate::tr!("out of time"),
+                (Action::AgreeDraw, _) => crate::tr!("draw agreed"),
             };
-            let who = if *side == viewer {
+            let who = if ply.side == viewer {
                 crate::tr!("you")
             } else {
-                naming::side_name(*side)
+                naming::side_name(ply.side)
             };
             format!("{}. {who}: {text}", i + 1)
         })

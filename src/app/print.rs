@@ -1,17 +1,16 @@
 //! The print-and-play screen's controller (`ui/print.slint`, global
 //! `PrintAdapter`): pick a sheet and a paper, see its pages as they will
-//! print (the same SVG the PDF is made of), and save the PDF to the
-//! platform's PDF store (the data folder's `exports` on desktop, Downloads on
-//! Android), saying where it went.
+//! print (the same SVG the PDF is made of), and save the PDF where a person
+//! looks for it (`saving`), saying where it went.
 
 use super::effect::Effect;
+use super::saving::FileSaver;
 use super::{App, AppWindow, PrintAdapter};
-use crate::session::print::pdf_store::{self, Folder, PdfStore};
 use crate::session::print::{self, Page, Paper, Printable, paper};
 use slint::{ComponentHandle, Image, ModelRc, SharedString, VecModel};
-use std::sync::Arc;
+use std::path::PathBuf;
 
-/// The screen's choices, and where PDFs go.
+/// The screen's choices, and where the last PDF went.
 pub(super) struct PrintController {
     printables: Vec<Printable>,
     selected: usize,
@@ -19,30 +18,19 @@ pub(super) struct PrintController {
     page: usize,
     /// The pages of the chosen sheet on the chosen paper.
     pages: Vec<Page>,
-    store: Option<Arc<dyn PdfStore>>,
+    /// The folder the last PDF went to, where this computer can open it.
+    folder: Option<PathBuf>,
 }
 
 impl PrintController {
-    /// PDFs go to `store`, or without one to the data folder's exports;
-    /// with neither, nothing can be saved here.
-    pub(super) fn new(
-        store: Option<Arc<dyn PdfStore>>,
-        storage: Option<&crate::session::Storage>,
-    ) -> PrintController {
-        let store = store.or_else(|| {
-            storage.map(|s| {
-                Arc::new(Folder {
-                    dir: s.exports_dir(),
-                }) as Arc<dyn PdfStore>
-            })
-        });
+    pub(super) fn new() -> PrintController {
         PrintController {
             printables: print::printables(),
             selected: 0,
             paper: paper::A4,
             page: 0,
             pages: Vec::new(),
-            store,
+            folder: None,
         }
     }
 
@@ -76,11 +64,23 @@ pub(super) fn connect(app: &App) {
         let page = s.print.page + 1;
         s.print.show_page(w, page);
     }));
-    screen.on_save(app.unit(|s, w| s.print.save(w)));
-    screen.on_back(app.unit(|_, w| {
-        clear_message(w);
-        Effect::Overlay(None)
+    screen.on_save(app.unit(|s, w| s.print.save(w, &s.saver)));
+    screen.on_open_folder(app.unit(|s, w| {
+        if let Some(folder) = &s.print.folder
+            && let Err(why) = s.saver.open(folder)
+        {
+            w.global::<PrintAdapter>().set_failed(true);
+            w.global::<PrintAdapter>().set_message(why.into());
+        }
     }));
+    screen.on_back(app.unit(|_, w| back(w)));
+}
+
+/// Closes the screen (its Back button, Escape, the back gesture), its
+/// message with it.
+pub(super) fn back(w: &AppWindow) -> Effect {
+    clear_message(w);
+    Effect::Overlay(None)
 }
 
 impl PrintController {
@@ -148,22 +148,25 @@ impl PrintController {
     }
 
     /// Makes the PDF and keeps it, saying where it went or why not.
-    fn save(&self, w: &AppWindow) {
+    fn save(&mut self, w: &AppWindow, saver: &FileSaver) {
         let screen = w.global::<PrintAdapter>();
         let name = self.name().to_string();
-        let kept = match &self.store {
-            None => Err(crate::tr!(
-                "this app keeps no files (no data folder), so the PDF cannot be saved"
-            )),
-            Some(store) => print::print(&name, self.paper)
-                .map_err(|e| e.to_string())
-                .and_then(|pdf| store.keep(&pdf_store::file_name(&name, self.paper), &pdf)),
-        };
+        let kept = print::print(&name, self.paper)
+            .map_err(|e| e.to_string())
+            .and_then(|pdf| {
+                saver.keep(
+                    &print::file_name(&name, self.paper),
+                    "application/pdf",
+                    &pdf,
+                )
+            });
+        self.folder = kept.as_ref().ok().and_then(|kept| saver.openable(kept));
+        screen.set_can_open_folder(self.folder.is_some());
         match kept {
-            Ok(place) => {
+            Ok(kept) => {
                 screen.set_failed(false);
                 screen.set_message(
-                    crate::tr!("Saved to {}. Print it at actual size (100%).", place).into(),
+                    crate::tr!("Saved to {}. Print it at actual size (100%).", kept.place).into(),
                 );
             }
             Err(e) => {
@@ -178,4 +181,5 @@ fn clear_message(w: &AppWindow) {
     let screen = w.global::<PrintAdapter>();
     screen.set_message("".into());
     screen.set_failed(false);
+    screen.set_can_open_folder(false);
 }

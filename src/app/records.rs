@@ -22,8 +22,10 @@ pub(super) fn connect(app: &App) {
     // Android apps get no files to choose; records are pasted there.
     screen.set_can_open_files(!cfg!(target_os = "android"));
     screen.on_choose_file(app.unit(|s, _| {
-        let saved = s.games.storage().map(|storage| storage.exports_dir());
-        let place = saved.map(|dir| (crate::tr!("Saved records"), dir));
+        let place = s
+            .saver
+            .folder()
+            .map(|dir| (crate::tr!("Saved records"), dir.to_path_buf()));
         s.chooser.open(Purpose::Record, place);
     }));
     screen.on_open_text(app.unit(|_, w| {
@@ -35,10 +37,14 @@ pub(super) fn connect(app: &App) {
         };
         show(w, opened, &crate::tr!("the pasted record"))
     }));
-    screen.on_back(app.unit(|_, w| {
-        w.global::<RecordsAdapter>().set_message("".into());
-        Effect::Overlay(None)
-    }));
+    screen.on_back(app.unit(|_, w| back(w)));
+}
+
+/// Closes the screen (its Back button, Escape, the back gesture), its
+/// message with it.
+pub(super) fn back(w: &AppWindow) -> Effect {
+    w.global::<RecordsAdapter>().set_message("".into());
+    Effect::Overlay(None)
 }
 
 /// Opens the record in the file at `path` (chosen in the file chooser).

@@ -199,6 +199,37 @@ impl RefereeController {
         Effect::GoHome
     }
 
+    /// One step back, as each page's Back, Menu or Cancel button goes (and
+    /// Escape or the back gesture): the resolver and the challenge to the
+    /// page they came from, the field and the setup to the home screen.
+    pub(super) fn back(&mut self) -> Option<Effect> {
+        match self.page {
+            Page::Closed => None,
+            Page::Setup => {
+                // No match was started: nothing will be called out.
+                if self.session.is_none() {
+                    self.release_sound();
+                }
+                Some(self.close())
+            }
+            Page::Field => Some(self.close()),
+            Page::Challenge | Page::Flag | Page::Resolver => {
+                let now = self.now();
+                if self.page == Page::Challenge
+                    && let Some(session) = self.session.as_mut()
+                    && session.cluster().is_none()
+                {
+                    session.release_steps(now);
+                }
+                self.page = match self.page {
+                    Page::Resolver => Page::Setup,
+                    _ => Page::Field,
+                };
+                None
+            }
+        }
+    }
+
     /// Names the roles, colours and rules again, in the language just chosen.
     pub(super) fn relabel(&self, w: &AppWindow) {
         self.label(w);
@@ -210,13 +241,7 @@ pub(super) fn connect(app: &App) {
     let setup = w.global::<RefereeSetupAdapter>();
     setup.on_start(app.unit(|s, w| s.referee.start_match(w)));
     setup.on_open_resolver(app.unit(|s, w| s.referee.open_resolver(w, Page::Resolver)));
-    setup.on_back(app.unit(|s, _| {
-        // No match was started: nothing will be called out.
-        if s.referee.session.is_none() {
-            s.referee.release_sound();
-        }
-        s.referee.close()
-    }));
+    setup.on_back(app.unit(|s, _| s.referee.back()));
     let field = w.global::<RefereeAdapter>();
     field.on_start_pause(app.unit(|s, _| {
         let now = s.referee.now();
@@ -287,23 +312,11 @@ pub(super) fn connect(app: &App) {
         effects.push(s.referee.close());
         effects
     }));
-    field.on_menu(app.unit(|s, _| s.referee.close()));
+    field.on_menu(app.unit(|s, _| s.referee.back()));
     let resolver = w.global::<RefereeChallengeAdapter>();
     resolver.on_changed(app.unit(|s, w| s.referee.judge(w)));
     resolver.on_confirm(app.unit(|s, w| s.referee.confirm(w)));
-    resolver.on_cancel(app.unit(|s, _| {
-        let now = s.referee.now();
-        if s.referee.page == Page::Challenge
-            && let Some(session) = s.referee.session.as_mut()
-            && session.cluster().is_none()
-        {
-            session.release_steps(now);
-        }
-        s.referee.page = match s.referee.page {
-            Page::Resolver => Page::Setup,
-            _ => Page::Field,
-        };
-    }));
+    resolver.on_cancel(app.unit(|s, _| s.referee.back()));
 }
 
 impl RefereeController {

@@ -6,7 +6,7 @@
 //! once; the rest is saved when the player leaves the screen.
 
 use super::effect::Effect;
-use super::{App, AppWindow, Display, Numbering, SettingsAdapter};
+use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State};
 use crate::core::side::Side;
 use crate::i18n::{self, Language, LanguageChoice};
 use crate::session::Storage;
@@ -171,9 +171,13 @@ pub(super) fn connect(app: &App) {
     let settings = app.window().global::<SettingsAdapter>();
     app.state.borrow().settings.show(app.window());
     settings.on_language_chosen(app.unit(|s, w| s.settings.choose_language(w, s.games.storage())));
-    settings.on_back(app.unit(|s, w| {
-        let mut effects = vec![Effect::Overlay(None)];
-        effects.extend(s.settings.take(w, s.games.storage()));
-        effects
-    }));
+    settings.on_back(app.unit(back));
+}
+
+/// Closes the screen (its Back button, Escape, the back gesture), keeping
+/// the settings chosen.
+pub(super) fn back(s: &mut State, w: &AppWindow) -> Vec<Effect> {
+    let mut effects = vec![Effect::Overlay(None)];
+    effects.extend(s.settings.take(w, s.games.storage()));
+    effects
 }

@@ -159,14 +159,18 @@ impl SetupController {
     }
 
     /// Turns the domino picked up round.
+    /// "Turn stone": turns the domino picked up on the board end for end,
+    /// or says why not.
     fn flip(&mut self, game: &mut GameSession) -> Option<Effect> {
         let SetupPick::Square(square) = self.pick else {
-            return None;
+            return Some(Effect::Refuse(crate::tr!(
+                "Tap a stone on the board first, then Turn stone."
+            )));
         };
         let draft = game.draft_mut()?;
         (!draft.flip(square)).then(|| {
             Effect::Refuse(crate::tr!(
-                "only a domino with two different numbers can be turned round"
+                "A double reads the same both ways: only a stone with two different numbers can be turned."
             ))
         })
     }
@@ -307,6 +311,7 @@ pub(super) fn connect(app: &App) {
             s.setup.load(game, library, index);
         }
     }));
+    setup.on_menu(app.unit(|_, _| Effect::GoHome));
     setup.on_ready(app.unit(|s, _| s.games.on_show_mut().and_then(|g| s.setup.ready(g))));
 }
 

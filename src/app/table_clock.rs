@@ -146,6 +146,18 @@ impl TableClockController {
         }
     }
 
+    /// One step back (Escape, the back gesture): the time control chooser
+    /// closes, or the clock pauses and the home screen comes back.
+    pub(super) fn back(&mut self, w: &AppWindow) -> Option<Effect> {
+        let adapter = w.global::<TableClockAdapter>();
+        if adapter.get_choosing() {
+            adapter.set_choosing(false);
+            return None;
+        }
+        self.close();
+        Some(Effect::GoHome)
+    }
+
     pub(super) fn refresh(&self, w: &AppWindow) {
         let adapter = w.global::<TableClockAdapter>();
         let now = self.now();
@@ -299,10 +311,7 @@ pub(super) fn connect(app: &App) {
     adapter.on_close_chooser(app.unit(|_, w| {
         w.global::<TableClockAdapter>().set_choosing(false);
     }));
-    adapter.on_close(app.unit(|s, _| {
-        s.table_clock.close();
-        Effect::GoHome
-    }));
+    adapter.on_close(app.unit(|s, w| s.table_clock.back(w)));
 }
 
 #[cfg(test)]

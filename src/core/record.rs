@@ -396,6 +396,14 @@ pub fn action_label(start: &super::position::Position, action: Action) -> String
     }
 }
 
+/// Whether an action written as `action_text` writes it is a piece's move
+/// on the board (not a rescue, a resignation, a clock's fall or a draw):
+/// what a game's length counts.
+pub fn is_board_move(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    !["skip-rescue", "draw", "resign", "time", "rescue", ""].contains(&first)
+}
+
 pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Action, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {

@@ -11,7 +11,7 @@
 
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
-use crate::core::record::GameRecord;
+use crate::core::record::{GameRecord, is_board_move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +19,8 @@ use std::path::{Path, PathBuf};
 /// The index's name, in the data folder (beside `finished/`, so it is not
 /// taken for a record).
 pub const INDEX_FILE: &str = "finished-index.json";
-const INDEX_FORMAT: u32 = 1;
+// 2: `moves` counts the moves on the board (1 counted every action).
+const INDEX_FORMAT: u32 = 2;
 
 /// One finished game, as listed without replaying it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,16 +31,25 @@ pub struct FinishedSummary {
     pub file: String,
     pub variant: String,
     pub result: Option<Outcome>,
+    /// The moves on the board (`is_board_move`).
     pub moves: usize,
 }
 
 impl FinishedSummary {
+    /// When the game ended, in milliseconds since 1970: the app names each
+    /// record for it (`1795919698475-0-small.json`); none for a record
+    /// named otherwise.
+    pub fn ended_ms(&self) -> Option<u64> {
+        let digits = self.file.split('-').next()?;
+        digits.parse().ok().filter(|_| digits.len() >= 13)
+    }
+
     fn of(file: String, record: &GameRecord) -> FinishedSummary {
         FinishedSummary {
             file,
             variant: record.variant.clone(),
             result: record.result,
-            moves: record.actions.len(),
+            moves: record.actions.iter().filter(|a| is_board_move(a)).count(),
         }
     }
 }

@@ -251,6 +251,17 @@ impl GameSession {
         }
     }
 
+    /// Every ply so far as the viewer saw it (battles with the pieces the
+    /// viewer was shown), oldest first.
+    pub fn history(&self) -> Vec<ViewPly> {
+        match self {
+            GameSession::OneDevice(session) => session
+                .game()
+                .map_or_else(Vec::new, |g| seen_history(g, session.holder())),
+            GameSession::TwoDevices(link) => link.game().map_or_else(Vec::new, |g| g.seen_plies(0)),
+        }
+    }
+
     /// What the other player did since the viewer last acted, as the viewer
     /// saw it.
     pub fn news(&self) -> Vec<ViewPly> {
@@ -372,17 +383,22 @@ impl GameSession {
     pub fn can_move_to_another_device(&self) -> bool {
         matches!(self, GameSession::OneDevice(game) if !game.is_over())
     }
+}
 
-    /// Whether this is the same kind of game as `other` (variant and
-    /// opponent), of which one is kept in progress on a device.
-    pub fn same_kind(&self, other: &GameSession) -> bool {
-        match (self, other) {
-            (GameSession::OneDevice(a), GameSession::OneDevice(b)) => {
-                a.variant().id == b.variant().id && a.computer().is_some() == b.computer().is_some()
-            }
-            _ => false,
+/// Every ply of a game as `viewer` saw it.
+fn seen_history(game: &Game, viewer: Side) -> Vec<ViewPly> {
+    let mut position = game.position_after(0);
+    let mut reports = Vec::new();
+    for action in game.actions() {
+        match position.play(*action) {
+            Ok(report) => reports.push(report),
+            Err(_) => break,
         }
     }
+    reports
+        .iter()
+        .map(|report| report.seen_by(viewer, game.position()))
+        .collect()
 }
 
 /// Every ply of a game with the side that played it.

@@ -1,6 +1,6 @@
 //! The games on this device, as the app's screens reach them: the game on
-//! show and the others in progress (one pass-and-play or solo game per mode
-//! and variant, and the two-device games), the finished games, and their
+//! show and the others in progress (pass-and-play, solo and two-device
+//! games, any number of each kind), the finished games, and their
 //! saving after every change. The computer's turns are played from here
 //! too, on a worker thread in the app.
 
@@ -187,13 +187,27 @@ impl Games {
         self.hint.drop_pending();
     }
 
-    /// Starts `game` on show. One game on this device is kept in progress
-    /// per mode and variant: the new one replaces the old one of its kind
-    /// (and its file).
-    pub fn start(&mut self, game: GameSession) {
-        self.parked.retain(|p| !p.same_kind(&game));
-        if self.on_show.as_ref().is_some_and(|g| g.same_kind(&game)) {
-            self.on_show = None;
+    /// Starts `game` on show; the game on show before is parked, so no game
+    /// in progress is lost (several of one kind may be). A game on this
+    /// device is dated now: the date names its file.
+    pub fn start(&mut self, mut game: GameSession) {
+        if let GameSession::OneDevice(session) = &mut game
+            && session.started().is_none()
+        {
+            let taken: Vec<u64> = self
+                .on_show
+                .iter()
+                .chain(&self.parked)
+                .filter_map(|g| match g {
+                    GameSession::OneDevice(s) => s.started(),
+                    GameSession::TwoDevices(_) => None,
+                })
+                .collect();
+            let mut started = unix_ms();
+            while taken.contains(&started) {
+                started += 1;
+            }
+            session.set_started(started);
         }
         self.bring(game);
     }
@@ -477,6 +491,13 @@ impl Games {
             .wrapping_add(1442695040888963407);
         self.next_seed
     }
+}
+
+/// Milliseconds since 1970 on the system's clock.
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// 64 bits from the operating system's random source.

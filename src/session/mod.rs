@@ -15,6 +15,7 @@
 
 pub mod ai;
 pub mod clock_signals;
+pub mod exports;
 pub mod finished_games;
 pub mod game;
 pub mod game_error;

@@ -74,6 +74,8 @@ pub struct PassAndPlay {
     /// When a running clock last counted as a change, so that it is saved
     /// every few seconds as well as after every move.
     clock_counted: Duration,
+    /// When the game began, in milliseconds since 1970 (`SavedSession::started`).
+    started: Option<u64>,
 }
 
 impl PassAndPlay {
@@ -108,6 +110,7 @@ impl PassAndPlay {
             clock: None,
             now: Duration::ZERO,
             clock_counted: Duration::ZERO,
+            started: None,
         }
     }
 
@@ -638,6 +641,18 @@ impl PassAndPlay {
         self.revision
     }
 
+    /// When the game began, in milliseconds since 1970 (none for a game
+    /// saved before the app kept it).
+    pub fn started(&self) -> Option<u64> {
+        self.started
+    }
+
+    /// Dates the game's beginning (the app does, as it starts the game).
+    pub fn set_started(&mut self, unix_ms: u64) {
+        self.started = Some(unix_ms);
+        self.revision += 1;
+    }
+
     /// The session as saved data.
     pub fn to_saved(&self) -> SavedSession {
         use rand::Rng as _;
@@ -690,6 +705,7 @@ impl PassAndPlay {
                 level: c.level.name().to_string(),
             }),
             clock: self.clock.as_ref().map(|c| c.paused_copy(self.now)),
+            started: self.started,
         }
     }
 
@@ -712,6 +728,7 @@ impl PassAndPlay {
         let mut session =
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
+        session.started = saved.started;
         let stage_side = || saved.stage_side.ok_or(LoadError::NoStageSide);
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };

@@ -63,6 +63,11 @@ pub struct SavedSession {
     /// A timed game's clocks, paused when saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<GameClock>,
+    /// When the game began (milliseconds since 1970, UTC): it names the
+    /// game's file, so several games of one kind can be in progress. Games
+    /// saved before there was one have a file named for their kind alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,5 @@
 //! Everything the app keeps on disk, in one data folder: games in progress
-//! (one per mode and variant), finished games, settings and the setup
+//! (a file each), finished games, settings and the setup
 //! library. Every write is atomic; a file that cannot be read is moved aside
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
@@ -148,10 +148,23 @@ impl Storage {
         self.root.join("settings.json")
     }
 
-    /// Where a session of this mode and variant is kept while in progress.
+    /// Where a session of this mode and variant saved before games were
+    /// dated is kept while in progress (one such game per kind).
     pub fn in_progress_path(&self, mode: &str, variant: &str) -> PathBuf {
         self.in_progress_dir()
             .join(format!("{mode}-{variant}.json"))
+    }
+
+    /// Where a pass-and-play or solo game is kept while in progress: its
+    /// kind and the time it began, or its kind alone for a game saved before
+    /// games were dated.
+    fn session_path(&self, saved: &SavedSession) -> PathBuf {
+        match saved.started {
+            Some(started) => self
+                .in_progress_dir()
+                .join(format!("{}-{}-{started}.json", saved.mode, saved.variant)),
+            None => self.in_progress_path(&saved.mode, &saved.variant),
+        }
     }
 
     /// Saves a game of any kind: in progress, or, once over, as a finished
@@ -189,7 +202,7 @@ impl Storage {
     /// finished game (and the in-progress file goes).
     pub fn save_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
         let saved = session.to_saved();
-        let path = self.in_progress_path(&saved.mode, &saved.variant);
+        let path = self.session_path(&saved);
         if session.is_over() {
             return self.finish(session.game(), &path);
         }
@@ -212,15 +225,15 @@ impl Storage {
         remove_if_there(path)
     }
 
-    /// Forgets a game in progress (the player started a new one of that variant and mode).
+    /// Forgets the undated game in progress of this mode and variant (the
+    /// autoplay tool starts afresh).
     pub fn discard_in_progress(&self, mode: &str, variant: &str) {
         let _ = std::fs::remove_file(self.in_progress_path(mode, variant));
     }
 
     /// Deletes a pass-and-play or solo game in progress (the player gave it up).
     pub fn delete_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
-        let saved = session.to_saved();
-        remove_if_there(&self.in_progress_path(&saved.mode, &saved.variant))
+        remove_if_there(&self.session_path(&session.to_saved()))
     }
 
     /// Every pass-and-play and solo game in progress, newest first, and what
@@ -229,10 +242,16 @@ impl Storage {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in json_files(&self.in_progress_dir()) {
-            let what = path
+            // "pass-and-play-classic-1795919698475" names "pass and play classic".
+            let stem = path
                 .file_stem()
-                .map(|s| s.to_string_lossy().replace('-', " "))
+                .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            let kind = match stem.rsplit_once('-') {
+                Some((kind, date)) if date.bytes().all(|b| b.is_ascii_digit()) => kind,
+                _ => &stem,
+            };
+            let what = kind.replace('-', " ");
             match read_session(&path) {
                 Ok(session) => games.push((modified(&path), session)),
                 Err(reason) => problems.push(self.quarantine(
@@ -330,19 +349,10 @@ impl Storage {
         &self.root
     }
 
-    /// Where records and printed sheets are written for the player.
+    /// Where records, printed sheets and code pictures are written for the
+    /// player when the platform names no place for them.
     pub fn exports_dir(&self) -> PathBuf {
         self.root.join("exports")
-    }
-
-    /// Writes a game's record where the player can pick it up; returns the path.
-    pub fn export(&self, game: &Game) -> Result<PathBuf, StorageError> {
-        let dir = self.exports_dir();
-        let path = dir.join(format!("{}-{}.json", timestamp(), game.variant().id));
-        match write_atomic(&path, GameRecord::from_game(game).to_json().as_bytes()) {
-            Ok(()) => Ok(path),
-            Err(source) => Err(StorageError::File { path, source }),
-        }
     }
 
     /// The settings, or the defaults (with a message when the file was bad).
@@ -489,7 +499,7 @@ fn modified(path: &Path) -> SystemTime {
 }
 
 /// A sortable, file-name-safe UTC time with milliseconds and a counter.
-fn timestamp() -> String {
+pub fn timestamp() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let now = SystemTime::now()

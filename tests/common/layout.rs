@@ -158,10 +158,27 @@ pub fn problems(app: &App, width: f32, height: f32) -> Vec<String> {
                 && r.bottom() <= d.bottom() + SLACK
         })
     };
+    // A text in a scrolling area is drawn only within it (the part scrolled
+    // past its edge is clipped away).
+    let drawn = |r: &Rect| {
+        scrolling.iter().fold(*r, |r, area| {
+            let (across, down) = area.overlap(&r);
+            if across <= 0.0 || down <= 0.0 {
+                return r;
+            }
+            let (x, y) = (r.x.max(area.x), r.y.max(area.y));
+            Rect {
+                x,
+                y,
+                width: r.right().min(area.right()) - x,
+                height: r.bottom().min(area.bottom()) - y,
+            }
+        })
+    };
     let texts: Vec<&Seen> = elements.iter().filter(|e| e.is_text).collect();
     for (i, a) in texts.iter().enumerate() {
         for b in &texts[i + 1..] {
-            let (across, down) = a.rect.overlap(&b.rect);
+            let (across, down) = drawn(&a.rect).overlap(&drawn(&b.rect));
             if across > SLACK && down > SLACK && in_dialog(&a.rect) == in_dialog(&b.rect) {
                 problems.push(format!("{} and {} overlap", a.what, b.what));
             }
@@ -179,19 +196,55 @@ pub fn board_rect(app: &App) -> Option<Rect> {
         .map(|e| Rect::of(&e))
 }
 
+/// Whether `r` is seen whole in a window `height` tall: inside the window
+/// and inside every scrolling area it lies in, not cut to a sliver at an
+/// edge. (What is taller than an area is read a part at a time: seen at all.)
+fn whole(r: &Rect, height: f32, scrolling: &[Rect]) -> bool {
+    let inside = |outer: &Rect| {
+        let fits = r.y >= outer.y - SLACK && r.bottom() <= outer.bottom() + SLACK;
+        fits || r.height > outer.height
+    };
+    let window = Rect {
+        x: 0.0,
+        y: 0.0,
+        width: f32::MAX,
+        height,
+    };
+    inside(&window)
+        && scrolling.iter().all(|area| {
+            let (across, down) = area.overlap(r);
+            across <= 0.0 || down <= 0.0 || inside(area)
+        })
+}
+
+/// The labels of the elements on screen that a player sees whole at
+/// `height`, without scrolling.
+pub fn in_view(app: &App, height: f32) -> Vec<String> {
+    let scrolling = scrolling_areas(app);
+    seen(app)
+        .into_iter()
+        .filter(|s| whole(&s.rect, height, &scrolling))
+        .map(|s| s.what)
+        .collect()
+}
+
 /// The labels of elements a player cannot bring into view at `width` x
 /// `height` (a phone's portrait size): those laid out in a window tall
-/// enough to need no scrolling, less those seen while every scrolling area
-/// is scrolled to its top and then to its end. A scrolling area that
-/// measures its content short leaves its last elements out of reach.
+/// enough to need no scrolling, less those seen whole while every
+/// scrolling area is scrolled to its top and then to its end. A scrolling
+/// area that measures its content short leaves its last elements out of
+/// reach, or shows them only as a sliver.
 pub fn out_of_reach(app: &App, width: f32, height: f32) -> Vec<String> {
     use slint::ComponentHandle;
     let window = app.window().window();
-    // The labelled elements drawn, and where.
+    // The labelled elements drawn, and where (at the tall size: all of them;
+    // at the phone's: those seen whole).
     let placed = |app: &App| -> Vec<(String, (i32, i32))> {
+        let height = window.size().to_logical(window.scale_factor()).height;
+        let scrolling = scrolling_areas(app);
         seen(app)
             .into_iter()
-            .filter(|s| s.what.contains('"'))
+            .filter(|s| s.what.contains('"') && whole(&s.rect, height, &scrolling))
             .map(|s| (s.what, (s.rect.x as i32, s.rect.y as i32)))
             .collect()
     };

@@ -180,6 +180,57 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
 }
 
 #[test]
+fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves() {
+    use rand::{RngExt, SeedableRng};
+    let mut game = pass_and_play("small");
+    let mut play = PlayController::unbound();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    for _ in 0..400 {
+        let view = game.view().unwrap();
+        let attack = view
+            .legal_moves
+            .iter()
+            .copied()
+            .find(|m| view.at(m.to).is_some_and(|p| p.owner != view.viewer));
+        let m =
+            attack.unwrap_or_else(|| view.legal_moves[rng.random_range(0..view.legal_moves.len())]);
+        let mover = view.viewer;
+        game.play(Action::Move(m)).unwrap();
+        game.battle_seen();
+        if game.is_over() || game.view().unwrap().rescue_pending {
+            return;
+        }
+        game.take_device();
+        let Some(attack) = attack else { continue };
+        // The defender's turn begins: the battle is drawn for it too.
+        let defender = mover.opponent();
+        let model = play.model(&game, display(defender)).unwrap();
+        let battle = model.battle.expect("the other player's battle is shown");
+        assert_eq!(battle.heading, format!("{mover} attacked"));
+        assert!(battle.text.contains(" attacked "), "{}", battle.text);
+        assert!(battle.defender.own && battle.defender.shown);
+        // The move list names both pieces and who won.
+        let line = &model.moves[0];
+        assert!(line.contains(&attack.to_string()), "{line}");
+        assert!(line.contains(" × "), "{line}");
+        assert!(
+            line.contains(" wins") || line.contains("both out"),
+            "{line}"
+        );
+        // Put away, it stays away this turn.
+        play.battle_continue(&mut game);
+        assert!(
+            play.model(&game, display(defender))
+                .unwrap()
+                .battle
+                .is_none()
+        );
+        return;
+    }
+    panic!("no attack in 400 plies");
+}
+
+#[test]
 fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
     let v = builtin_variant("classic").unwrap();
     let mut game = set_up(GameSession::OneDevice(PassAndPlay::solo(

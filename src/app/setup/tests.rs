@@ -129,13 +129,33 @@ fn only_a_domino_turns_round() {
     setup.tap(&mut game, zone(0, 0));
     let refused = setup.flip(&mut game);
     assert!(
-        matches!(&refused, Some(Effect::Refuse(why)) if why.starts_with("only a domino")),
+        matches!(&refused, Some(Effect::Refuse(why)) if why.contains("only a stone with two different numbers")),
         "{refused:?}"
     );
     let mut domino = at_setup("domino");
     let model = setup.model(&domino, &SetupLibrary::in_memory(), display(Side::Red));
     assert!(model.unwrap().can_flip);
     setup.fill(&mut domino);
+    // Nothing picked up: it says what to do first.
+    let mut unpicked = SetupController::unbound();
+    let refused = unpicked.flip(&mut domino);
+    assert!(
+        matches!(&refused, Some(Effect::Refuse(why)) if why.starts_with("Tap a stone on the board first")),
+        "{refused:?}"
+    );
+    // A double: it says why, as a sentence.
+    let draft = domino.draft().unwrap();
+    let double = draft
+        .placed()
+        .find(|(_, p)| p.domino_face(draft.variant()).is_some_and(|(a, d)| a == d))
+        .map(|(s, _)| s)
+        .expect("a double");
+    unpicked.tap(&mut domino, double);
+    let refused = unpicked.flip(&mut domino);
+    assert!(
+        matches!(&refused, Some(Effect::Refuse(why)) if why.starts_with("A double reads the same both ways")),
+        "{refused:?}"
+    );
     let draft = domino.draft().unwrap();
     let square = draft
         .placed()

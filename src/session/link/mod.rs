@@ -39,7 +39,7 @@ pub use deal_handshake::DealHandshake;
 pub use device::{LinkStatus, LinkedGame, TheirTime};
 pub use error::{LinkError, Refusal};
 pub use invitation::{Invitation, not_for_two_devices};
-pub use message::{CodeError, Envelope, TEXT_PREFIX};
+pub use message::{CodeError, CodeKind, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};
 pub use verify::ClaimsVerdict;

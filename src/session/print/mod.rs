@@ -6,8 +6,8 @@
 //! game, the 8x8 game and Piecepack Stratego at the size the props need
 //! (`board`), the Piecepack Stratego layout card (`piecepack`), Stratego go
 //! go's 46 role cards (`cards`) and the referee's sheet (`referee`), and a
-//! one-page rules sheet per variant (`rules`). `pdf_store` is where a PDF
-//! is kept for the player.
+//! one-page rules sheet per variant (`rules`). `session::exports` is where
+//! a PDF is kept for the player.
 
 mod board;
 mod cards;
@@ -16,7 +16,6 @@ mod glyphs;
 pub mod paper;
 pub mod pdf;
 mod pdf_primitives;
-pub mod pdf_store;
 mod piecepack;
 mod referee;
 mod rules;
@@ -244,4 +243,15 @@ pub fn square_of(name: &str) -> Option<(f64, f64)> {
         Kind::Board { square, .. } if p.name == name => Some(square),
         _ => None,
     })
+}
+
+/// The file name a sheet is kept under: one file per sheet and paper, so
+/// printing it again replaces it.
+pub fn file_name(name: &str, paper: Paper) -> String {
+    let paper = if paper == paper::LETTER {
+        "letter"
+    } else {
+        "a4"
+    };
+    format!("flagfall-{name}-{paper}.pdf")
 }

@@ -472,10 +472,16 @@ impl LinkedGame {
 
     /// The plies from `from` on, as this player saw them.
     fn collect_news(&mut self, from: usize) {
-        self.news.clear();
+        self.news = self.seen_plies(from);
+    }
+
+    /// The plies from `from` on, as this player saw them (or knows them
+    /// now: a battle's pieces once shown stay named).
+    pub fn seen_plies(&self, from: usize) -> Vec<ViewPly> {
         let Ok(((position, reports), guessed)) = self.replay_now() else {
-            return;
+            return Vec::new();
         };
+        let mut plies = Vec::new();
         for report in reports.into_iter().skip(from).flatten() {
             let mut seen = report.seen_by(self.me, &position);
             if guessed && let Some(b) = &mut seen.battle {
@@ -486,7 +492,8 @@ impl LinkedGame {
                     }
                 }
             }
-            self.news.push(seen);
+            plies.push(seen);
         }
+        plies
     }
 }

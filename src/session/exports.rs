@@ -1,0 +1,90 @@
+//! Where the files a player asks for go (game records, printed sheets,
+//! pictures of codes): on a computer a folder a person looks in
+//! (Documents/Flagfall), on Android the phone's Downloads (the android
+//! crate), and where neither is known the data folder's `exports`.
+
+use crate::session::storage::write_atomic;
+use std::path::{Path, PathBuf};
+
+/// Somewhere files can be kept for the player.
+pub trait Exports: Send + Sync {
+    /// Keeps `bytes` (of the media type `mime`) as `file_name`, replacing an
+    /// older file of that name; says where it went.
+    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String>;
+
+    /// The folder files go to, where it is one on this device.
+    fn folder(&self) -> Option<PathBuf> {
+        None
+    }
+}
+
+/// Where a kept file went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// In words a player can follow: a path, or "Download/Flagfall/x.pdf".
+    pub place: String,
+    /// The folder it is in, where this device can show a folder (a computer).
+    pub folder: Option<PathBuf>,
+}
+
+/// A folder on this computer.
+#[derive(Debug, Clone)]
+pub struct Folder {
+    pub dir: PathBuf,
+}
+
+impl Folder {
+    /// The player's Documents/Flagfall (or Downloads/Flagfall, where there
+    /// are no documents): where a person looks for what an app saved.
+    pub fn for_player() -> Option<Folder> {
+        let dirs = directories::UserDirs::new()?;
+        let base = dirs.document_dir().or(dirs.download_dir())?;
+        Some(Folder {
+            dir: base.join("Flagfall"),
+        })
+    }
+}
+
+impl Exports for Folder {
+    fn keep(&self, file_name: &str, _mime: &str, bytes: &[u8]) -> Result<Kept, String> {
+        let path = self.dir.join(file_name);
+        write_atomic(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Kept {
+            place: path.display().to_string(),
+            folder: Some(self.dir.clone()),
+        })
+    }
+
+    fn folder(&self) -> Option<PathBuf> {
+        Some(self.dir.clone())
+    }
+}
+
+/// Shows a folder in the computer's file manager (`open_folder`, or a
+/// stand-in in tests).
+pub type OpenFolder = fn(&Path) -> Result<(), String>;
+
+/// Shows `dir` in the computer's file manager.
+pub fn open_folder(dir: &Path) -> Result<(), String> {
+    opener::open(dir).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_keeps_a_file_and_names_its_place() {
+        let dir = std::env::temp_dir().join(format!("flagfall-exports-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let folder = Folder { dir: dir.clone() };
+        let kept = folder.keep("a.json", "application/json", b"{}").unwrap();
+        assert_eq!(std::fs::read(dir.join("a.json")).unwrap(), b"{}");
+        assert_eq!(kept.folder.as_deref(), Some(dir.as_path()));
+        assert!(kept.place.ends_with("a.json"), "{}", kept.place);
+        // Kept again under the same name: replaced.
+        folder.keep("a.json", "application/json", b"[]").unwrap();
+        assert_eq!(std::fs::read(dir.join("a.json")).unwrap(), b"[]");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

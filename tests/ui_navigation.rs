@@ -1,0 +1,246 @@
+//! The way back from every screen, and no game lost on the way (issue 64):
+//! Escape (a desktop's key) and Back (Android's gesture) lead from each
+//! screen where its own Back or Menu button does, a question open over a
+//! screen closes first, leaving a game keeps it under Continue, and starting
+//! a game of a kind already in progress keeps the old one too.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, AppConfig, HomeAdapter};
+use flagfall::core::Side;
+use flagfall::tools::screenshot::{init_headless, stage};
+use i_slint_backend_testing::ElementHandle;
+use slint::ComponentHandle;
+use slint::platform::{Key, PointerEventButton, WindowEvent};
+
+/// Presses and lets go of `key`, as the platform delivers it.
+fn press(app: &App, key: Key) {
+    let window = app.window().window();
+    let text: slint::SharedString = key.into();
+    window.dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
+    window.dispatch_event(WindowEvent::KeyReleased { text });
+}
+
+/// The games "Continue" offers, as their buttons read.
+fn continue_labels(app: &App) -> Vec<String> {
+    use slint::Model;
+    app.window()
+        .global::<HomeAdapter>()
+        .get_continue_games()
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// The app with no data folder, for staging screens.
+fn staging_app(seed: u64) -> App {
+    app_keeping(None, seed)
+}
+
+/// The app, keeping its games in `dir` if given. (One kind of testing
+/// backend for the whole file: the kinds cannot share a process.)
+fn app_keeping(dir: Option<&std::path::Path>, seed: u64) -> App {
+    // Once a test thread: later apps of the test share the renderer.
+    let _ = init_headless();
+    let app = App::new(AppConfig {
+        storage: dir.map(|dir| flagfall::session::Storage::open(dir).unwrap()),
+        ..AppConfig::in_memory(seed)
+    })
+    .unwrap();
+    fit_window(&app);
+    app
+}
+
+#[test]
+fn escape_and_back_lead_where_each_screen_s_own_button_does() {
+    // (variant, screen staged, where Escape or Back leads)
+    let cases = [
+        ("classic", "handoff", "home"),
+        ("domino", "deal", "home"),
+        ("classic", "setup", "home"),
+        ("classic", "play", "home"),
+        ("classic", "battle", "home"),
+        ("classic", "over", "home"),
+        ("classic", "rules", "home"),
+        ("classic", "settings", "home"),
+        ("classic", "records", "home"),
+        ("classic", "choose-record", "records"),
+        ("classic", "print", "home"),
+        ("classic", "read-code", "home"),
+        ("classic", "send-game", "home"),
+        ("classic", "invite", "home"),
+        ("classic", "link-code", "home"),
+        ("classic", "referee-setup", "home"),
+        ("classic", "referee", "home"),
+        ("classic", "referee-challenge", "referee"),
+        ("classic", "table-clock", "home"),
+        ("classic", "table-clock-choose", "table-clock"),
+    ];
+    let mut wrong = Vec::new();
+    for key in [Key::Escape, Key::Back] {
+        for (variant, staged, expected) in cases {
+            let app = staging_app(5);
+            stage(&app, variant, staged, 5).unwrap();
+            let before = screen(&app);
+            press(&app, key);
+            let after = screen(&app);
+            if after != expected {
+                wrong.push(format!("{key:?} on {variant} {staged} ({before}): {after}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_game_left_by_escape_waits_under_continue() {
+    for staged in ["handoff", "setup", "play", "battle", "invite", "link-code"] {
+        let app = staging_app(6);
+        stage(&app, "classic", staged, 6).unwrap();
+        press(&app, Key::Escape);
+        assert_eq!(screen(&app), "home", "{staged}");
+        let games = continue_labels(&app);
+        assert_eq!(games.len(), 1, "{staged}: {games:?}");
+        tap(&app, &games[0]);
+        assert_ne!(screen(&app), "home", "{staged}: Continue shows the game");
+    }
+}
+
+#[test]
+fn every_game_screen_has_a_menu_button_that_keeps_the_game() {
+    for (variant, staged) in [
+        ("classic", "handoff"),
+        ("domino", "deal"),
+        ("piecepack", "deal"),
+        ("classic", "setup"),
+        ("classic", "play"),
+    ] {
+        let app = staging_app(7);
+        stage(&app, variant, staged, 7).unwrap();
+        tap(&app, "Menu");
+        assert_eq!(screen(&app), "home", "{variant} {staged}");
+        assert_eq!(continue_labels(&app).len(), 1, "{variant} {staged}");
+    }
+}
+
+#[test]
+fn a_question_closes_before_the_screen() {
+    // Resigning, asked on the play screen: Escape answers no.
+    let app = staging_app(8);
+    stage(&app, "classic", "play", 8).unwrap();
+    tap(&app, "Resign");
+    assert!(labels(&app).iter().any(|l| l == "Resign now"));
+    press(&app, Key::Escape);
+    assert_eq!(screen(&app), "play");
+    assert!(!labels(&app).iter().any(|l| l == "Resign now"));
+    assert!(!app.one_device().unwrap().is_over());
+    press(&app, Key::Escape);
+    assert_eq!(screen(&app), "home");
+
+    // Deleting a game, asked on the home screen: Escape keeps it.
+    let games = continue_labels(&app);
+    assert_eq!(games.len(), 1);
+    tap(&app, &format!("Delete: {}", games[0]));
+    assert!(
+        !app.window()
+            .global::<HomeAdapter>()
+            .get_confirm_delete_text()
+            .is_empty()
+    );
+    press(&app, Key::Back);
+    assert!(
+        app.window()
+            .global::<HomeAdapter>()
+            .get_confirm_delete_text()
+            .is_empty()
+    );
+    assert_eq!(continue_labels(&app), games);
+    // Nothing is left to go back to: home stays (Android then leaves the app).
+    press(&app, Key::Back);
+    assert_eq!(screen(&app), "home");
+    assert_eq!(continue_labels(&app), games);
+}
+
+/// Clicks the element labelled `label` with the pointer, as a mouse or a
+/// finger does (which gives a button the focus).
+fn click(app: &App, label: &str) {
+    let element = ElementHandle::find_by_accessible_label(app.window(), label)
+        .next()
+        .unwrap_or_else(|| panic!("no {label:?}"));
+    let (at, size) = (element.absolute_position(), element.size());
+    let position = slint::LogicalPosition::new(at.x + size.width / 2.0, at.y + size.height / 2.0);
+    let window = app.window().window();
+    let button = PointerEventButton::Left;
+    window.dispatch_event(WindowEvent::PointerPressed { position, button });
+    window.dispatch_event(WindowEvent::PointerReleased { position, button });
+}
+
+#[test]
+fn keys_still_reach_the_window_after_a_clicked_button_is_gone() {
+    let app = staging_app(9);
+    for (button, opens) in [("Rules", "rules"), ("Settings", "settings")] {
+        click(&app, button);
+        assert_eq!(screen(&app), opens);
+        press(&app, Key::Escape);
+        assert_eq!(screen(&app), "home", "after {button}");
+    }
+}
+
+/// A pass-and-play game of `variant` started from home and played to its
+/// first move, then left by its Menu button.
+fn start_and_leave(app: &App) {
+    tap(app, "Start pass-and-play");
+    for side in Side::BOTH {
+        hand_to(app, side);
+        tap(app, "Fill for me");
+        tap(app, "Ready");
+    }
+    hand_to(app, Side::Red);
+    let m = {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+        *view.legal_moves.first().unwrap()
+    };
+    tap_move(app, m);
+    tap(app, "Menu");
+    assert_eq!(screen(app), "home");
+}
+
+#[test]
+fn starting_a_game_of_a_kind_in_progress_keeps_the_old_one() {
+    let dir = fresh_dir("navigation-two-of-a-kind");
+    let app = app_keeping(Some(&dir), 10);
+    start_and_leave(&app);
+    let first = continue_labels(&app);
+    assert_eq!(first.len(), 1, "{first:?}");
+    start_and_leave(&app);
+    let both = continue_labels(&app);
+    assert_eq!(both.len(), 2, "{both:?}");
+    assert!(both.iter().all(|l| l.contains("Classic")), "{both:?}");
+    drop(app);
+
+    // Both are on disk, each in a file of its own, and both come back.
+    let files = std::fs::read_dir(dir.join("in-progress"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
+    assert_eq!(files, 2);
+    let app = app_keeping(Some(&dir), 11);
+    assert_eq!(continue_labels(&app).len(), 2);
+    // Each can be taken up again.
+    for index in 0..2 {
+        app.window()
+            .global::<HomeAdapter>()
+            .invoke_continue_game(index);
+        assert_eq!(screen(&app), "handoff");
+        tap(&app, "Menu");
+    }
+    assert_eq!(continue_labels(&app).len(), 2);
+}
