@@ -62,3 +62,25 @@ fn an_illegal_action_leaves_the_game_unchanged() {
     assert_eq!(views(game.position()), before);
     assert_eq!(game.actions().len(), actions);
 }
+
+/// The history as one player saw it: a ply per action, in order, each
+/// battle with the attacker shown and (without Silent Defense) the defender.
+#[test]
+fn the_history_as_a_player_saw_it_names_each_battle() {
+    let game = game_with_moves(300);
+    for viewer in Side::BOTH {
+        let seen = game.plies_seen_by(viewer);
+        assert_eq!(seen.len(), game.actions().len());
+        let mut battles = 0;
+        for (ply, action) in seen.iter().zip(game.actions()) {
+            assert_eq!(ply.action, *action);
+            if let Some(battle) = &ply.battle {
+                battles += 1;
+                assert!(battle.attacker.piece.is_some(), "an attacker is shown");
+                // Without Silent Defense the defender is shown too.
+                assert!(battle.defender.piece.is_some(), "the defender is shown");
+            }
+        }
+        assert!(battles > 0, "300 random plies with no battle");
+    }
+}

@@ -7,9 +7,11 @@
 use super::board::BoardController;
 use super::effect::Effect;
 use super::models::{self, List};
+use super::naming;
 use super::saving::FileSaver;
 use super::{App, AppWindow, Display, GameOverAdapter, State, board_cells, two_devices};
 use crate::core::Game;
+use crate::core::moves::Action;
 use crate::core::record::GameRecord;
 use crate::core::record::action_label;
 use crate::core::side::Side;
@@ -160,12 +162,19 @@ impl GameOverController {
             )
         };
         over.set_replay_text(text.into());
+        // Both armies are shown: each battle with both pieces and who won.
+        let seen = game.plies_seen_by(display.viewer);
         models::update_texts(
             &self.moves,
-            game.actions()
-                .iter()
-                .enumerate()
-                .map(|(i, action)| format!("{}. {}", i + 1, action_label(&start, *action))),
+            game.actions().iter().enumerate().map(|(i, action)| {
+                let text = match (action, seen.get(i).and_then(|p| p.battle.as_ref())) {
+                    (Action::Move(m), Some(battle)) => {
+                        naming::battle_line(game.variant(), *m, battle, &display)
+                    }
+                    _ => action_label(&start, *action),
+                };
+                format!("{}. {text}", i + 1)
+            }),
         );
         over.set_move_at(at as i32);
         board.show(

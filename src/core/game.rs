@@ -9,7 +9,7 @@ use super::setup::{CheckedSetup, Setup, SetupError};
 use super::side::Side;
 use super::square::Square;
 use super::variant::Variant;
-use super::view::PlayerView;
+use super::view::{PlayerView, ViewPly};
 use rand::Rng;
 use std::fmt;
 use std::sync::Arc;
@@ -148,6 +148,23 @@ impl Game {
             position.play(*action).expect("recorded actions were legal");
         }
         position
+    }
+
+    /// Every ply as `viewer` saw it (a battle's pieces as far as the rules
+    /// showed them to `viewer`, or all of them once the game is over).
+    pub fn plies_seen_by(&self, viewer: Side) -> Vec<ViewPly> {
+        let mut position = self.start.clone();
+        let mut reports = Vec::with_capacity(self.actions.len());
+        for action in &self.actions {
+            match position.play(*action) {
+                Ok(report) => reports.push(report),
+                Err(_) => break,
+            }
+        }
+        reports
+            .iter()
+            .map(|report| report.seen_by(viewer, &self.position))
+            .collect()
     }
 
     /// Takes back the last `count` actions.

@@ -257,7 +257,7 @@ impl GameSession {
         match self {
             GameSession::OneDevice(session) => session
                 .game()
-                .map_or_else(Vec::new, |g| seen_history(g, session.holder())),
+                .map_or_else(Vec::new, |g| g.plies_seen_by(session.holder())),
             GameSession::TwoDevices(link) => link.game().map_or_else(Vec::new, |g| g.seen_plies(0)),
         }
     }
@@ -383,22 +383,6 @@ impl GameSession {
     pub fn can_move_to_another_device(&self) -> bool {
         matches!(self, GameSession::OneDevice(game) if !game.is_over())
     }
-}
-
-/// Every ply of a game as `viewer` saw it.
-fn seen_history(game: &Game, viewer: Side) -> Vec<ViewPly> {
-    let mut position = game.position_after(0);
-    let mut reports = Vec::new();
-    for action in game.actions() {
-        match position.play(*action) {
-            Ok(report) => reports.push(report),
-            Err(_) => break,
-        }
-    }
-    reports
-        .iter()
-        .map(|report| report.seen_by(viewer, game.position()))
-        .collect()
 }
 
 /// Every ply of a game with the side that played it.
