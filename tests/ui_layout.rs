@@ -93,6 +93,10 @@ impl flagfall::session::share::ShareSheet for NoShareSheet {
     fn share_text(&self, _title: &str, _text: &str) -> Result<(), String> {
         Ok(())
     }
+
+    fn share_file(&self, _title: &str, _address: &str, _mime: &str) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 fn app_in(dir: &Path) -> App {

@@ -406,6 +406,10 @@ impl flagfall::session::share::ShareSheet for FakeShareSheet {
             .push((title.to_string(), text.to_string()));
         Ok(())
     }
+
+    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), String> {
+        self.share_text(title, &format!("{address} ({mime})"))
+    }
 }
 
 fn app_sharing_by(sheet: &std::sync::Arc<FakeShareSheet>, seed: u64) -> App {

@@ -40,11 +40,11 @@ impl Downloads {
         file_name: &str,
         mime: &str,
         bytes: &[u8],
-    ) -> Result<String, String> {
+    ) -> Result<(String, Option<String>), String> {
         let sdk = crate::gallery::sdk_version(env).map_err(|e| e.to_string())?;
         if sdk >= 29 {
             self.write_to_media_store(env, file_name, mime, bytes)
-                .map(|()| format!("{FOLDER}/{file_name}"))
+                .map(|address| (format!("{FOLDER}/{file_name}"), Some(address)))
                 .map_err(|e| {
                     env.exception_clear();
                     format!("Android would not take the file ({e})")
@@ -57,19 +57,20 @@ impl Downloads {
             let path = std::path::Path::new(&dir).join(file_name);
             flagfall::session::storage::write_atomic(&path, bytes)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(path.display().to_string())
+            // (No content address here: Android 8 and 9 share no file by path.)
+            Ok((path.display().to_string(), None))
         }
     }
 
     /// `ContentResolver.insert` into `MediaStore.Downloads`, then the bytes
-    /// through `openOutputStream`.
+    /// through `openOutputStream`; the new item's `content://` address.
     fn write_to_media_store(
         &self,
         env: &mut Env,
         file_name: &str,
         mime: &str,
         bytes: &[u8],
-    ) -> Result<(), JniError> {
+    ) -> Result<String, JniError> {
         let values = env.new_object(
             jni_str!("android/content/ContentValues"),
             jni_sig!("()V"),
@@ -146,7 +147,16 @@ impl Downloads {
         // The stream is closed whatever happened above.
         env.exception_clear();
         env.call_method(&stream, jni_str!("close"), jni_sig!("()V"), &[])?;
-        written
+        written?;
+        let address = env
+            .call_method(
+                &item,
+                jni_str!("toString"),
+                jni_sig!("()Ljava/lang/String;"),
+                &[],
+            )?
+            .l()?;
+        env.cast_local::<JString>(address)?.try_to_string(env)
     }
 
     /// `Activity.getExternalFilesDir(null)`, as a path.
@@ -177,16 +187,20 @@ impl Downloads {
 
 impl Exports for Downloads {
     fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String> {
-        let place = self
+        let (place, address) = self
             .vm
-            .attach_current_thread(|env| -> Result<Result<String, String>, JniError> {
-                Ok(self.keep_in(env, file_name, mime, bytes))
-            })
+            .attach_current_thread(
+                |env| -> Result<Result<(String, Option<String>), String>, JniError> {
+                    Ok(self.keep_in(env, file_name, mime, bytes))
+                },
+            )
             .map_err(|e| format!("Android cannot be reached ({e})"))??;
-        // A phone has no file manager to open from here.
+        // A phone has no file manager to open from here; the share sheet
+        // sends the file on by its address.
         Ok(Kept {
             place,
             folder: None,
+            address,
         })
     }
 }

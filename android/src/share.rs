@@ -1,6 +1,7 @@
-//! The phone's share sheet for a code's text: an `ACTION_SEND` intent of
-//! plain text, wrapped in Android's chooser, so the player sends the code
-//! straight to a chat or a mail without copying it.
+//! The phone's share sheet for a code's text or a saved file: an
+//! `ACTION_SEND` intent of plain text, or of a file's `content://` address
+//! (`EXTRA_STREAM`, readable by the app chosen), wrapped in Android's
+//! chooser, so the player sends it straight to a chat or a mail.
 //!
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
@@ -28,31 +29,60 @@ impl Share {
     }
 
     /// `startActivity(Intent.createChooser(send, title))`, where `send` is an
-    /// `ACTION_SEND` of `text` as `EXTRA_TEXT`.
-    fn send(&self, env: &mut Env, title: &str, text: &str) -> Result<(), JniError> {
+    /// `ACTION_SEND` of `mime` carrying `what`.
+    fn send(&self, env: &mut Env, title: &str, mime: &str, what: What) -> Result<(), JniError> {
         let action = env.new_string("android.intent.action.SEND")?;
         let send = env.new_object(
             jni_str!("android/content/Intent"),
             jni_sig!("(Ljava/lang/String;)V"),
             &[JValue::Object(&action)],
         )?;
-        let mime = env.new_string("text/plain")?;
+        let mime = env.new_string(mime)?;
         env.call_method(
             &send,
             jni_str!("setType"),
             jni_sig!("(Ljava/lang/String;)Landroid/content/Intent;"),
             &[JValue::Object(&mime)],
         )?;
-        let (key, value) = (
-            env.new_string("android.intent.extra.TEXT")?,
-            env.new_string(text)?,
-        );
-        env.call_method(
-            &send,
-            jni_str!("putExtra"),
-            jni_sig!("(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;"),
-            &[JValue::Object(&key), JValue::Object(&value)],
-        )?;
+        match what {
+            What::Text(text) => {
+                let (key, value) = (
+                    env.new_string("android.intent.extra.TEXT")?,
+                    env.new_string(text)?,
+                );
+                env.call_method(
+                    &send,
+                    jni_str!("putExtra"),
+                    jni_sig!("(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;"),
+                    &[JValue::Object(&key), JValue::Object(&value)],
+                )?;
+            }
+            What::File(address) => {
+                let address = env.new_string(address)?;
+                let uri = env
+                    .call_static_method(
+                        jni_str!("android/net/Uri"),
+                        jni_str!("parse"),
+                        jni_sig!("(Ljava/lang/String;)Landroid/net/Uri;"),
+                        &[JValue::Object(&address)],
+                    )?
+                    .l()?;
+                let key = env.new_string("android.intent.extra.STREAM")?;
+                env.call_method(
+                    &send,
+                    jni_str!("putExtra"),
+                    jni_sig!("(Ljava/lang/String;Landroid/os/Parcelable;)Landroid/content/Intent;"),
+                    &[JValue::Object(&key), JValue::Object(&uri)],
+                )?;
+                // FLAG_GRANT_READ_URI_PERMISSION: the app chosen may read the file.
+                env.call_method(
+                    &send,
+                    jni_str!("addFlags"),
+                    jni_sig!("(I)Landroid/content/Intent;"),
+                    &[JValue::Int(1)],
+                )?;
+            }
+        }
         let title = env.new_string(title)?;
         let chooser = env
             .call_static_method(
@@ -72,17 +102,33 @@ impl Share {
         )?;
         Ok(())
     }
-}
 
-impl ShareSheet for Share {
-    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+    /// Sends `what` through the share sheet on this thread, attached to Java.
+    fn share(&self, title: &str, mime: &str, what: What) -> Result<(), String> {
         self.vm
             .attach_current_thread(|env| -> Result<Result<(), String>, JniError> {
-                Ok(self.send(env, title, text).map_err(|e| {
+                Ok(self.send(env, title, mime, what).map_err(|e| {
                     env.exception_clear();
                     e.to_string()
                 }))
             })
             .map_err(|e| format!("Android cannot be reached ({e})"))?
+    }
+}
+
+/// What a share carries: text, or a file by its `content://` address.
+#[derive(Clone, Copy)]
+enum What<'a> {
+    Text(&'a str),
+    File(&'a str),
+}
+
+impl ShareSheet for Share {
+    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+        self.share(title, "text/plain", What::Text(text))
+    }
+
+    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), String> {
+        self.share(title, mime, What::File(address))
     }
 }

@@ -8,7 +8,7 @@ use super::file_chooser::Purpose;
 use super::models::{self, List};
 use super::naming::{self, side_name};
 use super::router::GameView;
-use super::saving::FileSaver;
+use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
 use crate::session::games::Games;
@@ -22,7 +22,6 @@ use crate::session::share::ShareSheet;
 use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
@@ -54,9 +53,9 @@ pub(super) struct CodesController {
     picture_files: List<PictureFile>,
     /// The platform's share sheet, where it has one (Android).
     share: Option<Arc<dyn ShareSheet>>,
-    /// The folder the code's picture was saved to, where this computer can
-    /// open it, with the code (until another code shows).
-    picture_folder: Option<(String, PathBuf)>,
+    /// The code whose picture was saved last, and where it went (to open
+    /// its folder or share it while that code shows).
+    picture_saved: Option<(String, SavedFile)>,
 }
 
 /// How many of the newest picture files the screen offers to open.
@@ -101,7 +100,7 @@ impl CodesController {
             link_status: String::new(),
             confirm_abandon: false,
             picture_files: models::list(),
-            picture_folder: None,
+            picture_saved: None,
         }
     }
 
@@ -369,11 +368,7 @@ impl CodesController {
         };
         // 8 pixels a module: sharp on any screen a friend opens it on.
         let kept = saver.keep(&name, "image/png", &qr.to_png(8));
-        self.picture_folder = kept
-            .as_ref()
-            .ok()
-            .and_then(|kept| saver.openable(kept))
-            .map(|folder| (code, folder));
+        self.picture_saved = kept.as_ref().ok().map(|saved| (code, saved.clone()));
         let status = match kept {
             Ok(kept) => crate::tr!(
                 "Saved the picture to {}: send it to the other player, who reads it as a picture.",
@@ -398,11 +393,13 @@ impl CodesController {
         );
         screen.set_busy(self.picture_reading.is_some());
         let shown = screen.get_code_text();
-        screen.set_can_open_folder(
-            self.picture_folder
-                .as_ref()
-                .is_some_and(|(code, _)| *code == shown.as_str()),
-        );
+        let saved = self
+            .picture_saved
+            .as_ref()
+            .filter(|(code, _)| *code == shown.as_str())
+            .map(|(_, saved)| saved);
+        screen.set_can_open_folder(saved.is_some_and(|s| s.folder.is_some()));
+        screen.set_can_share_picture(saved.is_some_and(|s| s.share.is_some()));
         // Android apps get no file paths to type; they read the newest photos.
         screen.set_can_open_files(!cfg!(target_os = "android"));
         let files = self
@@ -559,8 +556,17 @@ pub(super) fn connect(app: &App) {
     codes.on_save_picture(app.unit(|s, w| s.codes.save_picture(w, &s.saver)));
     codes.on_open_folder(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
-        if let Some((_, folder)) = &s.codes.picture_folder
-            && let Err(why) = s.saver.open(folder)
+        if let Some((_, saved)) = &s.codes.picture_saved
+            && let Err(why) = s.saver.open_folder(saved)
+        {
+            screen.set_action_status(why.into());
+        }
+    }));
+    codes.on_share_picture(app.unit(|s, w| {
+        let screen = w.global::<CodesAdapter>();
+        let title = crate::tr!("Send the code to the other player");
+        if let Some((_, saved)) = &s.codes.picture_saved
+            && let Err(why) = s.saver.share(saved, &title)
         {
             screen.set_action_status(why.into());
         }

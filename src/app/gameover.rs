@@ -8,7 +8,7 @@ use super::board::BoardController;
 use super::effect::Effect;
 use super::models::{self, List};
 use super::naming;
-use super::saving::FileSaver;
+use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, Display, GameOverAdapter, State, board_cells, two_devices};
 use crate::core::Game;
 use crate::core::moves::Action;
@@ -18,7 +18,6 @@ use crate::core::side::Side;
 use crate::session::GameSession;
 use crate::session::link::LinkedSession;
 use slint::{ComponentHandle, SharedString};
-use std::path::PathBuf;
 
 pub(super) struct GameOverController {
     /// A finished game opened from the home screen's list, or a record.
@@ -28,8 +27,8 @@ pub(super) struct GameOverController {
     /// The move the replay shows (past the end: the final position).
     replay_at: usize,
     export_status: String,
-    /// The folder the record went to, where this computer can open it.
-    export_folder: Option<PathBuf>,
+    /// The record saved last, to open its folder or share it.
+    exported: Option<SavedFile>,
     /// The game's moves, shown as a list.
     moves: List<SharedString>,
 }
@@ -44,7 +43,7 @@ impl GameOverController {
             note: String::new(),
             replay_at: usize::MAX,
             export_status: String::new(),
-            export_folder: None,
+            exported: None,
             moves,
         }
     }
@@ -56,7 +55,7 @@ impl GameOverController {
         self.note = note;
         self.replay_at = usize::MAX;
         self.export_status.clear();
-        self.export_folder = None;
+        self.exported = None;
     }
 
     /// The game on show was played on (or another came forward): its replay
@@ -98,7 +97,7 @@ impl GameOverController {
         );
         let record = GameRecord::from_game(&game).to_json();
         let kept = saver.keep(&name, "application/json", record.as_bytes());
-        self.export_folder = kept.as_ref().ok().and_then(|kept| saver.openable(kept));
+        self.exported = kept.as_ref().ok().cloned();
         self.export_status = match kept {
             Ok(kept) => crate::tr!("Saved the record as {}", kept.place),
             Err(e) => crate::tr!("The record could not be saved: {}", e),
@@ -123,7 +122,9 @@ impl GameOverController {
                 .into(),
         );
         over.set_export_status(self.export_status.clone().into());
-        over.set_can_open_folder(self.export_folder.is_some());
+        let exported = self.exported.as_ref();
+        over.set_can_open_folder(exported.is_some_and(|e| e.folder.is_some()));
+        over.set_can_share_file(exported.is_some_and(|e| e.share.is_some()));
         over.set_note(self.note.clone().into());
         // The game just played is seen from its player's side (this
         // device's, or the one against the computer); others from Red's.
@@ -215,9 +216,13 @@ pub(super) fn connect(app: &App) {
     let over = app.window().global::<GameOverAdapter>();
     over.on_export(app.unit(|s, _| s.over.export(s.games.on_show(), &s.saver)));
     over.on_open_folder(app.unit(|s, _| {
-        if let Some(folder) = &s.over.export_folder
-            && let Err(why) = s.saver.open(folder)
-        {
+        if let Some(Err(why)) = s.over.exported.as_ref().map(|e| s.saver.open_folder(e)) {
+            s.over.export_status = why;
+        }
+    }));
+    over.on_share_file(app.unit(|s, _| {
+        let title = crate::tr!("Send the game's record");
+        if let Some(Err(why)) = s.over.exported.as_ref().map(|e| s.saver.share(e, &title)) {
             s.over.export_status = why;
         }
     }));

@@ -287,8 +287,12 @@ impl App {
             Arc::clone(&config.time),
             config.signals,
         );
-        let saver =
-            saving::FileSaver::new(config.exports, config.storage.as_ref(), config.open_folder);
+        let saver = saving::FileSaver::new(
+            config.exports,
+            config.storage.as_ref(),
+            config.open_folder,
+            config.share.clone(),
+        );
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
         games.set_work(config.background_work, config.fresh_seeds);
         let state = State {

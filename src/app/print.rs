@@ -4,11 +4,10 @@
 //! looks for it (`saving`), saying where it went.
 
 use super::effect::Effect;
-use super::saving::FileSaver;
+use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, PrintAdapter};
 use crate::session::print::{self, Page, Paper, Printable, paper};
 use slint::{ComponentHandle, Image, ModelRc, SharedString, VecModel};
-use std::path::PathBuf;
 
 /// The screen's choices, and where the last PDF went.
 pub(super) struct PrintController {
@@ -18,8 +17,8 @@ pub(super) struct PrintController {
     page: usize,
     /// The pages of the chosen sheet on the chosen paper.
     pages: Vec<Page>,
-    /// The folder the last PDF went to, where this computer can open it.
-    folder: Option<PathBuf>,
+    /// The last PDF saved, to open its folder or share it.
+    saved: Option<SavedFile>,
 }
 
 impl PrintController {
@@ -30,7 +29,7 @@ impl PrintController {
             paper: paper::A4,
             page: 0,
             pages: Vec::new(),
-            folder: None,
+            saved: None,
         }
     }
 
@@ -66,12 +65,21 @@ pub(super) fn connect(app: &App) {
     }));
     screen.on_save(app.unit(|s, w| s.print.save(w, &s.saver)));
     screen.on_open_folder(app.unit(|s, w| {
-        if let Some(folder) = &s.print.folder
-            && let Err(why) = s.saver.open(folder)
-        {
-            w.global::<PrintAdapter>().set_failed(true);
-            w.global::<PrintAdapter>().set_message(why.into());
-        }
+        let done = s
+            .print
+            .saved
+            .as_ref()
+            .map(|saved| s.saver.open_folder(saved));
+        s.print.said(w, done);
+    }));
+    screen.on_share_file(app.unit(|s, w| {
+        let title = crate::tr!("Send the sheet");
+        let done = s
+            .print
+            .saved
+            .as_ref()
+            .map(|saved| s.saver.share(saved, &title));
+        s.print.said(w, done);
     }));
     screen.on_back(app.unit(|_, w| back(w)));
 }
@@ -160,8 +168,9 @@ impl PrintController {
                     &pdf,
                 )
             });
-        self.folder = kept.as_ref().ok().and_then(|kept| saver.openable(kept));
-        screen.set_can_open_folder(self.folder.is_some());
+        self.saved = kept.as_ref().ok().cloned();
+        screen.set_can_open_folder(self.saved.as_ref().is_some_and(|s| s.folder.is_some()));
+        screen.set_can_share_file(self.saved.as_ref().is_some_and(|s| s.share.is_some()));
         match kept {
             Ok(kept) => {
                 screen.set_failed(false);
@@ -177,9 +186,21 @@ impl PrintController {
     }
 }
 
+impl PrintController {
+    /// Says why opening the folder or the share sheet failed (nothing when it worked).
+    fn said(&self, w: &AppWindow, done: Option<Result<(), String>>) {
+        if let Some(Err(why)) = done {
+            let screen = w.global::<PrintAdapter>();
+            screen.set_failed(true);
+            screen.set_message(why.into());
+        }
+    }
+}
+
 fn clear_message(w: &AppWindow) {
     let screen = w.global::<PrintAdapter>();
     screen.set_message("".into());
     screen.set_failed(false);
     screen.set_can_open_folder(false);
+    screen.set_can_share_file(false);
 }

@@ -2,11 +2,12 @@
 //! code's picture) where a person looks for it: the platform's place for
 //! such files (`session::exports`: Documents/Flagfall on a computer,
 //! Downloads on Android), or the data folder's `exports` where the platform
-//! names none. Each save says where the file went, and on a computer the
-//! screen offers to open that folder.
+//! names none. Each save says where the file went; then a computer offers
+//! to open its folder, and a phone to send it on through the share sheet.
 
 use crate::session::Storage;
-use crate::session::exports::{Exports, Folder, Kept, OpenFolder};
+use crate::session::exports::{Exports, Folder, OpenFolder};
+use crate::session::share::ShareSheet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -15,6 +16,18 @@ pub(super) struct FileSaver {
     /// Where files go when they go to a folder here (the file chooser offers it).
     folder: Option<PathBuf>,
     open_folder: Option<OpenFolder>,
+    share: Option<Arc<dyn ShareSheet>>,
+}
+
+/// A file saved for the player, and what the screen may offer next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct SavedFile {
+    /// Where it went, in words a player can follow.
+    pub place: String,
+    /// Its folder, where this computer can show it ("Open the folder").
+    pub folder: Option<PathBuf>,
+    /// Its address and media type, where the share sheet can send it on.
+    pub share: Option<(String, String)>,
 }
 
 impl FileSaver {
@@ -24,6 +37,7 @@ impl FileSaver {
         exports: Option<Arc<dyn Exports>>,
         storage: Option<&Storage>,
         open_folder: Option<OpenFolder>,
+        share: Option<Arc<dyn ShareSheet>>,
     ) -> FileSaver {
         let data_folder = storage.map(|s| Folder {
             dir: s.exports_dir(),
@@ -38,15 +52,30 @@ impl FileSaver {
             exports,
             folder,
             open_folder,
+            share,
         }
     }
 
     /// Keeps `bytes` as `file_name`; an error says why in words.
-    pub(super) fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String> {
-        match &self.exports {
-            Some(exports) => exports.keep(file_name, mime, bytes),
-            None => Err(crate::tr!("this app keeps no files (no data folder)")),
-        }
+    pub(super) fn keep(
+        &self,
+        file_name: &str,
+        mime: &str,
+        bytes: &[u8],
+    ) -> Result<SavedFile, String> {
+        let Some(exports) = &self.exports else {
+            return Err(crate::tr!("this app keeps no files (no data folder)"));
+        };
+        let kept = exports.keep(file_name, mime, bytes)?;
+        Ok(SavedFile {
+            place: kept.place,
+            folder: self.open_folder.and(kept.folder),
+            share: self
+                .share
+                .as_ref()
+                .and(kept.address)
+                .map(|address| (address, mime.to_string())),
+        })
     }
 
     /// The folder saved files go to on this device, if they go to one.
@@ -54,17 +83,20 @@ impl FileSaver {
         self.folder.as_deref()
     }
 
-    /// The folder of `kept` as one this device can open (none on a phone).
-    pub(super) fn openable(&self, kept: &Kept) -> Option<PathBuf> {
-        self.open_folder.and(kept.folder.clone())
+    /// Shows the saved file's folder in the file manager; an error says why.
+    pub(super) fn open_folder(&self, saved: &SavedFile) -> Result<(), String> {
+        match (self.open_folder, &saved.folder) {
+            (Some(open), Some(folder)) => open(folder)
+                .map_err(|e| crate::tr!("the folder {} did not open: {}", folder.display(), e)),
+            _ => Err(crate::tr!("this device cannot open folders")),
+        }
     }
 
-    /// Opens `folder` in the file manager; an error says why in words.
-    pub(super) fn open(&self, folder: &Path) -> Result<(), String> {
-        match self.open_folder {
-            Some(open) => open(folder)
-                .map_err(|e| crate::tr!("the folder {} did not open: {}", folder.display(), e)),
-            None => Err(crate::tr!("this device cannot open folders")),
+    /// Sends the saved file on through the share sheet; an error says why.
+    pub(super) fn share(&self, saved: &SavedFile, title: &str) -> Result<(), String> {
+        match (&self.share, &saved.share) {
+            (Some(sheet), Some((address, mime))) => sheet.share_file(title, address, mime),
+            _ => Err(crate::tr!("this device has no share sheet for files")),
         }
     }
 }

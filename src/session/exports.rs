@@ -25,6 +25,9 @@ pub struct Kept {
     pub place: String,
     /// The folder it is in, where this device can show a folder (a computer).
     pub folder: Option<PathBuf>,
+    /// An address another app can open it by, where the platform has one
+    /// (Android's `content://` address of a download), for the share sheet.
+    pub address: Option<String>,
 }
 
 /// A folder on this computer.
@@ -52,6 +55,7 @@ impl Exports for Folder {
         Ok(Kept {
             place: path.display().to_string(),
             folder: Some(self.dir.clone()),
+            address: None,
         })
     }
 

@@ -1,10 +1,15 @@
-//! Sending a code's text to another app (a chat, a mail) through the
-//! platform's share sheet: Android's "Share" chooser. Desktops have none;
-//! there the codes screen copies the text to the clipboard instead.
+//! Sending a code's text, or a file the player saved, to another app (a
+//! chat, a mail) through the platform's share sheet: Android's "Share"
+//! chooser. Desktops have none; there the codes screen copies the text to
+//! the clipboard instead, and a saved file's folder can be opened.
 
-/// A platform's way to hand text to another app the player chooses.
+/// A platform's way to hand text or a file to another app the player chooses.
 pub trait ShareSheet: Send + Sync {
     /// Opens the share sheet with `text`, headed by `title`; an error says
     /// why it could not be opened (the code can still be copied).
     fn share_text(&self, title: &str, text: &str) -> Result<(), String>;
+
+    /// Opens the share sheet with the file at `address` (as the platform's
+    /// `Exports` gave it) of the media type `mime`; an error says why not.
+    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), String>;
 }
