@@ -104,7 +104,7 @@ enum Command {
     /// Measure what the worst inputs of two-device play cost (time and peak
     /// memory of this process): run one case a process. `--list` names them.
     BenchInputs {
-        /// huge-header, largest-picture, widest-picture or longest-paste.
+        /// One of the cases `--list` names (huge-header, inflating-profile, largest-picture, ...).
         case: Option<String>,
         #[arg(long)]
         list: bool,

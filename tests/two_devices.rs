@@ -743,3 +743,29 @@ fn an_invitation_showing_its_setup_and_a_move_made_blind_are_refused() {
         "Blue shows its setup at once"
     );
 }
+
+/// A free-setup invitation, made by an app that let one through, is refused
+/// by the session that would join it, with the home screen's reason, before
+/// any setup is made (issue 65: it was accepted and failed later on squares
+/// both armies chose).
+#[test]
+fn a_free_setup_invitation_is_refused_by_the_joining_session() {
+    use flagfall::session::link::LinkedSession;
+    let free = variant("free");
+    let mut inviter = LinkedSession::create(
+        Arc::clone(&free),
+        GameOptions::defaults(&free),
+        Side::Red,
+        5,
+    );
+    common::ready_link(&mut inviter);
+    let invitation = common::link_code(&inviter);
+    let refused = LinkedSession::join(&invitation, 6).unwrap_err();
+    assert!(
+        matches!(refused, LinkError::NotForTwoDevices(_)),
+        "{refused:?}"
+    );
+    let home_says = flagfall::session::link::not_for_two_devices(&free).unwrap();
+    assert_eq!(refused.to_string(), home_says);
+    assert!(Invitation::read(&invitation, builtin_variant).is_err());
+}

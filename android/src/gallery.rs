@@ -7,6 +7,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
+use flagfall::session::link::qr_image::MAX_PICTURE_FILE_BYTES;
 use flagfall::session::photos::PhotoSource;
 use jni::errors::Error as JniError;
 use jni::objects::{JByteArray, JObject, JString, JValue};
@@ -159,8 +160,8 @@ impl Gallery {
                     .l()?;
                 shown += 1;
                 // A picture that cannot be opened (deleted since, or on a
-                // removed card) is passed over.
-                let Ok(bytes) = read_all(env, &resolver, &item, &buffer) else {
+                // removed card), or larger than any real one, is passed over.
+                let Ok(Some(bytes)) = read_all(env, &resolver, &item, &buffer) else {
                     env.exception_clear();
                     continue;
                 };
@@ -214,13 +215,14 @@ pub(crate) fn sdk_version(env: &mut Env) -> Result<i32, JniError> {
     .i()
 }
 
-/// A picture's whole file, through `ContentResolver.openInputStream`.
+/// A picture's whole file, through `ContentResolver.openInputStream`; none
+/// when it holds more than `MAX_PICTURE_FILE_BYTES` (reading stops there).
 fn read_all(
     env: &mut Env,
     resolver: &JObject,
     item: &JObject,
     buffer: &JByteArray,
-) -> Result<Vec<u8>, JniError> {
+) -> Result<Option<Vec<u8>>, JniError> {
     let stream = env
         .call_method(
             resolver,
@@ -242,15 +244,18 @@ fn read_all(
             Err(e) => break Err(e),
         };
         if n < 0 {
-            break Ok(());
+            break Ok(true);
         }
         let n = n as usize;
+        if (bytes.len() + n) as u64 > MAX_PICTURE_FILE_BYTES {
+            break Ok(false);
+        }
         buffer.get_region(env, 0, &mut chunk[..n])?;
         bytes.extend(chunk[..n].iter().map(|b| *b as u8));
     };
     env.exception_clear();
     env.call_method(&stream, jni_str!("close"), jni_sig!("()V"), &[])?;
-    read.map(|()| bytes)
+    read.map(|whole| whole.then_some(bytes))
 }
 
 impl PhotoSource for Gallery {

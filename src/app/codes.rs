@@ -11,8 +11,9 @@ use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
+use crate::session::bounded_read::read_capped;
 use crate::session::games::Games;
-use crate::session::link::qr_image::{make_qr, read_codes};
+use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, make_qr, read_codes};
 use crate::session::link::{
     CodeKind, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
     TransferReceiver,
@@ -51,6 +52,8 @@ pub(super) struct CodesController {
     confirm_abandon: bool,
     /// The newest picture files, to open with a tap (desktop).
     picture_files: List<PictureFile>,
+    /// The files `picture_files` names, as the system spells their paths.
+    picture_paths: std::cell::RefCell<Vec<std::path::PathBuf>>,
     /// The platform's share sheet, where it has one (Android).
     share: Option<Arc<dyn ShareSheet>>,
     /// The code whose picture was saved last, and where it went (to open
@@ -100,6 +103,7 @@ impl CodesController {
             link_status: String::new(),
             confirm_abandon: false,
             picture_files: models::list(),
+            picture_paths: Default::default(),
             picture_saved: None,
         }
     }
@@ -412,9 +416,9 @@ impl CodesController {
             &self.picture_files,
             files.iter().map(|path| PictureFile {
                 name: picture_name(path).into(),
-                path: path.display().to_string().into(),
             }),
         );
+        *self.picture_paths.borrow_mut() = files;
     }
 
     /// The codes of a two-device game: this device's last code and the reader.
@@ -546,9 +550,12 @@ pub(super) fn connect(app: &App) {
             s.codes.receive(&mut s.games, &texts)
         }
     }));
-    codes.on_read_picture(app.unit(|s, w| {
-        let path = w.global::<CodesAdapter>().get_picture_path().to_string();
-        read_picture_file(s, path)
+    codes.on_read_picture_file(app.indexed(|s, _, index| {
+        let path = s.codes.picture_paths.borrow().get(index).cloned();
+        match path {
+            Some(path) => read_picture_file(s, path),
+            None => Effects::default(),
+        }
     }));
     codes.on_choose_picture(app.unit(|s, _| {
         s.chooser.open(Purpose::CodePicture, None);
@@ -621,7 +628,7 @@ pub(super) fn connect(app: &App) {
 /// Reads a picture for the screen shown now (at once in tests, else on a
 /// worker thread whose codes `deliver` hands over later).
 /// Reads the codes in the picture file at `path`.
-pub(super) fn read_picture_file(s: &mut State, path: String) -> Effects {
+pub(super) fn read_picture_file(s: &mut State, path: std::path::PathBuf) -> Effects {
     read_pictures(s, Box::new(move || codes_in_picture(&path)))
 }
 
@@ -650,11 +657,11 @@ pub(super) fn deliver(s: &mut State, read: PictureRead) -> Effects {
 }
 
 /// The codes in a picture file, or what went wrong, naming the file.
-fn codes_in_picture(path: &str) -> Result<Vec<String>, String> {
-    let path = path.trim();
-    std::fs::read(path)
-        .map_err(|e| format!("{path}: {e}"))
-        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{path}: {e}")))
+fn codes_in_picture(path: &std::path::Path) -> Result<Vec<String>, String> {
+    let shown = path.display();
+    read_capped(path, MAX_PICTURE_FILE_BYTES)
+        .map_err(|e| format!("{shown}: {e}"))
+        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{shown}: {e}")))
 }
 
 /// A QR code as a picture, one pixel per module (the screen scales it up).

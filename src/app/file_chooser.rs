@@ -7,7 +7,7 @@
 
 use super::effect::Effects;
 use super::models::{self, List};
-use super::{App, AppWindow, ChooserEntry, FileChooserAdapter, Screen};
+use super::{App, AppWindow, ChooserEntry, FileChooserAdapter, Screen, State};
 use slint::{ComponentHandle, SharedString};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -277,11 +277,21 @@ impl FileChooserController {
         self.last_folders.push((purpose, self.folder.clone()));
     }
 
-    /// What a tap or a typed path asks for: a folder is entered and `None`
-    /// comes back; a file closes the chooser and comes back with what it is
-    /// for. A path that is neither says so.
-    pub(super) fn open_path(&mut self, typed: &str) -> Option<(Purpose, PathBuf)> {
-        let path = PathBuf::from(typed.trim());
+    /// What a tap on entry `index` asks for, as `open_path` (the entry's
+    /// path as the system spells it, whatever its name's characters).
+    pub(super) fn open_entry(&mut self, index: usize) -> Option<(Purpose, PathBuf)> {
+        let path = self.entries.get(index)?.path.clone();
+        self.open_path(path)
+    }
+
+    /// What a typed path asks for, as `open_path`.
+    pub(super) fn open_typed(&mut self, typed: &str) -> Option<(Purpose, PathBuf)> {
+        self.open_path(PathBuf::from(typed.trim()))
+    }
+
+    /// A folder is entered and `None` comes back; a file closes the chooser
+    /// and comes back with what it is for. A path that is neither says so.
+    fn open_path(&mut self, path: PathBuf) -> Option<(Purpose, PathBuf)> {
         if path.is_dir() {
             self.enter(path);
             None
@@ -350,24 +360,31 @@ impl FileChooserController {
                 } else {
                     file_detail(e, now).into()
                 },
-                path: e.path.display().to_string().into(),
                 folder: e.folder,
             }),
         );
     }
 }
 
+/// Hands a file chosen to the screen that asked for it.
+fn open_chosen(s: &mut State, w: &AppWindow, chosen: Option<(Purpose, PathBuf)>) -> Effects {
+    match chosen {
+        None => Effects::default(),
+        Some((Purpose::CodePicture, path)) => super::codes::read_picture_file(s, path),
+        Some((Purpose::Record, path)) => super::records::open_file(w, &path).into(),
+    }
+}
+
 pub(super) fn connect(app: &App) {
     let adapter = app.window().global::<FileChooserAdapter>();
-    adapter.on_open(app.handler(
-        |s, w, typed: SharedString| match s.chooser.open_path(&typed) {
-            None => Effects::default(),
-            Some((Purpose::CodePicture, path)) => {
-                super::codes::read_picture_file(s, path.display().to_string())
-            }
-            Some((Purpose::Record, path)) => super::records::open_file(w, &path).into(),
-        },
-    ));
+    adapter.on_open(app.handler(|s, w, typed: SharedString| {
+        let chosen = s.chooser.open_typed(&typed);
+        open_chosen(s, w, chosen)
+    }));
+    adapter.on_open_entry(app.indexed(|s, w, index| {
+        let chosen = s.chooser.open_entry(index);
+        open_chosen(s, w, chosen)
+    }));
     adapter.on_go_to_place(app.indexed(|s, _, index| s.chooser.go_to_place(index)));
     adapter.on_up(app.unit(|s, _| s.chooser.up()));
     adapter.on_cancel(app.unit(|s, _| {

@@ -9,8 +9,8 @@ use super::file_chooser::Purpose;
 use super::{App, AppWindow, RecordsAdapter};
 use crate::core::check::{RuleOverrides, replay_record};
 use crate::core::replay::{RecordVerdict, Replay};
+use crate::session::bounded_read::{FileRefused, read_capped};
 use slint::ComponentHandle;
-use std::io::Read;
 use std::path::Path;
 
 /// Records are small (the longest Gravon games are about 200 kB); a bigger
@@ -63,15 +63,13 @@ pub(super) fn open(w: &AppWindow) {
 
 fn read_file(path: &Path) -> Result<String, String> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(LARGEST_RECORD + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{shown}: {e}"))?;
-    if bytes.len() as u64 > LARGEST_RECORD {
-        return Err(crate::tr!("{} is too big for a game record", shown));
+    match read_capped(path, LARGEST_RECORD) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(FileRefused::TooBig { .. }) => {
+            Err(crate::tr!("{} is too big for a game record", shown))
+        }
+        Err(e) => Err(format!("{shown}: {e}")),
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Shows an opened record in the replay, or says why it cannot be.

@@ -14,6 +14,7 @@
 //! for the UCC 2012 competition's manager (`ucc`).
 
 pub mod ai;
+pub mod bounded_read;
 pub mod clock_signals;
 pub mod exports;
 pub mod finished_games;

@@ -3,7 +3,8 @@
 //! sent) and the app looks through the newest pictures for it. Each platform
 //! supplies its own [`PhotoSource`]: Android's gallery, or folders on desktop.
 
-use crate::session::link::qr_image::{ReadError, read_codes};
+use crate::session::bounded_read::{is_regular_file, read_capped};
+use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, read_codes};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -109,7 +110,8 @@ impl PhotoFolders {
             .flatten()
             .filter_map(Result::ok)
             .map(|entry| entry.path())
-            .filter(|path| is_picture(path))
+            // (A folder, FIFO or device named like a picture is no picture.)
+            .filter(|path| is_picture(path) && is_regular_file(path))
             .filter_map(|path| Some((std::fs::metadata(&path).ok()?.modified().ok()?, path)))
             .collect();
         pictures.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
@@ -168,8 +170,9 @@ impl PhotoSource for PhotoFolders {
         visit: &mut dyn FnMut(&str, &[u8]) -> bool,
     ) -> Result<(), String> {
         for path in self.newest().into_iter().take(limit) {
-            // A picture deleted or unreadable since the listing is skipped.
-            let Ok(bytes) = std::fs::read(&path) else {
+            // A picture deleted, unreadable or swapped since the listing,
+            // or larger than any real one, is skipped.
+            let Ok(bytes) = read_capped(&path, MAX_PICTURE_FILE_BYTES) else {
                 continue;
             };
             let name = path.file_name().map_or_else(

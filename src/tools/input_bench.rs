@@ -10,10 +10,18 @@ use image::{ImageEncoder, codecs::png::PngEncoder};
 use std::time::Instant;
 
 /// The cases, by name, with what each feeds the app.
-pub const CASES: [(&str, &str); 6] = [
+pub const CASES: [(&str, &str); 8] = [
     (
         "huge-header",
         "a PNG declaring 16380 x 16380 pixels (the review's 550 KB file)",
+    ),
+    (
+        "inflating-profile",
+        "a 1 x 1 PNG whose colour profile (iCCP) inflates to 1 GiB (issue 65)",
+    ),
+    (
+        "inflating-text",
+        "a 1 x 1 PNG whose compressed text (zTXt) inflates to 1 GiB",
     ),
     (
         "largest-picture",
@@ -55,6 +63,8 @@ pub fn run(case: &str) -> Result<InputCost, String> {
     }
     let input = match case {
         "huge-header" => huge_header_png(16_380, 16_380),
+        "inflating-profile" => inflating_chunk_png(b"iCCP", b"profile\0\0"),
+        "inflating-text" => inflating_chunk_png(b"zTXt", b"Comment\0\0"),
         "largest-picture" => noisy_code_png(4_096, 3_072, 12)?,
         "widest-picture" => noisy_code_png(MAX_PICTURE_SIDE, 1_536, 24)?,
         "finder-lattice" => finder_lattice_png(20)?,
@@ -104,6 +114,49 @@ fn huge_header_png(width: u32, height: u32) -> Vec<u8> {
     let crc = crc32fast::hash(&png[ihdr + 4..ihdr + 8 + 13]);
     png[ihdr + 21..ihdr + 25].copy_from_slice(&crc.to_be_bytes());
     png
+}
+
+/// A 1 x 1 PNG with an ancillary chunk `kind` (`head`, then zlib data)
+/// whose zlib data inflates to 1 GiB of zeros: a megabyte of file that a
+/// reader which inflates every chunk pays a gigabyte for.
+pub fn inflating_chunk_png(kind: &[u8; 4], head: &[u8]) -> Vec<u8> {
+    let mut data = head.to_vec();
+    data.extend(zlib_zeros(1024));
+    let mut png = Vec::new();
+    let _ = PngEncoder::new(&mut png).write_image(&[0], 1, 1, image::ExtendedColorType::L8);
+    // The chunk goes right after IHDR (8 bytes of signature, 25 of IHDR).
+    let mut chunk = Vec::with_capacity(data.len() + 12);
+    chunk.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    chunk.extend_from_slice(kind);
+    chunk.extend_from_slice(&data);
+    let crc = crc32fast::hash(&chunk[4..]);
+    chunk.extend_from_slice(&crc.to_be_bytes());
+    png.splice(33..33, chunk);
+    png
+}
+
+/// A zlib stream of `mib` MiB of zeros, made without compressing them all:
+/// one MiB as deflate blocks ending on a byte (a sync flush), repeated (its
+/// back-references stay within it), then a final empty block and the
+/// Adler-32 of that many zeros.
+fn zlib_zeros(mib: usize) -> Vec<u8> {
+    use flate2::{Compress, Compression, FlushCompress};
+    let deflate = |input: &[u8], flush: FlushCompress| {
+        let mut out = Vec::with_capacity(input.len() / 500 + 64);
+        let mut compress = Compress::new(Compression::best(), false);
+        let _ = compress.compress_vec(input, &mut out, flush);
+        out
+    };
+    let mebibyte = deflate(&vec![0u8; 1 << 20], FlushCompress::Sync);
+    let mut stream = vec![0x78, 0xda];
+    for _ in 0..mib {
+        stream.extend_from_slice(&mebibyte);
+    }
+    stream.extend(deflate(&[], FlushCompress::Finish));
+    let zeros = (mib as u64) << 20;
+    let adler = ((zeros % 65_521) << 16) | 1;
+    stream.extend_from_slice(&(adler as u32).to_be_bytes());
+    stream
 }
 
 /// `finder_lattice(n)` as an 8-bit grey PNG.
@@ -237,4 +290,20 @@ fn slowest_code() -> Result<InputCost, String> {
         peak_mb: memory_mb("VmHWM:"),
         outcome: format!("the slowest code read came after {plies_then} plies"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_zeros_stream_inflates_to_its_zeros_and_checks() {
+        use std::io::Read;
+        let mut inflated = Vec::new();
+        flate2::read::ZlibDecoder::new(zlib_zeros(3).as_slice())
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated.len(), 3 << 20);
+        assert!(inflated.iter().all(|&b| b == 0));
+    }
 }

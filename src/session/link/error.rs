@@ -25,6 +25,9 @@ pub enum LinkError {
     Invitation,
     Transfer,
     NotInvitation,
+    /// An invitation to a game two devices cannot play (free setup), by
+    /// the game's name in the player's language.
+    NotForTwoDevices(String),
     Finished,
     Refused(Refusal),
     Illegal(#[from] IllegalMove),
@@ -60,6 +63,11 @@ impl std::fmt::Display for LinkError {
                 "this code moves a whole game to this device; open it from the home screen"
             ),
             LinkError::NotInvitation => crate::tr!("this code is not an invitation to a game"),
+            LinkError::NotForTwoDevices(game) => crate::tr!(
+                "{} cannot be played between two devices: both armies choose from the same \
+                 squares, and a device cannot see the other's setup. Play it on one device.",
+                game
+            ),
             LinkError::Finished => crate::tr!("the game is over: there are no more codes to read"),
             LinkError::Refused(why) => {
                 crate::tr!("the other device's code breaks the rules: {}", why)

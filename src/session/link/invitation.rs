@@ -33,6 +33,9 @@ impl Invitation {
             CodeKind::Turn => return Err(LinkError::NotInvitation),
         }
         let (invite, variant) = Invite::decode(&envelope.body, envelope.header.format, variant_of)?;
+        if let Some(refused) = unplayable(&variant) {
+            return Err(refused);
+        }
         let problems = invite.options.problems(&variant);
         if !problems.is_empty() {
             return Err(CodeError::Damaged(problems.join("; ")).into());
@@ -57,11 +60,13 @@ impl Invitation {
 /// choose from the same squares, and each device keeps its setup secret
 /// until the end, so neither could keep clear of the squares the other chose.
 pub fn not_for_two_devices(variant: &Variant) -> Option<String> {
-    variant.setup.anywhere.then(|| {
-        crate::tr!(
-            "{} cannot be played between two devices: both armies choose from the same \
-             squares, and a device cannot see the other's setup. Play it on one device.",
-            crate::i18n::translate(&variant.name)
-        )
-    })
+    unplayable(variant).map(|refused| refused.to_string())
+}
+
+/// `not_for_two_devices` as the error that refuses such an invitation.
+fn unplayable(variant: &Variant) -> Option<LinkError> {
+    variant
+        .setup
+        .anywhere
+        .then(|| LinkError::NotForTwoDevices(crate::i18n::translate(&variant.name)))
 }
