@@ -292,18 +292,19 @@ fn running_out_on_its_own_device_loses_on_time_on_both() {
 }
 
 #[test]
-fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() {
+fn a_device_that_claims_less_time_than_it_visibly_took_is_charged_the_wait() {
     let mut devices = devices(BLITZ, 6);
     // Red thinks 60 s and says 5 s; the code takes 2 s to reach Blue.
     think_and_step(&mut devices, 0, 60.0);
     claim_to_blue(&mut devices, 5.0, 2.0);
-    assert_eq!(devices[1].left(Side::Red), s(298.0), "charged its claim");
+    assert_eq!(
+        devices[1].left(Side::Red),
+        s(298.0),
+        "charged its claim: the code that starts the game has no bound"
+    );
     let blue_sees = devices[1].session.game().unwrap();
     let theirs = blue_sees.their_time().unwrap();
-    assert_eq!(
-        theirs.waited, None,
-        "the code that starts the game on Blue's device has no bound"
-    );
+    assert_eq!(theirs.waited, None);
     // Blue answers in 3 s; Red claims 1 s for 30 s of thinking, 4 s travel.
     think_and_step(&mut devices, 1, 3.0);
     exchange(&mut devices, 4.0);
@@ -312,11 +313,81 @@ fn a_device_that_claims_less_time_gains_no_more_than_the_wait_the_other_shows() 
     let blue_sees = devices[1].session.game().unwrap();
     let theirs = blue_sees.their_time().unwrap();
     assert_eq!(theirs.claimed, s(1.0));
-    // Blue waited 4 + 30 + 4 s: the 29 s hidden are in the 37 s it shows.
+    // Blue waited 4 + 30 + 4 s; less the codes' travel allowed (10 s), Red
+    // visibly took 28 s: charged that, not its 1 s.
     assert_eq!(theirs.waited, Some(s(38.0)));
+    assert_eq!(theirs.charged, s(28.0));
     assert_eq!(theirs.unclaimed(), Some(s(37.0)));
     assert_eq!(blue_sees.their_unclaimed_time(), Some(s(37.0)));
-    assert_eq!(devices[1].left(Side::Red), s(298.0 - 1.0 + 3.0));
+    assert_eq!(devices[1].left(Side::Red), s(298.0 - 28.0 + 3.0));
+}
+
+/// Issue 65: a device that claims no time while it visibly thinks 10 s a
+/// move, at a minute's sudden death, no longer runs the honest player out
+/// of time: the honest device charges it what its waits show and it loses
+/// on time there. Its own device, whose clock never ran, does not agree.
+#[test]
+fn a_device_that_never_claims_its_thinking_loses_on_time_on_the_honest_device() {
+    let minute = TimeControl::minutes(1, Bonus::None);
+    let mut devices = devices(minute, 9);
+    let red_lost = Outcome::Win {
+        winner: Side::Blue,
+        reason: WinReason::Time,
+    };
+    for _ in 0..40 {
+        // Red thinks 10 s, seen only by Blue's device: Red's device lets
+        // its own clock stand, so its code claims nothing.
+        devices[1].pass(10.0);
+        let step = {
+            let view = devices[0].session.game().unwrap().view().unwrap();
+            view.legal_moves
+                .iter()
+                .find(|m| view.at(m.to).is_none())
+                .copied()
+                .unwrap()
+        };
+        devices[0].session.play(Action::Move(step)).unwrap();
+        exchange(&mut devices, 2.0);
+        if devices[1].outcome().is_some() {
+            break;
+        }
+        let claimed = devices[1]
+            .session
+            .game()
+            .unwrap()
+            .their_time()
+            .unwrap()
+            .claimed;
+        assert!(claimed < s(0.1), "Red claims {claimed:?}");
+        // Blue thinks 1 s and steps; its code takes 2 s to Red.
+        think_and_step(&mut devices, 1, 1.0);
+        exchange(&mut devices, 2.0);
+        assert_ne!(
+            devices[1].outcome(),
+            Some(Outcome::Win {
+                winner: Side::Red,
+                reason: WinReason::Time
+            })
+        );
+    }
+    assert_eq!(
+        devices[1].outcome(),
+        Some(red_lost),
+        "Red lost on time on Blue's device"
+    );
+    let blue_game = devices[1].session.game().unwrap();
+    assert!(blue_game.their_time_ran_out_by_waits());
+    assert!(
+        devices[1].left(Side::Blue) > s(30.0),
+        "Blue's own time is its own"
+    );
+    // Red's device, whose clock never ran, sees no loss: the devices disagree,
+    // and the honest one never records Red's win nor a verified result.
+    assert_eq!(devices[0].outcome(), None);
+    assert_ne!(
+        devices[1].session.game().unwrap().verdict(),
+        Some(&ClaimsVerdict::Verified)
+    );
 }
 
 #[test]

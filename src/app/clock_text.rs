@@ -116,9 +116,22 @@ pub(super) fn side_clocks(clock: &GameClock, now: Duration) -> SideClocks {
 /// all a lying device could have hidden), with that wait over the game.
 /// Nothing when the code claimed no time.
 pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
-    let time = game.their_time().filter(|t| !t.claimed.is_zero())?;
+    let time = game
+        .their_time()
+        .filter(|t| !t.claimed.is_zero() || !t.charged.is_zero())?;
     let side = side_name(game.side().opponent());
     let claimed = span_text(time.claimed);
+    let beyond = time.charged_beyond_claim();
+    if let Some(waited) = time.waited.filter(|_| !beyond.is_zero()) {
+        return Some(crate::tr!(
+            "{}'s device says its clock ran {}, but you waited {} for its code: it was charged {} more (the wait beyond {} for the codes' travel).",
+            side,
+            claimed,
+            span_text(waited),
+            span_text(beyond),
+            span_text(crate::session::link::TRAVEL)
+        ));
+    }
     Some(match time.unclaimed() {
         None => crate::tr!("{}'s device says its clock ran {}.", side, claimed),
         Some(unclaimed) => crate::tr!(

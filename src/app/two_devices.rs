@@ -114,8 +114,20 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
         (_, Some(ClaimsVerdict::False(_))) => {
             crate::tr!("No result: the other device's claims were false")
         }
+        (Some(LinkStatus::AwaitingReveal), _)
+            if link.game().is_some_and(|g| g.their_time_ran_out_by_waits()) =>
+        {
+            crate::tr!(
+                "{} by this device's count: the other device took longer than it claimed (its own clock may say otherwise, and it has not opened its setup)",
+                plain
+            )
+        }
         (Some(LinkStatus::AwaitingReveal), _) => crate::tr!(
             "{} (not verified: the other device has not opened its setup)",
+            plain
+        ),
+        _ if link.game().is_some_and(|g| g.their_time_ran_out_by_waits()) => crate::tr!(
+            "{} by this device's count: the other device took longer than it claimed",
             plain
         ),
         _ => plain,

@@ -36,7 +36,7 @@ mod verify;
 mod wire;
 
 pub use deal_handshake::DealHandshake;
-pub use device::{LinkStatus, LinkedGame, TheirTime};
+pub use device::{LinkStatus, LinkedGame, TRAVEL, TheirTime};
 pub use error::{LinkError, Refusal};
 pub use invitation::{Invitation, not_for_two_devices};
 pub use message::{CodeError, CodeKind, Envelope, TEXT_PREFIX};

@@ -9,10 +9,13 @@
 //! the sender's time is its loss on time (`Action::OutOfTime`) on both.
 //!
 //! What the reader can check: the other's thinking fits between showing this
-//! device's code and reading its answer. That wait, less the time claimed,
-//! is the codes' travel, and all that a lying device could have left out;
-//! the reader shows it for every code (`TheirTime`) and adds it up. A claim
-//! of time while its clock could not run (not its turn) is refused.
+//! device's code and reading its answer. That wait, less `TRAVEL` for the
+//! two codes' travel, is the least the other can have thought: the reader
+//! charges the longer of the claim and that (so a device that claims less
+//! than it visibly took is charged what it took, and loses on time here
+//! when that runs out, whatever its own clock says). The wait less the
+//! claim is shown for every code (`TheirTime`) and added up. A claim of time
+//! while its clock could not run (not its turn) is refused.
 
 use super::phase::LinkStatus;
 use crate::core::clock::GameClock;
@@ -21,16 +24,31 @@ use crate::core::side::Side;
 use crate::session::link::error::{LinkError, Refusal};
 use std::time::Duration;
 
+/// What a code exchange may take besides the other player's thinking:
+/// showing this device's code and reading it there, then showing the
+/// answer and reading it here. Face to face a code is shown and read in a
+/// few seconds; a wait longer than this and the claim is thinking the
+/// other device left out, and is charged to it.
+pub const TRAVEL: Duration = Duration::from_secs(10);
+
 /// How long the other device says its clock ran for the last code read,
-/// and how long this device waited for that code since showing its own
-/// (unknown when the app was closed in between).
+/// how long this device waited for that code since showing its own
+/// (unknown when the app was closed in between), and what this device
+/// charged for it: the claim, or the wait less `TRAVEL` when that is longer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TheirTime {
     pub claimed: Duration,
     pub waited: Option<Duration>,
+    pub charged: Duration,
 }
 
 impl TheirTime {
+    /// What this device charged beyond the claim: thinking the other
+    /// device left out, as far as the wait shows it.
+    pub fn charged_beyond_claim(&self) -> Duration {
+        self.charged.saturating_sub(self.claimed)
+    }
+
     /// The wait the claim leaves out: the codes' travel, or thinking left out.
     pub fn unclaimed(&self) -> Option<Duration> {
         self.waited.map(|w| w.saturating_sub(self.claimed))
@@ -55,6 +73,9 @@ pub(super) struct LinkClock {
     pub(super) last: Option<TheirTime>,
     /// The other's waits less its claims, over the game (where known).
     pub(super) unclaimed: Duration,
+    /// The other's time ran out on this device only because of what it
+    /// was charged beyond its claims (its own clock may say otherwise).
+    pub(super) out_by_waits: bool,
 }
 
 impl LinkClock {
@@ -68,6 +89,7 @@ impl LinkClock {
             shown_at: None,
             last: None,
             unclaimed: Duration::ZERO,
+            out_by_waits: false,
         }
     }
 
@@ -138,12 +160,25 @@ impl LinkClock {
             (Some(now), Some(shown)) if begun => Some(now.saturating_sub(shown)),
             _ => None,
         };
-        let time = TheirTime { claimed, waited };
+        // Out of turn nothing is charged (the claim is zero, checked above).
+        let charged = match waited {
+            Some(waited) if their_turn => claimed.max(waited.saturating_sub(TRAVEL)),
+            _ => claimed,
+        };
+        let time = TheirTime {
+            claimed,
+            waited,
+            charged,
+        };
         self.unclaimed += time.unclaimed().unwrap_or_default();
         self.last = Some(time);
         if their_turn {
-            let used = self.clock.turn_used(Duration::ZERO) + claimed;
-            self.clock.set_turn_used(used);
+            let before = self.clock.turn_used(Duration::ZERO);
+            // Whether the claim alone would have used up its time.
+            self.clock.set_turn_used(before + claimed);
+            let out_by_claim = self.clock.check(Duration::ZERO) == Some(enemy);
+            self.clock.set_turn_used(before + charged);
+            self.out_by_waits = !out_by_claim && self.clock.check(Duration::ZERO) == Some(enemy);
         }
         true
     }
@@ -209,6 +244,12 @@ impl super::LinkedGame {
     /// Over the game, the other device's waits less its claims (where known).
     pub fn their_unclaimed_time(&self) -> Option<Duration> {
         Some(self.clock.as_ref()?.unclaimed)
+    }
+
+    /// The other side lost on time on this device only by what it was
+    /// charged beyond its claims: its own device may not agree.
+    pub fn their_time_ran_out_by_waits(&self) -> bool {
+        self.clock.as_ref().is_some_and(|clock| clock.out_by_waits)
     }
 
     /// What this player's turn under way has used (a timed game, its turn).

@@ -70,7 +70,7 @@ mod my_code;
 mod phase;
 mod their_code;
 
-pub use clock::TheirTime;
+pub use clock::{TRAVEL, TheirTime};
 pub use phase::LinkStatus;
 use phase::{Draw, Ending, Owed};
 
