@@ -320,6 +320,11 @@ fn a_device_that_claims_less_time_than_it_visibly_took_is_charged_the_wait() {
     assert_eq!(theirs.unclaimed(), Some(s(37.0)));
     assert_eq!(blue_sees.their_unclaimed_time(), Some(s(37.0)));
     assert_eq!(devices[1].left(Side::Red), s(298.0 - 28.0 + 3.0));
+    // Saved and taken up again, Blue's device charges the same: the wait
+    // is kept in its log.
+    let restored = LinkedSession::from_saved(&devices[1].session.to_saved()).unwrap();
+    let (clock, _) = restored.game().unwrap().clock().unwrap();
+    assert_eq!(clock.left(Side::Red, devices[1].now), s(298.0 - 28.0 + 3.0));
 }
 
 /// Issue 65: a device that claims no time while it visibly thinks 10 s a

@@ -14,7 +14,9 @@
 //! inviter's setup and shows it after the joiner's (`setup_shown_first`
 //! marks a game begun before, which goes on as it began); 5 adds the log
 //! entry "clock MS", what this player's turn had used (in ms) when it next
-//! acted, or when the game was saved, for a timed game. Older files are
+//! acted, or when the game was saved, for a timed game; 6 adds "waited
+//! MS" before a code read in a timed game, how long this device waited for
+//! it (what the other was charged by, issue 65). Older files are
 //! read as they are (a format 1 or 2 domino game in progress dealt without
 //! the fair deal and cannot go on: it is refused).
 
@@ -41,7 +43,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The save format this app writes; it reads every format from 1 up.
-pub const LINKED_FORMAT: u32 = 5;
+pub const LINKED_FORMAT: u32 = 6;
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
@@ -80,6 +82,8 @@ enum Logged {
     Abandon,
     /// What this player's turn had used when it next acted (a timed game).
     Clock(Duration),
+    /// How long this device waited for the code read next (a timed game).
+    Waited(Duration),
 }
 
 /// A two-device game as saved.
@@ -479,6 +483,18 @@ impl LinkedSession {
         Ok(())
     }
 
+    /// A log's "waited" entry: the wait for the code read next, which it is
+    /// charged by as it was when read (the log is replayed with no clock
+    /// running). It is logged again by that read.
+    fn restore_wait(&mut self, waited: Duration) -> Result<(), LogProblem> {
+        let game = self
+            .game
+            .as_mut()
+            .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
+        game.replay_wait(waited);
+        Ok(())
+    }
+
     /// Ends the game as abandoned by the other device (it stopped sending
     /// codes), while this device waits for its code: not a result.
     pub fn abandon(&mut self) -> Result<(), LinkError> {
@@ -499,6 +515,10 @@ impl LinkedSession {
         }
         let game = self.game.as_mut().ok_or(LinkError::SetUpFirst)?;
         game.read(text)?;
+        // The wait it was charged by, so a restored game charges the same.
+        if let Some(waited) = game.their_time().and_then(|t| t.waited) {
+            self.log.push(Logged::Waited(waited));
+        }
         self.log.push(Logged::Read(text.to_string()));
         self.revision += 1;
         Ok(())
@@ -622,6 +642,7 @@ impl LinkedSession {
                         }
                         Ok(Logged::Abandon) => session.abandon().map_err(LogProblem::Refused),
                         Ok(Logged::Clock(used)) => session.restore_turn_time(used),
+                        Ok(Logged::Waited(waited)) => session.restore_wait(waited),
                         Err(problem) => Err(problem),
                     };
                     done.map_err(|problem| LoadError::Log {
@@ -667,6 +688,7 @@ fn logged_text(entry: &Logged) -> String {
         Logged::DeclineDraw => "decline draw".into(),
         Logged::Abandon => "abandon".into(),
         Logged::Clock(used) => format!("clock {}", used.as_millis()),
+        Logged::Waited(waited) => format!("waited {}", waited.as_millis()),
     }
 }
 
@@ -686,6 +708,12 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, LogProblem> {
             .parse()
             .map_err(|_| LogProblem::NotAnAction(line.to_string()))?;
         return Ok(Logged::Clock(Duration::from_millis(ms)));
+    }
+    if let Some(ms) = line.strip_prefix("waited ") {
+        let ms: u64 = ms
+            .parse()
+            .map_err(|_| LogProblem::NotAnAction(line.to_string()))?;
+        return Ok(Logged::Waited(Duration::from_millis(ms)));
     }
     let action = line
         .strip_prefix("play ")

@@ -76,6 +76,9 @@ pub(super) struct LinkClock {
     /// The other's time ran out on this device only because of what it
     /// was charged beyond its claims (its own clock may say otherwise).
     pub(super) out_by_waits: bool,
+    /// The wait for the code read next, as a saved log recorded it (the
+    /// log is replayed with no clock running).
+    replayed_wait: Option<Duration>,
 }
 
 impl LinkClock {
@@ -90,6 +93,7 @@ impl LinkClock {
             last: None,
             unclaimed: Duration::ZERO,
             out_by_waits: false,
+            replayed_wait: None,
         }
     }
 
@@ -156,9 +160,10 @@ impl LinkClock {
         if !claimed.is_zero() && !their_turn {
             return false;
         }
+        let replayed = self.replayed_wait.take();
         let waited = match (self.now, self.shown_at.take()) {
             (Some(now), Some(shown)) if begun => Some(now.saturating_sub(shown)),
-            _ => None,
+            _ => replayed.filter(|_| begun),
         };
         // Out of turn nothing is charged (the claim is zero, checked above).
         let charged = match waited {
@@ -244,6 +249,14 @@ impl super::LinkedGame {
     /// Over the game, the other device's waits less its claims (where known).
     pub fn their_unclaimed_time(&self) -> Option<Duration> {
         Some(self.clock.as_ref()?.unclaimed)
+    }
+
+    /// The wait for the code read next, from a saved log (see
+    /// `LinkClock::replayed_wait`).
+    pub fn replay_wait(&mut self, waited: Duration) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.replayed_wait = Some(waited);
+        }
     }
 
     /// The other side lost on time on this device only by what it was
