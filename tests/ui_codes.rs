@@ -6,6 +6,7 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::App;
+use slint::ComponentHandle;
 
 fn code_texts(app: &App) -> Vec<String> {
     let mut texts = Vec::new();
@@ -119,4 +120,55 @@ fn pasted_text_longer_than_any_code_is_refused_unread() {
         "{:?}",
         labels(&app)
     );
+}
+
+/// A game moved here is kept beside the games already here, in a file of
+/// its own, even when it is the same game coming back to the device it left
+/// (issue 64: a moved game and a game of its kind here shared one file, and
+/// the one saved last was all that came back).
+#[test]
+fn a_game_moved_back_to_its_device_is_kept_beside_the_one_there() {
+    let dir = fresh_dir("codes-moved-back");
+    let app = app_with_storage(&dir, 15);
+    tap(&app, "Classic");
+    tap(&app, "Opponent: Computer");
+    tap(&app, "Level: Random");
+    tap(&app, "Start vs computer");
+    tap(&app, "Fill for me");
+    tap(&app, "Ready");
+    tap(&app, "Menu");
+    tap(&app, "Move a game to another device");
+    let texts = code_texts(&app);
+    tap(&app, "Menu");
+    // The codes come back to the same device, which still holds the game.
+    tap(&app, "Read a code");
+    for text in texts.iter().rev() {
+        paste(&app, text);
+    }
+    assert_ne!(screen(&app), "codes", "{:?}", labels(&app));
+    tap(&app, "Menu");
+    use slint::Model;
+    let games = app
+        .window()
+        .global::<flagfall::app::HomeAdapter>()
+        .get_continue_games();
+    assert_eq!(games.row_count(), 2);
+    drop(app);
+    let files = std::fs::read_dir(dir.join("in-progress"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
+    assert_eq!(files, 2);
+    let app = app_with_storage(&dir, 16);
+    let games = app
+        .window()
+        .global::<flagfall::app::HomeAdapter>()
+        .get_continue_games();
+    assert_eq!(games.row_count(), 2);
 }

@@ -268,7 +268,8 @@ impl CodesController {
             .and_then(|saved| PassAndPlay::from_saved(&saved).map_err(|e| e.to_string()));
         match loaded {
             Ok(session) => {
-                games.bring(GameSession::OneDevice(session));
+                // Kept beside any game here, in a file of its own.
+                games.start(GameSession::OneDevice(session));
                 // The device may change hands before anything of an army shows.
                 games.continue_game(0);
                 vec![Effect::GameOnShow]

@@ -187,13 +187,13 @@ impl Games {
         self.hint.drop_pending();
     }
 
-    /// Starts `game` on show; the game on show before is parked, so no game
-    /// in progress is lost (several of one kind may be). A game on this
-    /// device is dated now: the date names its file.
+    /// Starts `game` on show, or takes up one moved here from another
+    /// device; the game on show before is parked, so no game in progress is
+    /// lost (several of one kind may be). A game on this device is dated now
+    /// when it has no date, or one a game here already has (a game moved
+    /// back to the device it came from): the date names its file.
     pub fn start(&mut self, mut game: GameSession) {
-        if let GameSession::OneDevice(session) = &mut game
-            && session.started().is_none()
-        {
+        if let GameSession::OneDevice(session) = &mut game {
             let taken: Vec<u64> = self
                 .on_show
                 .iter()
@@ -203,11 +203,13 @@ impl Games {
                     GameSession::TwoDevices(_) => None,
                 })
                 .collect();
-            let mut started = unix_ms();
-            while taken.contains(&started) {
-                started += 1;
+            if session.started().is_none_or(|date| taken.contains(&date)) {
+                let mut started = unix_ms();
+                while taken.contains(&started) {
+                    started += 1;
+                }
+                session.set_started(started);
             }
-            session.set_started(started);
         }
         self.bring(game);
     }
