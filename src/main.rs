@@ -133,6 +133,21 @@ enum Command {
         #[arg(long)]
         each: bool,
     },
+    /// How deep the planner searches, and how many positions a second, at
+    /// each think time: the positions of planner-against-planner games,
+    /// timed as in play.
+    SearchDepth {
+        #[arg(long, default_value = "classic")]
+        variant: String,
+        /// Think times to measure, in milliseconds (repeatable).
+        #[arg(long = "think-ms", default_values_t = [100, 250, 1000])]
+        think_ms: Vec<u64>,
+        /// Moves measured at each think time.
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Play classic Stratego as a bot of the UCC 2012 competition's manager,
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
     ///
@@ -492,7 +507,7 @@ fn main() -> ExitCode {
                 Level::from_name(&blue),
             ) else {
                 eprintln!(
-                    "match: give a built-in variant and levels among random, heuristic, best, expert"
+                    "match: give a built-in variant and levels among random, heuristic, best, expert, planner"
                 );
                 return ExitCode::from(2);
             };
@@ -532,6 +547,37 @@ fn main() -> ExitCode {
                 "red wins {}, blue wins {}, draws {}",
                 r.first_wins, r.second_wins, r.draws
             );
+            ExitCode::SUCCESS
+        }
+        Some(Command::SearchDepth {
+            variant,
+            think_ms,
+            moves,
+            seed,
+        }) => {
+            let Some(v) = builtin_variant(&variant) else {
+                eprintln!("search-depth: unknown variant \"{variant}\"");
+                return ExitCode::from(2);
+            };
+            println!(
+                "think ms | moves | depth p10 / median / p90 | positions a second | median ms a move"
+            );
+            for ms in think_ms {
+                let Some(r) = flagfall::tools::search_depth::measure(&v, ms, moves, seed) else {
+                    eprintln!("search-depth: the planner does not play {variant}");
+                    return ExitCode::from(2);
+                };
+                println!(
+                    "{} | {} | {} / {} / {} | {:.0} | {:.1}",
+                    r.think_ms,
+                    r.moves,
+                    r.depth[0],
+                    r.depth[1],
+                    r.depth[2],
+                    r.nodes_per_second,
+                    r.median_ms
+                );
+            }
             ExitCode::SUCCESS
         }
         Some(Command::UccBot {

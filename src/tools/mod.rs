@@ -8,5 +8,6 @@ pub mod matches;
 pub mod qr_selfplay;
 pub mod screenshot;
 pub mod screenshot_linked;
+pub mod search_depth;
 pub mod setup_habits;
 pub mod win_odds;

@@ -11,6 +11,7 @@ mod flag_defence;
 mod flag_race;
 mod flag_ring;
 mod last_miners;
+mod planner;
 mod pursuit;
 mod rollout;
 mod search;
@@ -23,6 +24,7 @@ mod win_odds_table;
 
 pub use belief::Belief;
 pub use budget::{Budget, ThinkTime, work_per_ms};
+pub use planner::Found;
 pub use setup::{boxed_in, sensible_setup, setup_around, setup_for};
 
 use crate::core::moves::{Action, Move};
@@ -51,6 +53,11 @@ pub enum Level {
     /// guesses the enemy's flag on the back row more often than farther
     /// forward.
     Expert,
+    /// Searches the board it believes in, deeper and deeper within its
+    /// think budget, a battle with a hidden piece weighed over its outcomes
+    /// (`planner/`). Beside the expert until it beats it; not offered on
+    /// screen.
+    Planner,
 }
 
 impl Level {
@@ -67,6 +74,7 @@ impl Level {
             Level::Heuristic => "heuristic",
             Level::Best => "best",
             Level::Expert => "expert",
+            Level::Planner => "planner",
         }
     }
 
@@ -77,11 +85,15 @@ impl Level {
             Level::Heuristic => crate::tr!("heuristic"),
             Level::Best => crate::tr!("best"),
             Level::Expert => crate::tr!("expert"),
+            Level::Planner => crate::tr!("planner"),
         }
     }
 
     pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
+        Level::ALL
+            .into_iter()
+            .chain([Level::Planner])
+            .find(|l| l.name() == name)
     }
 }
 
@@ -109,8 +121,7 @@ pub struct Choice {
 /// `choose_within`, also saying how much work the choice took: what
 /// `flagfall match` measures each variant's pace by.
 pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Choice {
-    let mut rng =
-        ChaCha8Rng::seed_from_u64(seed ^ (view.ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut rng = choice_rng(view, seed);
     let actions = view.legal_actions();
     let unsearched = |action| Choice { action, work: 0 };
     if actions.is_empty() || view.outcome.is_some() {
@@ -124,11 +135,35 @@ pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budge
             unsearched(best_of(&scored_moves(view, &belief, FLAG, &mut rng)))
         }
         Level::Best => unsearched(search::search(view, &mut rng)),
-        Level::Expert => {
+        Level::Planner if planner::plays(view) => {
+            let (action, found) = planner::choose(view, &mut rng, budget);
+            Choice {
+                action,
+                work: found.nodes,
+            }
+        }
+        Level::Expert | Level::Planner => {
             let (action, work) = expert::search(view, &mut rng, budget);
             Choice { action, work }
         }
     }
+}
+
+/// The planner's choice in `view` as `choose_counting` makes it, with how
+/// deep it searched and how many nodes; `None` for a variant it leaves to
+/// the expert. What `flagfall search-depth` measures.
+pub fn planner_choice(
+    view: &PlayerView,
+    seed: u64,
+    budget: Budget,
+) -> Option<(Option<Action>, Found)> {
+    let mut rng = choice_rng(view, seed);
+    planner::plays(view).then(|| planner::choose(view, &mut rng, budget))
+}
+
+/// The random numbers a player draws in `view`: its seed mixed with the ply.
+fn choice_rng(view: &PlayerView, seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ (view.ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 pub(super) fn best_of(scored: &[(Move, f32)]) -> Option<Action> {

@@ -118,11 +118,11 @@ pub fn setup_around(
         super::Level::Random => Setup::random_avoiding(variant, side, deal, taken, rng)
             .expect("a deal that fits its variant"),
         super::Level::Heuristic => sensible_around(variant, side, deal, taken, rng),
-        super::Level::Best | super::Level::Expert => {
+        super::Level::Best | super::Level::Expert | super::Level::Planner => {
             let mut setup = sensible_around(variant, side, deal, taken, rng);
             if taken.is_empty() {
                 guard_flag(variant, &mut setup, rng);
-                if level == super::Level::Expert {
+                if matches!(level, super::Level::Expert | super::Level::Planner) {
                     super::spy::shelter(variant, &mut setup, rng);
                 }
             } else {

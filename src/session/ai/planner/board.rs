@@ -1,0 +1,389 @@
+//! The board the planner searches: every piece as the searching player
+//! knows it. Its own pieces and the enemy's revealed ones have a kind; each
+//! hidden enemy piece has the belief's odds of every kind (`Odds`), which
+//! its moves narrow as the search plays them (a piece that moves is no bomb
+//! or flag, one that runs several squares is a scout). Moves are made and
+//! unmade in place; a battle is made with one of its outcomes
+//! (`battles.rs`).
+
+use super::zobrist::Zobrist;
+use crate::core::piece::PieceId;
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{KindId, Mobility, Variant};
+
+/// The most kinds a variant may have for the planner to play it.
+pub const MAX_KINDS: usize = 16;
+
+/// How likely each kind is for one piece (index: `KindId`).
+pub type Odds = [f32; MAX_KINDS];
+
+/// A cell with no piece on it.
+pub const EMPTY: u8 = u8::MAX;
+/// A lake (or the piecepack hole).
+pub const BLOCKED: u8 = u8::MAX - 1;
+/// The location of a piece off the board.
+pub const OFF: u8 = u8::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Unit {
+    pub id: PieceId,
+    /// The cell it stands on, or `OFF`.
+    pub cell: u8,
+    /// Its kind where the searching player knows it.
+    pub kind: Option<KindId>,
+    /// For a hidden enemy piece, how likely each kind is.
+    pub odds: Odds,
+    pub moved: bool,
+    /// Whether its owner's opponent knows its kind.
+    pub revealed: bool,
+}
+
+impl Unit {
+    pub fn side(&self) -> Side {
+        self.id.side
+    }
+
+    pub fn alive(&self) -> bool {
+        self.cell != OFF
+    }
+
+    /// The chance that it is of a kind `keep` accepts.
+    pub fn chance(&self, keep: impl Fn(KindId) -> bool) -> f32 {
+        match self.kind {
+            Some(kind) => f32::from(u8::from(keep(kind))),
+            None => (0..MAX_KINDS)
+                .filter(|&k| self.odds[k] > 0.0 && keep(KindId(k as u8)))
+                .map(|k| self.odds[k])
+                .sum(),
+        }
+    }
+
+    /// Keep only the kinds `keep` accepts, made to sum to one again; a
+    /// single kind left becomes the piece's known kind.
+    pub fn narrow(&mut self, keep: impl Fn(KindId) -> bool) {
+        if self.kind.is_some() {
+            return;
+        }
+        let mut total = 0.0;
+        for k in 0..MAX_KINDS {
+            if self.odds[k] > 0.0 && !keep(KindId(k as u8)) {
+                self.odds[k] = 0.0;
+            }
+            total += self.odds[k];
+        }
+        if total <= 0.0 {
+            return;
+        }
+        let mut only = None;
+        let mut count = 0;
+        for (k, p) in self.odds.iter_mut().enumerate() {
+            *p /= total;
+            if *p > 0.0 {
+                only = Some(k);
+                count += 1;
+            }
+        }
+        if count == 1 {
+            self.kind = only.map(|k| KindId(k as u8));
+        }
+    }
+}
+
+/// A move between two cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Step {
+    pub from: u8,
+    pub to: u8,
+}
+
+/// What a move changed, to unmake it.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    mover: Unit,
+    target: Option<Unit>,
+    cells: [(u8, u8); 2],
+    key: u64,
+    quiet: u32,
+    winner: Option<Option<Side>>,
+    flags_left: [f32; 2],
+}
+
+pub struct Board<'z> {
+    pub columns: u8,
+    pub rows: u8,
+    /// Row by row: a unit's index, `EMPTY` or `BLOCKED`.
+    pub cells: Vec<u8>,
+    pub units: Vec<Unit>,
+    pub to_move: Side,
+    /// Kinds by `KindId`: how each moves, and whether it is a flag.
+    pub mobility: Vec<Mobility>,
+    pub is_flag: Vec<bool>,
+    /// Flags each side has left on the board (for a hidden army, as the odds expect).
+    pub flags_left: [f32; 2],
+    /// Plies since the last battle.
+    pub quiet: u32,
+    /// `Some(winner)` once the game ended in the search (`None`: a draw).
+    pub winner: Option<Option<Side>>,
+    pub key: u64,
+    zobrist: &'z Zobrist,
+}
+
+impl<'z> Board<'z> {
+    pub fn new(
+        variant: &Variant,
+        units: Vec<Unit>,
+        to_move: Side,
+        quiet: u32,
+        zobrist: &'z Zobrist,
+    ) -> Board<'z> {
+        let (columns, rows) = (variant.board.columns, variant.board.rows);
+        let mut cells = vec![EMPTY; columns as usize * rows as usize];
+        for square in &variant.board.blocked {
+            cells[square.row as usize * columns as usize + square.col as usize] = BLOCKED;
+        }
+        for (i, unit) in units.iter().enumerate() {
+            if unit.alive() {
+                cells[unit.cell as usize] = i as u8;
+            }
+        }
+        let is_flag: Vec<bool> = variant.kinds.iter().map(|k| k.is_flag).collect();
+        let mut flags_left = [0.0; 2];
+        for unit in units.iter().filter(|u| u.alive()) {
+            flags_left[unit.side().index()] += unit.chance(|k| is_flag[k.0 as usize]);
+        }
+        let mut board = Board {
+            columns,
+            rows,
+            cells,
+            units,
+            to_move,
+            mobility: variant.kinds.iter().map(|k| k.mobility).collect(),
+            is_flag,
+            flags_left,
+            quiet,
+            winner: None,
+            key: 0,
+            zobrist,
+        };
+        board.key = board.full_key();
+        board
+    }
+
+    /// The Zobrist key worked out from scratch (`key` is kept up to date by
+    /// `make` and `unmake`).
+    pub fn full_key(&self) -> u64 {
+        let mut key = if self.to_move == Side::Blue {
+            self.zobrist.blue_to_move
+        } else {
+            0
+        };
+        for unit in &self.units {
+            if unit.alive() {
+                key ^= self.zobrist.placed(unit.id, unit.cell);
+            }
+            if unit.kind.is_some() {
+                key ^= self.zobrist.known(unit.id);
+            }
+        }
+        key
+    }
+
+    pub fn cell(&self, square: Square) -> u8 {
+        (square.row as usize * self.columns as usize + square.col as usize) as u8
+    }
+
+    pub fn square(&self, cell: u8) -> Square {
+        Square::new(cell % self.columns, cell / self.columns)
+    }
+
+    /// The cell one step from `cell` in direction `dir` (0 up, 1 down, 2
+    /// right, 3 left), if on the board.
+    pub fn neighbour(&self, cell: u8, dir: usize) -> Option<u8> {
+        let (col, row) = (cell % self.columns, cell / self.columns);
+        let (col, row) = match dir {
+            0 if row + 1 < self.rows => (col, row + 1),
+            1 if row > 0 => (col, row - 1),
+            2 if col + 1 < self.columns => (col + 1, row),
+            3 if col > 0 => (col - 1, row),
+            _ => return None,
+        };
+        Some(row * self.columns + col)
+    }
+
+    pub fn unit_at(&self, cell: u8) -> Option<&Unit> {
+        match self.cells[cell as usize] {
+            EMPTY | BLOCKED => None,
+            i => Some(&self.units[i as usize]),
+        }
+    }
+
+    /// The chance that `unit` can move at all, and that it moves as `mobility`.
+    pub fn moves_as(&self, unit: &Unit, mobility: Mobility) -> f32 {
+        unit.chance(|k| self.mobility[k.0 as usize] == mobility)
+    }
+
+    /// The chance that `unit` can move.
+    pub fn movable(&self, unit: &Unit) -> f32 {
+        unit.chance(|k| self.mobility[k.0 as usize] != Mobility::Immobile)
+    }
+
+    /// Play a move that is not a battle: the piece is known to move, and to
+    /// move as far as it went.
+    pub fn make_quiet(&mut self, step: Step) -> Undo {
+        let index = self.cells[step.from as usize];
+        let undo = self.undo_for(index, None, step);
+        self.move_unit(index, step.to, self.reach(step));
+        self.quiet += 1;
+        self.end_turn();
+        undo
+    }
+
+    /// Play a battle with one of its outcomes: who stays, and what each
+    /// piece's kind may be given that outcome.
+    pub fn make_battle(&mut self, step: Step, outcome: &super::battles::Outcome) -> Undo {
+        let attacker = self.cells[step.from as usize];
+        let defender = self.cells[step.to as usize];
+        let undo = self.undo_for(attacker, Some(defender), step);
+        self.move_unit(attacker, step.from, self.reach(step));
+        for (index, odds) in [(attacker, outcome.attacker), (defender, outcome.defender)] {
+            let unit = &mut self.units[index as usize];
+            if unit.kind.is_none() {
+                unit.odds = odds;
+                unit.narrow(|_| true);
+                if unit.kind.is_some() {
+                    self.key ^= self.zobrist.known(unit.id);
+                }
+            }
+        }
+        if let Some(flag_of) = outcome.flag_taken {
+            self.winner = Some(Some(flag_of.opponent()));
+            self.flags_left[flag_of.index()] = 0.0;
+        }
+        let (attacker_stays, defender_stays) = (outcome.attacker_stays, outcome.defender_stays);
+        if !defender_stays {
+            self.remove(defender);
+        } else {
+            self.reveal(defender);
+        }
+        if !attacker_stays {
+            self.remove(attacker);
+        } else {
+            self.reveal(attacker);
+            if !defender_stays {
+                let unit = &mut self.units[attacker as usize];
+                self.key ^= self.zobrist.placed(unit.id, step.from);
+                unit.cell = step.to;
+                self.key ^= self.zobrist.placed(unit.id, step.to);
+                self.cells[step.from as usize] = EMPTY;
+                self.cells[step.to as usize] = attacker;
+            }
+        }
+        self.quiet = 0;
+        self.end_turn();
+        undo
+    }
+
+    pub fn unmake(&mut self, undo: &Undo) {
+        let mover = undo.mover;
+        let index = self.index_of(mover.id);
+        self.units[index] = mover;
+        if let Some(target) = undo.target {
+            let t = self.index_of(target.id);
+            self.units[t] = target;
+        }
+        for (cell, was) in undo.cells {
+            self.cells[cell as usize] = was;
+        }
+        self.key = undo.key;
+        self.quiet = undo.quiet;
+        self.winner = undo.winner;
+        self.flags_left = undo.flags_left;
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Pass the turn without moving (a side with no move loses in the
+    /// rules; the search only passes to judge threats).
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.key ^= self.zobrist.blue_to_move;
+    }
+
+    fn index_of(&self, id: PieceId) -> usize {
+        // Units are stored Red's then Blue's, each in index order.
+        self.units
+            .iter()
+            .position(|u| u.id == id)
+            .expect("a unit of this board")
+    }
+
+    fn undo_for(&self, mover: u8, target: Option<u8>, step: Step) -> Undo {
+        Undo {
+            mover: self.units[mover as usize],
+            target: target.map(|t| self.units[t as usize]),
+            cells: [
+                (step.from, self.cells[step.from as usize]),
+                (step.to, self.cells[step.to as usize]),
+            ],
+            key: self.key,
+            quiet: self.quiet,
+            winner: self.winner,
+            flags_left: self.flags_left,
+        }
+    }
+
+    /// How far a move goes, and whether in a straight line.
+    pub fn reach(&self, step: Step) -> (u32, bool) {
+        let (from, to) = (self.square(step.from), self.square(step.to));
+        (from.distance(to), from.row == to.row || from.col == to.col)
+    }
+
+    /// Move the unit (a quiet move) or only mark it moved (a battle, whose
+    /// outcome moves it); a hidden mover is narrowed to what moves as it did.
+    fn move_unit(&mut self, index: u8, to: u8, (distance, straight): (u32, bool)) {
+        let Board {
+            units,
+            mobility,
+            cells,
+            key,
+            zobrist,
+            ..
+        } = self;
+        let unit = &mut units[index as usize];
+        let from = unit.cell;
+        let was_known = unit.kind.is_some();
+        unit.narrow(|k| mobility[k.0 as usize].reaches(distance, straight));
+        unit.moved = true;
+        if !was_known && unit.kind.is_some() {
+            *key ^= zobrist.known(unit.id);
+        }
+        // A run of several squares shows a scout to the other side.
+        if distance > 1
+            && unit
+                .kind
+                .is_some_and(|k| mobility[k.0 as usize] == Mobility::Line)
+        {
+            unit.revealed = true;
+        }
+        if from != to {
+            let id = unit.id;
+            *key ^= zobrist.placed(id, from) ^ zobrist.placed(id, to);
+            unit.cell = to;
+            cells[from as usize] = EMPTY;
+            cells[to as usize] = index;
+        }
+    }
+
+    fn remove(&mut self, index: u8) {
+        let unit = &mut self.units[index as usize];
+        self.key ^= self.zobrist.placed(unit.id, unit.cell);
+        self.cells[unit.cell as usize] = EMPTY;
+        unit.cell = OFF;
+        let flag_share = unit.chance(|k| self.is_flag[k.0 as usize]);
+        self.flags_left[unit.side().index()] -= flag_share;
+    }
+
+    fn reveal(&mut self, index: u8) {
+        self.units[index as usize].revealed = true;
+    }
+}

@@ -1,0 +1,140 @@
+//! `planner`: the computer player that searches. Where the expert samples
+//! boards with every hidden piece guessed and rolls each out at random, the
+//! planner searches the one board it believes in: its own pieces and the
+//! enemy's seen ones by kind, each hidden enemy piece by the belief's odds
+//! of every kind (`Belief`), battles with a hidden piece as chance nodes.
+//! Iterative-deepening alpha-beta (`search.rs`) within the think budget,
+//! judged at its horizon by what Stratego players weigh (`judge.rs`).
+//! It plays the rank games; a domino game, whose stones battle by their
+//! numbers and turn, is left to the expert.
+
+mod battles;
+mod board;
+mod judge;
+mod moves;
+mod search;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+use super::belief::Belief;
+use super::budget::{Budget, work_per_ms};
+use crate::core::moves::{Action, Move};
+use crate::core::variant::{Combat, KindId};
+use crate::core::view::PlayerView;
+use battles::BattleTable;
+use board::{Board, MAX_KINDS, Odds, Step, Unit};
+use judge::Judge;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use search::Searcher;
+use std::sync::LazyLock;
+use zobrist::Zobrist;
+
+pub use search::Found;
+
+thread_local! {
+    /// The transposition table kept between searches on the clock.
+    static KEPT: std::cell::RefCell<Vec<search::Entry>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Nodes the planner searches in a millisecond of its budget, measured on
+/// this project's machines (BENCHMARKS.md, issue 66); with a clock, the
+/// deadline stops it first on a slower one.
+const NODES_PER_MS: u64 = 1200;
+
+/// Whether the planner plays `view`'s variant (else the expert does).
+pub fn plays(view: &PlayerView) -> bool {
+    let variant = &view.variant;
+    matches!(variant.combat, Combat::Rank { .. })
+        && variant.kinds.len() <= MAX_KINDS
+        && (variant.board.columns as usize * variant.board.rows as usize) < board::BLOCKED as usize
+}
+
+/// The planner's move in `view` within `budget`, and the nodes it searched.
+pub fn choose(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, Found) {
+    static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(Zobrist::new);
+    let variant = &*view.variant;
+    let belief = Belief::new(view)
+        .with_setup_habits(view)
+        .with_approaches(view);
+    let units = units(view, &belief);
+    let quiet_limit = view
+        .options
+        .quiet_plies
+        .limit(variant)
+        .or(variant.rules.quiet_ply_limit);
+    let mut board = Board::new(variant, units, view.to_move, view.quiet_plies, &ZOBRIST);
+    let table = BattleTable::new(variant, &view.options);
+    let judge = Judge::new(variant, &board, view.viewer, quiet_limit);
+    let mut root: Vec<Step> = view
+        .legal_moves
+        .iter()
+        .map(|m| Step {
+            from: board.cell(m.from),
+            to: board.cell(m.to),
+        })
+        .collect();
+    root.shuffle(rng);
+    let millis = budget.work / work_per_ms(variant).max(1);
+    let limit = millis.saturating_mul(NODES_PER_MS).max(1);
+    let out_of_time = || budget.out_of_time();
+    // Searches on the clock keep their table from move to move (they are
+    // not repeatable anyway); a search by work alone starts afresh, so that
+    // it stays a function of the view and the seed.
+    let on_clock = budget.deadline.is_some();
+    let kept = if on_clock {
+        KEPT.with_borrow_mut(std::mem::take)
+    } else {
+        Vec::new()
+    };
+    let mut searcher = Searcher::new(&mut board, (&table, &judge), kept, limit, &out_of_time);
+    let found = searcher.run(root);
+    if on_clock {
+        let entries = searcher.into_entries();
+        KEPT.with_borrow_mut(|kept| *kept = entries);
+    }
+    let action = found
+        .best
+        .map(|step| Action::Move(Move::new(board.square(step.from), board.square(step.to))));
+    (action, found)
+}
+
+/// Every piece on the board as the viewer knows it.
+fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
+    let variant = &*view.variant;
+    let mut units = Vec::new();
+    for (i, seen) in view.squares.iter().enumerate() {
+        let Some(seen) = seen else { continue };
+        let mut odds: Odds = [0.0; MAX_KINDS];
+        if seen.piece.is_none()
+            && let Some(hidden) = belief.hidden.iter().find(|h| h.id == seen.id)
+        {
+            for (piece, chance) in belief.odds(variant, hidden) {
+                if let Some(slot) = odds.get_mut(piece.kind.0 as usize) {
+                    *slot += chance;
+                }
+            }
+        }
+        let mut unit = Unit {
+            id: seen.id,
+            cell: i as u8,
+            kind: seen.piece.map(|p| p.kind),
+            odds,
+            moved: seen.moved,
+            revealed: seen.owner != view.viewer || seen.revealed,
+        };
+        if unit.kind.is_none() {
+            // Odds that do not add up (a belief with no army left) become even.
+            if unit.odds.iter().sum::<f32>() <= 0.0 {
+                for k in 0..variant.kinds.len().min(MAX_KINDS) {
+                    unit.odds[k] = 1.0;
+                }
+            }
+            unit.narrow(|_: KindId| true);
+        }
+        units.push(unit);
+    }
+    units
+}

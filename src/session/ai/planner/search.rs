@@ -1,0 +1,389 @@
+//! The planner's search: iterative-deepening alpha-beta over the board as
+//! the searching player believes it. A battle with a hidden piece is a
+//! chance node over its outcomes (`battles.rs`), bounded as Ballard's
+//! Star1 bounds them. A transposition table, the last iteration's best move
+//! first, attacks by what they may win, killer moves and history order the
+//! moves; late quiet moves are searched a ply shallower first; at the
+//! horizon a quiescence search plays on the attacks.
+
+use super::battles::BattleTable;
+use super::board::{Board, Step};
+use super::judge::{Judge, WIN};
+use super::moves::moves_of;
+use crate::core::side::Side;
+
+/// Plies of attacks the quiescence search plays past the horizon.
+const QUIESCENCE: u32 = 4;
+/// The deepest the iterations go (a board with few pieces left).
+pub const MAX_DEPTH: u32 = 40;
+/// How often (in nodes) the search looks at its budget.
+const CHECK_EVERY: u64 = 1024;
+
+/// Positions the transposition table holds.
+pub const TABLE_SIZE: usize = 1 << 17;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Entry {
+    key: u64,
+    value: f32,
+    depth: i8,
+    bound: Bound,
+    best: Step,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    /// The value is at least this (the search failed high).
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
+
+/// What the search of one move found and spent.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    pub best: Option<Step>,
+    pub value: f32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+pub struct Searcher<'b, 'z> {
+    pub board: &'b mut Board<'z>,
+    table: &'b BattleTable,
+    judge: &'b Judge,
+    entries: Vec<Entry>,
+    killers: Vec<[Step; 2]>,
+    /// By side, from-cell and to-cell.
+    history: Vec<u32>,
+    cells: usize,
+    nodes: u64,
+    /// Stop once this many nodes are searched, or `out_of_time` says so.
+    limit: u64,
+    out_of_time: &'b dyn Fn() -> bool,
+    stopped: bool,
+    buffers: Vec<Vec<Step>>,
+}
+
+impl<'b, 'z> Searcher<'b, 'z> {
+    /// A search of `board` that keeps what it learns in `entries` (a table
+    /// of `TABLE_SIZE`, fresh or kept from an earlier search).
+    pub fn new(
+        board: &'b mut Board<'z>,
+        (table, judge): (&'b BattleTable, &'b Judge),
+        entries: Vec<Entry>,
+        limit: u64,
+        out_of_time: &'b dyn Fn() -> bool,
+    ) -> Searcher<'b, 'z> {
+        let cells = board.cells.len();
+        let entries = if entries.len() == TABLE_SIZE {
+            entries
+        } else {
+            vec![Entry::default(); TABLE_SIZE]
+        };
+        Searcher {
+            board,
+            table,
+            judge,
+            entries,
+            killers: vec![[Step::default(); 2]; MAX_DEPTH as usize + QUIESCENCE as usize + 2],
+            history: vec![0; 2 * cells * cells],
+            cells,
+            nodes: 0,
+            limit,
+            out_of_time,
+            stopped: false,
+            buffers: Vec::new(),
+        }
+    }
+
+    /// Search `root` (the legal moves, in the order to try them first)
+    /// deeper and deeper until the budget runs out.
+    pub fn run(&mut self, mut root: Vec<Step>) -> Found {
+        let mut found = Found {
+            best: root.first().copied(),
+            value: 0.0,
+            depth: 0,
+            nodes: 0,
+        };
+        if root.len() <= 1 {
+            return found;
+        }
+        for depth in 1..=MAX_DEPTH {
+            let mut alpha = -WIN * 2.0;
+            let mut best: Option<(Step, f32)> = None;
+            for (i, &step) in root.iter().enumerate() {
+                let value = self.child(step, depth as i32 - 1, alpha, WIN * 2.0, 0, i);
+                if self.stopped {
+                    break;
+                }
+                if best.is_none_or(|(_, b)| value > b) {
+                    best = Some((step, value));
+                    alpha = alpha.max(value);
+                }
+            }
+            // A cut iteration still counts when it found a move better than
+            // the last iteration's best, which it searched first.
+            if let Some((step, value)) = best
+                && (!self.stopped || found.best != Some(step) && value > found.value)
+            {
+                found.best = Some(step);
+                found.value = value;
+                if !self.stopped {
+                    found.depth = depth;
+                }
+            }
+            if self.stopped || value_is_decided(found.value) {
+                break;
+            }
+            if let Some(at) = root.iter().position(|s| Some(*s) == found.best) {
+                let best = root.remove(at);
+                root.insert(0, best);
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// The transposition table, to keep for the next search.
+    pub fn into_entries(self) -> Vec<Entry> {
+        self.entries
+    }
+
+    /// The value, for the side to move, of playing `step` and searching
+    /// `depth` plies more (a chance node when it starts a battle).
+    fn child(
+        &mut self,
+        step: Step,
+        depth: i32,
+        alpha: f32,
+        beta: f32,
+        ply: u32,
+        order: usize,
+    ) -> f32 {
+        if self.board.cells[step.to as usize] != super::board::EMPTY {
+            return self.battle(step, depth, alpha, beta, ply, false);
+        }
+        let undo = self.board.make_quiet(step);
+        // Late quiet moves first a ply shallower; again in full if they beat alpha.
+        let reduce = depth >= 2 && order >= 4;
+        let mut value = -self.search(depth - i32::from(reduce), -beta, -alpha, ply + 1);
+        if reduce && value > alpha && !self.stopped {
+            value = -self.search(depth, -beta, -alpha, ply + 1);
+        }
+        self.board.unmake(&undo);
+        value
+    }
+
+    /// A battle as a chance node: each outcome weighed by its chance, each
+    /// searched within the window Star1 leaves it.
+    fn battle(
+        &mut self,
+        step: Step,
+        depth: i32,
+        alpha: f32,
+        beta: f32,
+        ply: u32,
+        quiescent: bool,
+    ) -> f32 {
+        let outcomes = self.table.outcomes(self.board, step);
+        let (low, high) = (-WIN, WIN);
+        let mut sum = 0.0;
+        let mut rest = 1.0f32;
+        for outcome in &outcomes {
+            rest = (rest - outcome.chance).max(0.0);
+            let child_alpha = ((alpha - sum - high * rest) / outcome.chance).max(low);
+            let child_beta = ((beta - sum - low * rest) / outcome.chance).min(high);
+            let undo = self.board.make_battle(step, outcome);
+            let value = if quiescent {
+                -self.quiesce(-child_beta, -child_alpha, ply + 1, depth.max(0) as u32)
+            } else {
+                -self.search(depth, -child_beta, -child_alpha, ply + 1)
+            };
+            self.board.unmake(&undo);
+            if self.stopped {
+                return 0.0;
+            }
+            sum += outcome.chance * value;
+            if sum + high * rest <= alpha {
+                return sum + high * rest;
+            }
+            if sum + low * rest >= beta {
+                return sum + low * rest;
+            }
+        }
+        sum
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && (self.nodes >= self.limit || (self.out_of_time)())
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: f32, beta: f32, ply: u32) -> f32 {
+        self.tick();
+        if self.stopped {
+            return 0.0;
+        }
+        if let Some(winner) = self.board.winner {
+            return self.judge.ended(self.board, winner, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, QUIESCENCE);
+        }
+        let slot = (self.board.key as usize) & (self.entries.len() - 1);
+        let entry = self.entries[slot];
+        let mut first = None;
+        if entry.key == self.board.key {
+            first = Some(entry.best);
+            if entry.depth as i32 >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower if entry.value >= beta => return entry.value,
+                    Bound::Upper if entry.value <= alpha => return entry.value,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        moves_of(self.board, self.board.to_move, false, &mut moves);
+        if moves.is_empty() {
+            self.buffers.push(moves);
+            // A side that cannot move loses.
+            let loser = self.board.to_move;
+            return self.judge.ended(self.board, Some(loser.opponent()), ply);
+        }
+        self.order(&mut moves, first, ply);
+        let start_alpha = alpha;
+        let mut best = (moves[0], -WIN * 2.0);
+        for (i, &step) in moves.iter().enumerate() {
+            let value = self.child(step, depth - 1, alpha, beta, ply, i);
+            if self.stopped {
+                break;
+            }
+            if value > best.1 {
+                best = (step, value);
+            }
+            if value > alpha {
+                alpha = value;
+            }
+            if alpha >= beta {
+                if self.board.cells[step.to as usize] == super::board::EMPTY {
+                    let killers = &mut self.killers[ply as usize];
+                    if killers[0] != step {
+                        killers[1] = killers[0];
+                        killers[0] = step;
+                    }
+                    let h = self.history_slot(step);
+                    self.history[h] += (depth * depth) as u32;
+                }
+                break;
+            }
+        }
+        self.buffers.push(moves);
+        if !self.stopped {
+            let bound = if best.1 <= start_alpha {
+                Bound::Upper
+            } else if best.1 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.entries[slot] = Entry {
+                key: self.board.key,
+                value: best.1,
+                depth: depth as i8,
+                bound,
+                best: best.0,
+            };
+        }
+        best.1
+    }
+
+    /// Stand pat or play on an attack, `left` plies more at most.
+    fn quiesce(&mut self, mut alpha: f32, beta: f32, ply: u32, left: u32) -> f32 {
+        self.tick();
+        if self.stopped {
+            return 0.0;
+        }
+        if let Some(winner) = self.board.winner {
+            return self.judge.ended(self.board, winner, ply);
+        }
+        let stand = self.judge.score(self.board, self.table);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        moves_of(self.board, self.board.to_move, true, &mut moves);
+        self.order(&mut moves, None, ply);
+        let mut best = stand;
+        for &step in &moves {
+            let value = self.battle(step, left as i32 - 1, alpha, beta, ply, true);
+            if self.stopped {
+                break;
+            }
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers.push(moves);
+        best
+    }
+
+    fn history_slot(&self, step: Step) -> usize {
+        let side = usize::from(self.board.to_move == Side::Blue);
+        (side * self.cells + step.from as usize) * self.cells + step.to as usize
+    }
+
+    /// The table's move first, then attacks (on a known weaker piece
+    /// first), then the killers, then by history.
+    fn order(&self, moves: &mut [Step], first: Option<Step>, ply: u32) {
+        let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
+        let rank = |step: &Step| -> i64 {
+            if Some(*step) == first {
+                return i64::MAX;
+            }
+            if self.board.cells[step.to as usize] != super::board::EMPTY {
+                return (1 << 40) + self.attack_promise(*step);
+            }
+            if killers.contains(step) {
+                return 1 << 39;
+            }
+            self.history[self.history_slot(*step)] as i64
+        };
+        moves.sort_by_cached_key(|step| std::cmp::Reverse(rank(step)));
+    }
+
+    /// How promising an attack looks before it is searched: a sure win over
+    /// a known piece best, a sure loss worst.
+    fn attack_promise(&self, step: Step) -> i64 {
+        let (Some(attacker), Some(defender)) =
+            (self.board.unit_at(step.from), self.board.unit_at(step.to))
+        else {
+            return 0;
+        };
+        match (attacker.kind, defender.kind) {
+            (Some(a), Some(d)) => match self.table.result(a, d) {
+                crate::core::battle::BattleResult::AttackerWins => 3_000 - i64::from(a.0),
+                crate::core::battle::BattleResult::BothRemoved => 2_000,
+                crate::core::battle::BattleResult::DefenderWins => 0,
+            },
+            _ => 1_000,
+        }
+    }
+}
+
+/// Whether a value says the game is won or lost whatever comes.
+fn value_is_decided(value: f32) -> bool {
+    value.abs() > WIN / 2.0
+}

@@ -1,0 +1,83 @@
+//! `flagfall search-depth`: how deep the planner searches and how many
+//! positions a second, at each think time asked for. The positions are
+//! those of planner-against-planner games, each move timed with the clock
+//! as in play.
+
+use crate::core::deal::random_deal;
+use crate::core::game::Game;
+use crate::core::options::GameOptions;
+use crate::core::side::Side;
+use crate::core::variant::Variant;
+use crate::session::ai::{Budget, Level, planner_choice, setup_around};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What the planner reached at one think time.
+#[derive(Debug)]
+pub struct DepthReport {
+    pub think_ms: u64,
+    pub moves: usize,
+    /// Completed depth at the 10th, 50th and 90th percentile of moves.
+    pub depth: [u32; 3],
+    pub nodes_per_second: f64,
+    /// Median time a move took, in milliseconds.
+    pub median_ms: f64,
+}
+
+/// Measure the planner on `moves` positions of `variant` at `think_ms`.
+pub fn measure(
+    variant: &Arc<Variant>,
+    think_ms: u64,
+    moves: usize,
+    seed: u64,
+) -> Option<DepthReport> {
+    let mut depths = Vec::new();
+    let mut times = Vec::new();
+    let mut nodes = 0u64;
+    let mut game_number = 0u64;
+    while depths.len() < moves {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_number));
+        let [red, blue] = Side::BOTH.map(|side| {
+            let deal = random_deal(variant, side, &mut rng);
+            let setup = setup_around(Level::Planner, variant, side, &deal, &[], &mut rng);
+            (deal, setup)
+        });
+        let mut game = Game::new(
+            Arc::clone(variant),
+            GameOptions::defaults(variant),
+            red,
+            blue,
+        )
+        .ok()?;
+        while game.position().outcome().is_none() && depths.len() < moves {
+            let view = game.view(game.position().to_move());
+            let timer = Instant::now();
+            let budget = Budget::millis(think_ms, variant);
+            let (action, found) = planner_choice(&view, seed ^ game_number, budget)?;
+            let elapsed = timer.elapsed();
+            let Some(action) = action else { break };
+            if view.legal_moves.len() > 1 {
+                depths.push(found.depth);
+                times.push(elapsed.as_secs_f64() * 1000.0);
+                nodes += found.nodes;
+            }
+            if game.play(action).is_err() {
+                break;
+            }
+        }
+        game_number += 1;
+    }
+    depths.sort_unstable();
+    let at = |share: f64| depths[((depths.len() - 1) as f64 * share) as usize];
+    let total_ms: f64 = times.iter().sum();
+    times.sort_by(f64::total_cmp);
+    Some(DepthReport {
+        think_ms,
+        moves: depths.len(),
+        depth: [at(0.1), at(0.5), at(0.9)],
+        nodes_per_second: nodes as f64 / (total_ms / 1000.0).max(1e-9),
+        median_ms: times[times.len() / 2],
+    })
+}
