@@ -302,8 +302,13 @@ impl<'z> Board<'z> {
         self.to_move = self.to_move.opponent();
     }
 
-    /// Pass the turn without moving (a side with no move loses in the
-    /// rules; the search only passes to judge threats).
+    /// Pass the turn (the rules have no pass: the search passes to see
+    /// whether a position is good enough even if the side to move could
+    /// skip its move, the null-move test).
+    pub fn pass(&mut self) {
+        self.end_turn();
+    }
+
     fn end_turn(&mut self) {
         self.to_move = self.to_move.opponent();
         self.key ^= self.zobrist.blue_to_move;

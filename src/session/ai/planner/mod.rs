@@ -43,6 +43,9 @@ thread_local! {
 /// this project's machines (BENCHMARKS.md, issue 66); with a clock, the
 /// deadline stops it first on a slower one.
 const NODES_PER_MS: u64 = 1200;
+/// How much faster than `NODES_PER_MS` a machine may search on the clock
+/// before the count stops it rather than the deadline.
+const ON_THE_CLOCK: u64 = 8;
 
 /// Whether the planner plays `view`'s variant (else the expert does).
 pub fn plays(view: &PlayerView) -> bool {
@@ -78,7 +81,13 @@ pub fn choose(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
         .collect();
     root.shuffle(rng);
     let millis = budget.work / work_per_ms(variant).max(1);
-    let limit = millis.saturating_mul(NODES_PER_MS).max(1);
+    // On the clock the deadline ends the search; the count only bounds it.
+    let pace = if budget.deadline.is_some() {
+        NODES_PER_MS * ON_THE_CLOCK
+    } else {
+        NODES_PER_MS
+    };
+    let limit = millis.saturating_mul(pace).max(1);
     let out_of_time = || budget.out_of_time();
     // Searches on the clock keep their table from move to move (they are
     // not repeatable anyway); a search by work alone starts afresh, so that

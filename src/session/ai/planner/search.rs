@@ -16,6 +16,12 @@ use crate::core::side::Side;
 const QUIESCENCE: u32 = 4;
 /// The deepest the iterations go (a board with few pieces left).
 pub const MAX_DEPTH: u32 = 40;
+/// The null move is tried this deep and more, and searched this much shallower.
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_CUT: i32 = 2;
+/// What standing pat costs a side whose hidden piece would not attack:
+/// a little, so that an attack no kind of it would make is never chosen.
+const UNWILLING: f32 = 1.0;
 /// How often (in nodes) the search looks at its budget.
 const CHECK_EVERY: u64 = 1024;
 
@@ -180,6 +186,12 @@ impl<'b, 'z> Searcher<'b, 'z> {
 
     /// A battle as a chance node: each outcome weighed by its chance, each
     /// searched within the window Star1 leaves it.
+    ///
+    /// A hidden piece attacks knowing what it is: it attacks only when it
+    /// wins or trades, and otherwise its side does something else, which
+    /// the search counts as the position as it stands (stand pat). So an
+    /// unknown piece beside our seen Marshal threatens it by the chance
+    /// that it is the spy, not by the chance that a random attack wins.
     fn battle(
         &mut self,
         step: Step,
@@ -189,10 +201,25 @@ impl<'b, 'z> Searcher<'b, 'z> {
         ply: u32,
         quiescent: bool,
     ) -> f32 {
-        let outcomes = self.table.outcomes(self.board, step);
+        let mut outcomes = self.table.outcomes(self.board, step);
         let (low, high) = (-WIN, WIN);
         let mut sum = 0.0;
         let mut rest = 1.0f32;
+        let hidden_attacker = self
+            .board
+            .unit_at(step.from)
+            .is_some_and(|u| u.kind.is_none());
+        if hidden_attacker {
+            outcomes.retain(|o| o.attacker_stays || !o.defender_stays);
+            let willing: f32 = outcomes.iter().map(|o| o.chance).sum();
+            let unwilling = 1.0 - willing;
+            if unwilling > 0.0 {
+                // Rather than lose its piece, the attacker's side stands pat.
+                let stand = self.judge.score(self.board, self.table) - UNWILLING;
+                sum = unwilling * stand;
+                rest = willing;
+            }
+        }
         for outcome in &outcomes {
             rest = (rest - outcome.chance).max(0.0);
             let child_alpha = ((alpha - sum - high * rest) / outcome.chance).max(low);
@@ -250,6 +277,22 @@ impl<'b, 'z> Searcher<'b, 'z> {
                     Bound::Upper if entry.value <= alpha => return entry.value,
                     _ => {}
                 }
+            }
+        }
+        // The null move: a position still at least beta after a free pass
+        // is searched no further (in Stratego a move rarely hurts its mover).
+        if depth >= NULL_MOVE_DEPTH
+            && beta.abs() < WIN / 2.0
+            && self.judge.score(self.board, self.table) >= beta
+        {
+            self.board.pass();
+            let value = -self.search(depth - 1 - NULL_MOVE_CUT, -beta, -beta + 1.0, ply + 1);
+            self.board.pass();
+            if self.stopped {
+                return 0.0;
+            }
+            if value >= beta {
+                return value;
             }
         }
         let mut moves = self.buffers.pop().unwrap_or_default();

@@ -59,12 +59,22 @@ fn step(board: &Board, from: &str, to: &str) -> Step {
 
 /// What Red's search chooses on `units`, Red to move, within `nodes`.
 fn red_choice(variant: &Variant, units: Vec<Unit>, nodes: u64) -> (Step, Board<'static>) {
+    choice(variant, units, Side::Red, nodes)
+}
+
+/// What Red's search chooses for `to_move` on `units` within `nodes`.
+fn choice(
+    variant: &Variant,
+    units: Vec<Unit>,
+    to_move: Side,
+    nodes: u64,
+) -> (Step, Board<'static>) {
     static ZOBRIST: std::sync::LazyLock<Zobrist> = std::sync::LazyLock::new(Zobrist::new);
-    let mut board = Board::new(variant, units, Side::Red, 0, &ZOBRIST);
+    let mut board = Board::new(variant, units, to_move, 0, &ZOBRIST);
     let table = BattleTable::new(variant, &GameOptions::defaults(variant));
     let judge = Judge::new(variant, &board, Side::Red, None);
     let mut root = Vec::new();
-    moves_of(&board, Side::Red, false, &mut root);
+    moves_of(&board, to_move, false, &mut root);
     let never = || false;
     let found = Searcher::new(&mut board, (&table, &judge), Vec::new(), nodes, &never).run(root);
     (found.best.unwrap(), board)
@@ -277,6 +287,32 @@ fn the_marshal_leaves_a_likely_bomb_alone() {
     ];
     let (best, board) = red_choice(&v, units, 20_000);
     assert_eq!(best, step(&board, "e4", "e5"));
+}
+
+/// A hidden piece knows what it is: beside our seen Marshal, one that may
+/// be the spy attacks it, though most of what it may be would lose.
+#[test]
+fn a_hidden_piece_that_may_be_the_spy_attacks_a_seen_marshal() {
+    let v = classic();
+    let mut marshal = unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]);
+    marshal.revealed = true;
+    let units = vec![
+        marshal,
+        unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+        unit(&v, Side::Red, 2, "a2", Some("scout"), &[]),
+        unit(
+            &v,
+            Side::Blue,
+            0,
+            "e5",
+            None,
+            &[("spy", 0.05), ("captain", 0.95)],
+        ),
+        unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
+        unit(&v, Side::Blue, 2, "a9", Some("scout"), &[]),
+    ];
+    let (best, board) = choice(&v, units, Side::Blue, 20_000);
+    assert_eq!(best, step(&board, "e5", "e4"));
 }
 
 #[test]
