@@ -1,6 +1,7 @@
 //! Command-line tools over the rules core.
 
 pub mod autoplay;
+pub mod belief_check;
 pub mod bench;
 pub mod check_games;
 pub mod input_bench;
@@ -9,4 +10,5 @@ pub mod qr_selfplay;
 pub mod screenshot;
 pub mod screenshot_linked;
 pub mod setup_habits;
+pub mod train_belief;
 pub mod win_odds;
