@@ -93,6 +93,9 @@ enum Command {
         /// Also score records the training reads (their file name's hash is not 0 modulo 10).
         #[arg(long)]
         all: bool,
+        /// Rounds of fitting that make the learned army consistent (the expert's unless told).
+        #[arg(long, default_value_t = flagfall::session::ai::learned_belief::FIT_ROUNDS)]
+        fit_rounds: usize,
     },
     /// Measure random playouts per variant, in plies per second on one core.
     Bench {
@@ -321,7 +324,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::BeliefCheck { paths, model, all }) => {
+        Some(Command::BeliefCheck {
+            paths,
+            model,
+            all,
+            fit_rounds,
+        }) => {
             use flagfall::tools::belief_check;
             let model = match belief_check::model(model.as_deref()) {
                 Ok(model) => model,
@@ -331,7 +339,7 @@ fn main() -> ExitCode {
                 }
             };
             let mut out = std::io::stdout().lock();
-            match belief_check::check(&paths, &model, all)
+            match belief_check::check(&paths, &model, fit_rounds, all)
                 .and_then(|report| belief_check::print(&report, &mut out))
             {
                 Ok(()) => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@
 
 use super::train_belief::{classic_game, held_out, pieces_seen, positions_at};
 use crate::core::side::Side;
-use crate::session::ai::learned_belief::{self, CLASSES, FIT_ROUNDS, Model, fit_army};
+use crate::session::ai::learned_belief::{self, CLASSES, Model, fit_army};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -58,6 +58,8 @@ impl Score {
 /// belief's score (`BELIEFS` order).
 #[derive(Debug, Clone, Default)]
 pub struct Report {
+    /// Rounds of fitting the learned belief's army is made consistent by.
+    pub rounds: usize,
     pub records: usize,
     pub trained_on: usize,
     pub not_classic: usize,
@@ -85,9 +87,13 @@ impl Report {
 }
 
 /// Scores every held-out classic record under `paths` (every one with
-/// `all`) by `model` and by the hand-made belief.
-pub fn check(paths: &[PathBuf], model: &Model, all: bool) -> io::Result<Report> {
-    let mut report = Report::default();
+/// `all`) by `model`, its army fitted by `rounds` of fitting, and by the
+/// hand-made belief.
+pub fn check(paths: &[PathBuf], model: &Model, rounds: usize, all: bool) -> io::Result<Report> {
+    let mut report = Report {
+        rounds,
+        ..Report::default()
+    };
     for path in super::check_games::find_records(paths)? {
         report.records += 1;
         if !all && !held_out(&path) {
@@ -121,7 +127,7 @@ pub fn check(paths: &[PathBuf], model: &Model, all: bool) -> io::Result<Report> 
                 });
                 let mut fitted = per_piece.clone();
                 if let Some(remaining) = remaining {
-                    fit_army(&mut fitted, &remaining, FIT_ROUNDS);
+                    fit_army(&mut fitted, &remaining, rounds);
                 }
                 let scores = &mut report.scores[at];
                 for (i, label) in labels.iter().enumerate() {
@@ -149,7 +155,8 @@ pub fn print(report: &Report, out: &mut impl Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "learned: the model with the army made consistent ({FIT_ROUNDS} rounds of fitting); per piece: the model alone; hand-made: setup habits and approaches."
+        "learned: the model with the army made consistent ({} rounds of fitting); per piece: the model alone; hand-made: setup habits and approaches.",
+        report.rounds
     )?;
     write!(out, "\n{:>5} {:>6} {:>8}", "ply", "games", "pieces")?;
     for name in BELIEFS {
@@ -259,7 +266,7 @@ mod tests {
         let game = random_game(9, 60);
         std::fs::write(dir.join(trained), GameRecord::from_game(&game).to_json()).unwrap();
         let model = model(None).unwrap();
-        let report = check(std::slice::from_ref(&dir), &model, false).unwrap();
+        let report = check(std::slice::from_ref(&dir), &model, 3, false).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!((report.records, report.trained_on), (4, 1));
         assert!(report.games[0] >= 1, "{report:?}");
