@@ -116,23 +116,7 @@ impl Belief {
     /// (`learned_belief.rs`) in place of the setup habits and approaches;
     /// elsewhere, or without a model, unchanged.
     pub fn with_learned(mut self, view: &PlayerView) -> Belief {
-        self.learned = learned_odds(view).map(|(odds, kinds)| {
-            let mut by_kind = vec![0.0f32; view.variant.kinds.len()];
-            let hidden = Belief::new(view).hidden;
-            hidden
-                .iter()
-                .zip(odds)
-                .map(|(h, odds)| {
-                    by_kind.iter_mut().for_each(|p| *p = 0.0);
-                    for (kind, p) in kinds.iter().zip(odds) {
-                        if let Some(slot) = by_kind.get_mut(kind.0 as usize) {
-                            *slot = p;
-                        }
-                    }
-                    (h.id, by_kind.clone())
-                })
-                .collect()
-        });
+        self.learned = learned_odds(view);
         self
     }
 
