@@ -14,6 +14,12 @@
 //! of whose pieces are seen none. Then the army is made consistent
 //! (`fit_army`): the expected count of each rank over the hidden pieces
 //! is brought to what remains by a few rounds of proportional fitting.
+//!
+//! A view does not show how often a piece has moved, or what it walked at
+//! or fled from before the last move. Six such inputs counted over the
+//! whole game (its moves, its approaches to and flights from our seen
+//! pieces and their ranks, the plies since it last moved) brought the
+//! held-out log loss only from 1.9566 to 1.9560, so they were left out.
 
 use super::approach::leaning;
 use super::belief::{Belief, Hidden};
