@@ -69,6 +69,34 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Train the model of what each hidden enemy piece is on Gravon's
+    /// classic records (those whose file name's FNV-1a hash is 0 modulo 10
+    /// are held out unread) and write it (src/session/ai/learned_belief_model.bin).
+    TrainBelief {
+        /// Record files or folders (searched recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The model file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Score the learned and the hand-made beliefs about hidden enemy
+    /// pieces on classic records the model never saw: log loss and
+    /// accuracy at plies 50, 100, 150 and 200.
+    BeliefCheck {
+        /// Record files or folders (searched recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Score this model file instead of the built-in one.
+        #[arg(long)]
+        model: Option<PathBuf>,
+        /// Also score records the training reads (their file name's hash is not 0 modulo 10).
+        #[arg(long)]
+        all: bool,
+        /// Rounds of fitting that make the learned army consistent (the expert's unless told).
+        #[arg(long, default_value_t = flagfall::session::ai::learned_belief::FIT_ROUNDS)]
+        fit_rounds: usize,
+    },
     /// Measure random playouts per variant, in plies per second on one core.
     Bench {
         /// Variants to measure (default: all built-in).
@@ -296,6 +324,46 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::TrainBelief { paths, out }) => {
+            match flagfall::tools::train_belief::train(&paths, &mut std::io::stderr()) {
+                Ok(model) => match std::fs::write(&out, model.to_bytes()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("train-belief: {}: {e}", out.display());
+                        ExitCode::FAILURE
+                    }
+                },
+                Err(e) => {
+                    eprintln!("train-belief: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::BeliefCheck {
+            paths,
+            model,
+            all,
+            fit_rounds,
+        }) => {
+            use flagfall::tools::belief_check;
+            let model = match belief_check::model(model.as_deref()) {
+                Ok(model) => model,
+                Err(e) => {
+                    eprintln!("belief-check: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let mut out = std::io::stdout().lock();
+            match belief_check::check(&paths, &model, fit_rounds, all)
+                .and_then(|report| belief_check::print(&report, &mut out))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("belief-check: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Bench {
             variants,
             seconds,

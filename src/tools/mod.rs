@@ -1,6 +1,7 @@
 //! Command-line tools over the rules core.
 
 pub mod autoplay;
+pub mod belief_check;
 pub mod bench;
 pub mod check_games;
 pub mod input_bench;
@@ -10,4 +11,5 @@ pub mod screenshot;
 pub mod screenshot_linked;
 pub mod search_depth;
 pub mod setup_habits;
+pub mod train_belief;
 pub mod win_odds;

@@ -5,6 +5,7 @@
 
 use super::approach::{Leaning, leaning};
 use super::flag_ring::FlagRing;
+use super::learned_belief::learned_odds;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -61,6 +62,9 @@ pub struct Belief {
     /// What the enemy's last move tells of the piece that made it
     /// (`with_approaches`).
     leaning: Option<Leaning>,
+    /// In classic, each hidden piece's odds by the model learned from
+    /// people's games, by kind index (`with_learned`).
+    learned: Option<Vec<(PieceId, Vec<f32>)>>,
 }
 
 impl Belief {
@@ -103,7 +107,23 @@ impl Belief {
             square_habits: None,
             flag_ring: None,
             leaning: None,
+            learned: None,
         }
+    }
+
+    /// The same belief, where in classic each hidden piece's odds, and the
+    /// samples, follow the model learned from people's games
+    /// (`learned_belief.rs`) in place of the setup habits and approaches;
+    /// elsewhere, or without a model, unchanged.
+    pub fn with_learned(mut self, view: &PlayerView) -> Belief {
+        self.learned = learned_odds(view);
+        self
+    }
+
+    /// The learned odds of each kind (by index) for the hidden piece `id`.
+    fn learned_of(&self, id: PieceId) -> Option<&[f32]> {
+        let (_, odds) = self.learned.as_ref()?.iter().find(|(h, _)| *h == id)?;
+        Some(odds)
     }
 
     /// The same belief, where a hidden piece that just walked at one of
@@ -158,6 +178,15 @@ impl Belief {
     /// in classic with setup habits, an unmoved piece's count of each
     /// identity weighed by how often people put it on that square.
     pub fn odds(&self, variant: &Variant, piece: &Hidden) -> Vec<(Piece, f32)> {
+        if let Some(learned) = self.learned_of(piece.id) {
+            return variant
+                .kind_ids()
+                .filter_map(|kind| {
+                    let p = learned.get(kind.0 as usize).copied().unwrap_or(0.0);
+                    (p > 0.0).then_some((Piece::new(kind), p))
+                })
+                .collect();
+        }
         let mut odds: Vec<(Piece, f32)> = Vec::new();
         let share = 1.0 / self.armies.len().max(1) as f32;
         let weight = |p: &Piece| match &self.square_habits {
@@ -218,6 +247,13 @@ impl Belief {
                 .filter(|&i| open[i].fits(variant, piece))
                 .collect();
             let at = match (&self.square_habits, self.flag_back_row) {
+                _ if self.learned.is_some() => {
+                    let weights = fitting.iter().map(|&i| {
+                        let odds = self.learned_of(open[i].id).unwrap_or_default();
+                        f64::from(odds.get(piece.kind.0 as usize).copied().unwrap_or(0.0)) + 1e-9
+                    });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
                 (Some(habits), _) => {
                     let weights = fitting.iter().map(|&i| {
                         habits.weight(&open[i], piece.kind)
@@ -243,9 +279,30 @@ impl Belief {
         open.sort_by_key(|h| !h.moved);
         let mut pool = army.pool.clone();
         pool.shuffle(rng);
+        // With learned odds, each piece of a kind weighs the kind's odds
+        // over its count in the army.
+        let mut in_pool = vec![0.0f64; variant.kinds.len()];
+        for p in &army.pool {
+            if let Some(n) = in_pool.get_mut(p.kind.0 as usize) {
+                *n += 1.0;
+            }
+        }
         for hidden in open {
             let fitting = |p: &Piece| hidden.fits(variant, p);
+            let learned = self.learned_of(hidden.id);
             let found = match &self.square_habits {
+                _ if self.learned.is_some() => {
+                    let weights = pool.iter().map(|p| {
+                        let at = p.kind.0 as usize;
+                        match learned.and_then(|odds| odds.get(at)) {
+                            Some(odds) if fitting(p) => {
+                                f64::from(*odds) / in_pool[at].max(1.0) + 1e-12
+                            }
+                            _ => 0.0,
+                        }
+                    });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
                 Some(habits) if !hidden.moved => {
                     let weights = pool.iter().map(|p| {
                         if fitting(p) {

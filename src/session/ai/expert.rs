@@ -23,6 +23,10 @@
 //! classic where bombs can ring it (`flag_ring.rs`); and what
 //! the enemy's last move tells (`Belief::with_approaches`): a hidden piece
 //! that walked at one of our seen pieces is likelier one that beats it.
+//! In classic, the odds and samples follow instead the model learned from
+//! people's games (`Belief::with_learned`, `learned_belief.rs`), which
+//! reads all of that and beats it on held-out games at plies 50, 100, 150
+//! and 200 (`flagfall belief-check`, README).
 //! A forced move is played at once.
 
 use super::belief::Belief;
@@ -119,7 +123,8 @@ fn rollout_depth(variant: &Variant) -> usize {
 pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, u64) {
     let belief = Belief::new(view)
         .with_setup_habits(view)
-        .with_approaches(view);
+        .with_approaches(view)
+        .with_learned(view);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
     let flag_known = enemy_flag.is_some();

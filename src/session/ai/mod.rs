@@ -11,6 +11,7 @@ mod flag_defence;
 mod flag_race;
 mod flag_ring;
 mod last_miners;
+pub mod learned_belief;
 mod planner;
 mod pursuit;
 mod rollout;
@@ -22,7 +23,7 @@ mod steps;
 pub mod win_odds;
 mod win_odds_table;
 
-pub use belief::Belief;
+pub use belief::{Belief, Hidden};
 pub use budget::{Budget, ThinkTime, work_per_ms};
 pub use planner::Found;
 pub use setup::{boxed_in, sensible_setup, setup_around, setup_for};
