@@ -61,7 +61,8 @@ pub fn choose(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Optio
     let variant = &*view.variant;
     let belief = Belief::new(view)
         .with_setup_habits(view)
-        .with_approaches(view);
+        .with_approaches(view)
+        .with_learned(view);
     let units = units(view, &belief);
     let quiet_limit = view
         .options
