@@ -12,8 +12,17 @@ use crate::core::side::Side;
 use crate::core::variant::{Combat, KindId, Mobility, Special, Variant};
 use crate::session::ai::steps::steps_from;
 
-/// A won game, less a little for each ply it takes.
-pub const WIN: f32 = 10_000.0;
+/// What winning adds to the winner's lead in material (less a little for
+/// each ply it takes): about two and a half Marshals. A win worth far more
+/// than any lead (10,000) sent the Marshal and General onto unknown pieces
+/// for the few hundredths of a chance that one was the flag, and onto bombs
+/// in 11 of 19 games each against peternlewis (BENCHMARKS.md, issue 66); the
+/// expert, too, weighs a flag as about two Marshals (`win_odds.rs`).
+pub const WIN: f32 = 1_000.0;
+
+/// No position is worth more than this, or less than its negative: the
+/// search's widest window.
+pub const BOUND: f32 = 10_000.0;
 
 /// The worth of the ranks from the top down: the Marshal twice the
 /// General, and a long tail (the literature's scale: Arts 2010, de Boer).
@@ -177,11 +186,13 @@ impl Judge {
         }
     }
 
-    /// A game that ended, for the side to move, sooner wins counting more.
-    pub fn ended(&self, board: &Board, winner: Option<Side>, ply: u32) -> f32 {
+    /// A game that ended, for the side to move: the winner's lead, at
+    /// least nothing, and `WIN`; sooner wins counting more.
+    pub fn ended(&self, board: &Board, table: &BattleTable, winner: Option<Side>, ply: u32) -> f32 {
+        let lead = self.score_for_me(board, table);
         let mine = match winner {
-            Some(side) if side == self.me => WIN - ply as f32,
-            Some(_) => -WIN + ply as f32,
+            Some(side) if side == self.me => lead.max(0.0) + WIN - ply as f32,
+            Some(_) => lead.min(0.0) - WIN + ply as f32,
             None => DRAW,
         };
         if board.to_move == self.me {

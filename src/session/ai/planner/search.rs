@@ -8,7 +8,7 @@
 
 use super::battles::BattleTable;
 use super::board::{Board, Step};
-use super::judge::{Judge, WIN};
+use super::judge::{BOUND, Judge};
 use super::moves::moves_of;
 use crate::core::side::Side;
 
@@ -119,10 +119,10 @@ impl<'b, 'z> Searcher<'b, 'z> {
             return found;
         }
         for depth in 1..=MAX_DEPTH {
-            let mut alpha = -WIN * 2.0;
+            let mut alpha = -BOUND;
             let mut best: Option<(Step, f32)> = None;
             for (i, &step) in root.iter().enumerate() {
-                let value = self.child(step, depth as i32 - 1, alpha, WIN * 2.0, 0, i);
+                let value = self.child(step, depth as i32 - 1, alpha, BOUND, 0, i);
                 if self.stopped {
                     break;
                 }
@@ -142,7 +142,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
                     found.depth = depth;
                 }
             }
-            if self.stopped || value_is_decided(found.value) {
+            if self.stopped {
                 break;
             }
             if let Some(at) = root.iter().position(|s| Some(*s) == found.best) {
@@ -202,7 +202,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
         quiescent: bool,
     ) -> f32 {
         let mut outcomes = self.table.outcomes(self.board, step);
-        let (low, high) = (-WIN, WIN);
+        let (low, high) = (-BOUND, BOUND);
         let mut sum = 0.0;
         let mut rest = 1.0f32;
         let hidden_attacker = self
@@ -260,7 +260,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
             return 0.0;
         }
         if let Some(winner) = self.board.winner {
-            return self.judge.ended(self.board, winner, ply);
+            return self.judge.ended(self.board, self.table, winner, ply);
         }
         if depth <= 0 {
             return self.quiesce(alpha, beta, ply, QUIESCENCE);
@@ -282,7 +282,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
         // The null move: a position still at least beta after a free pass
         // is searched no further (in Stratego a move rarely hurts its mover).
         if depth >= NULL_MOVE_DEPTH
-            && beta.abs() < WIN / 2.0
+            && beta.abs() < BOUND / 2.0
             && self.judge.score(self.board, self.table) >= beta
         {
             self.board.pass();
@@ -301,11 +301,13 @@ impl<'b, 'z> Searcher<'b, 'z> {
             self.buffers.push(moves);
             // A side that cannot move loses.
             let loser = self.board.to_move;
-            return self.judge.ended(self.board, Some(loser.opponent()), ply);
+            return self
+                .judge
+                .ended(self.board, self.table, Some(loser.opponent()), ply);
         }
         self.order(&mut moves, first, ply);
         let start_alpha = alpha;
-        let mut best = (moves[0], -WIN * 2.0);
+        let mut best = (moves[0], -BOUND);
         for (i, &step) in moves.iter().enumerate() {
             let value = self.child(step, depth - 1, alpha, beta, ply, i);
             if self.stopped {
@@ -357,7 +359,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
             return 0.0;
         }
         if let Some(winner) = self.board.winner {
-            return self.judge.ended(self.board, winner, ply);
+            return self.judge.ended(self.board, self.table, winner, ply);
         }
         let stand = self.judge.score(self.board, self.table);
         if stand >= beta || left == 0 {
@@ -424,9 +426,4 @@ impl<'b, 'z> Searcher<'b, 'z> {
             _ => 1_000,
         }
     }
-}
-
-/// Whether a value says the game is won or lost whatever comes.
-fn value_is_decided(value: f32) -> bool {
-    value.abs() > WIN / 2.0
 }

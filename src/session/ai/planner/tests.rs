@@ -289,6 +289,39 @@ fn the_marshal_leaves_a_likely_bomb_alone() {
     assert_eq!(best, step(&board, "e4", "e5"));
 }
 
+/// A small chance that an unknown piece is the flag does not send the
+/// Marshal onto a piece that is likelier a bomb: a win is worth about two
+/// and a half Marshals beyond the lead, not a fortune. (Red's other piece
+/// stands too far from the likelier flag to reach it in the search.)
+#[test]
+fn the_marshal_does_not_gamble_on_a_likely_bomb_for_the_flag() {
+    let v = classic();
+    let units = vec![
+        unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]),
+        unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+        unit(&v, Side::Red, 2, "a2", Some("spy"), &[]),
+        unit(
+            &v,
+            Side::Blue,
+            0,
+            "e5",
+            None,
+            &[("flag", 0.05), ("bomb", 0.3), ("sergeant", 0.65)],
+        ),
+        unit(
+            &v,
+            Side::Blue,
+            1,
+            "j10",
+            None,
+            &[("flag", 0.95), ("bomb", 0.05)],
+        ),
+        unit(&v, Side::Blue, 2, "j6", Some("sergeant"), &[]),
+    ];
+    let (best, board) = red_choice(&v, units, 20_000);
+    assert_ne!(best, step(&board, "e4", "e5"));
+}
+
 /// A hidden piece knows what it is: beside our seen Marshal, one that may
 /// be the spy attacks it, though most of what it may be would lose.
 #[test]
