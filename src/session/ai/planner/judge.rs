@@ -25,7 +25,7 @@ pub const WIN: f32 = 1_000.0;
 pub const BOUND: f32 = 10_000.0;
 
 /// The worth of the ranks from the top down: the Marshal twice the
-/// General, and a long tail (the literature's scale: Arts 2010, de Boer).
+/// General, and a long tail.
 const LADDER: [f32; 12] = [
     400.0, 200.0, 120.0, 80.0, 50.0, 35.0, 25.0, 15.0, 10.0, 8.0, 6.0, 5.0,
 ];
