@@ -65,23 +65,7 @@ pub fn play_match(
             }
         };
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g as u64));
-        let mut taken: Vec<Square> = Vec::new();
-        let [red, blue] = Side::BOTH.map(|side| {
-            let deal = random_deal(variant, side, &mut rng);
-            // In a free setup Blue sets up second, round Red's pieces.
-            let setup = setup_around(level_of(side), variant, side, &deal, &taken, &mut rng);
-            if variant.setup.anywhere {
-                taken.extend(setup.placements.iter().map(|p| p.square));
-            }
-            (deal, setup)
-        });
-        let mut game = Game::new(
-            Arc::clone(variant),
-            GameOptions::defaults(variant),
-            red,
-            blue,
-        )
-        .expect("valid setups");
+        let mut game = start_game(variant, level_of, &mut rng);
         while game.position().outcome().is_none() && game.actions().len() < PLY_CAP {
             let side = game.position().to_move();
             let view = game.view(side);
@@ -118,6 +102,32 @@ pub fn play_match(
         }
     }
     result
+}
+
+/// A game of `variant` between computer players that set up as `level_of`
+/// says for each side; in a free setup Blue sets up second, round Red's
+/// pieces.
+pub fn start_game(
+    variant: &Arc<Variant>,
+    level_of: impl Fn(Side) -> Level,
+    rng: &mut ChaCha8Rng,
+) -> Game {
+    let mut taken: Vec<Square> = Vec::new();
+    let [red, blue] = Side::BOTH.map(|side| {
+        let deal = random_deal(variant, side, rng);
+        let setup = setup_around(level_of(side), variant, side, &deal, &taken, rng);
+        if variant.setup.anywhere {
+            taken.extend(setup.placements.iter().map(|p| p.square));
+        }
+        (deal, setup)
+    });
+    Game::new(
+        Arc::clone(variant),
+        GameOptions::defaults(variant),
+        red,
+        blue,
+    )
+    .expect("valid setups")
 }
 
 impl MatchResult {

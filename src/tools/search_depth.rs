@@ -3,12 +3,9 @@
 //! those of planner-against-planner games, each move timed with the clock
 //! as in play.
 
-use crate::core::deal::random_deal;
-use crate::core::game::Game;
-use crate::core::options::GameOptions;
-use crate::core::side::Side;
+use super::matches::start_game;
 use crate::core::variant::Variant;
-use crate::session::ai::{Budget, Level, planner_choice, setup_around};
+use crate::session::ai::{Budget, Level, planner_choice};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -39,18 +36,7 @@ pub fn measure(
     let mut game_number = 0u64;
     while depths.len() < moves {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_number));
-        let [red, blue] = Side::BOTH.map(|side| {
-            let deal = random_deal(variant, side, &mut rng);
-            let setup = setup_around(Level::Planner, variant, side, &deal, &[], &mut rng);
-            (deal, setup)
-        });
-        let mut game = Game::new(
-            Arc::clone(variant),
-            GameOptions::defaults(variant),
-            red,
-            blue,
-        )
-        .ok()?;
+        let mut game = start_game(variant, |_| Level::Planner, &mut rng);
         while game.position().outcome().is_none() && depths.len() < moves {
             let view = game.view(game.position().to_move());
             let timer = Instant::now();
