@@ -194,6 +194,11 @@ enum Command {
         /// every game starts from a different setup).
         #[arg(long)]
         seed: Option<u64>,
+        /// Remember each opponent's setups in FILE, by the name the manager
+        /// gives it, and believe the next game's setup leans the same way
+        /// (the expert and the planner). Off without it.
+        #[arg(long, value_name = "FILE")]
+        memory: Option<std::path::PathBuf>,
     },
     /// Two computer players on two devices linked only by QR codes: every
     /// code is written as DIR/NNN.png and DIR/NNN.txt and read back from the picture.
@@ -652,6 +657,7 @@ fn main() -> ExitCode {
             level,
             think_ms,
             seed,
+            memory,
         }) => {
             let Some(level) = Level::from_name(&level) else {
                 eprintln!(
@@ -665,8 +671,21 @@ fn main() -> ExitCode {
                 think_ms,
                 seed,
             };
-            match ucc::play(config, std::io::stdin().lock(), std::io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
+            let mut memories = memory.map(|path| {
+                let (memories, warning) = ucc::OpponentMemories::open(&path);
+                if let Some(warning) = warning {
+                    eprintln!("ucc-bot: {warning}");
+                }
+                memories
+            });
+            let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+            match ucc::play(config, stdin, stdout, memories.as_mut()) {
+                Ok(()) => {
+                    if let Some(Err(e)) = memories.as_ref().map(ucc::OpponentMemories::save) {
+                        eprintln!("ucc-bot: the memory could not be saved: {e}");
+                    }
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     eprintln!("ucc-bot: {e}");
                     ExitCode::FAILURE

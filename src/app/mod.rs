@@ -162,7 +162,8 @@ impl State {
                         }
                         Some(router::Overlay::Records) => records::open(w),
                         Some(router::Overlay::Print) => self.print.open(w),
-                        Some(router::Overlay::Settings) | None => {}
+                        Some(router::Overlay::Settings) => settings::show_remembered(self, w),
+                        None => {}
                     }
                     self.router.set_overlay(overlay);
                 }
@@ -295,6 +296,7 @@ impl App {
         );
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
         games.set_work(config.background_work, config.fresh_seeds);
+        games.set_learning(settings.learns_setups());
         let state = State {
             games,
             router: router::Router::default(),

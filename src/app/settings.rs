@@ -1,7 +1,8 @@
 //! The settings screen's controller (`ui/settings.slint`, global
 //! `SettingsAdapter`): the memory aid, the rank numbering, the language,
-//! the computer's think time and the battle animation (which the play
-//! screen reads from `SettingsAdapter` as it is set).
+//! the computer's think time, the battle animation (which the play
+//! screen reads from `SettingsAdapter` as it is set), and whether the
+//! computer learns the player's setups (with a button to forget them).
 //! A new language takes effect at once, on every screen, and is saved at
 //! once; the rest is saved when the player leaves the screen.
 
@@ -47,6 +48,8 @@ pub(super) struct SettingsController {
     animations: bool,
     /// The first launch's welcome was read.
     welcomed: bool,
+    /// The computer learns the player's setups in solo games.
+    learns_setups: bool,
 }
 
 impl SettingsController {
@@ -66,6 +69,7 @@ impl SettingsController {
             think_time: saved.think_time,
             animations: saved.animations,
             welcomed: saved.welcomed,
+            learns_setups: saved.learns_setups,
         };
         controller.apply_language();
         controller
@@ -77,6 +81,11 @@ impl SettingsController {
 
     pub(super) fn think_time(&self) -> ThinkTime {
         self.think_time
+    }
+
+    /// The computer learns the player's setups in solo games.
+    pub(super) fn learns_setups(&self) -> bool {
+        self.learns_setups
     }
 
     /// The first launch's welcome is still to be shown.
@@ -113,6 +122,7 @@ impl SettingsController {
         let index = ThinkTime::ALL.iter().position(|t| *t == self.think_time);
         settings.set_think_time_index(index.unwrap_or(0) as i32);
         settings.set_animations(self.animations);
+        settings.set_learns_setups(self.learns_setups);
     }
 
     /// The player picked a language: it takes effect and is saved at once.
@@ -138,6 +148,7 @@ impl SettingsController {
             Numbering::Modern
         };
         self.animations = screen.get_animations();
+        self.learns_setups = screen.get_learns_setups();
         let index = screen.get_think_time_index();
         self.think_time = usize::try_from(index)
             .ok()
@@ -158,6 +169,7 @@ impl SettingsController {
             think_time: self.think_time,
             animations: self.animations,
             welcomed: self.welcomed,
+            learns_setups: self.learns_setups,
             ..Settings::default()
         };
         storage?
@@ -172,6 +184,21 @@ pub(super) fn connect(app: &App) {
     app.state.borrow().settings.show(app.window());
     settings.on_language_chosen(app.unit(|s, w| s.settings.choose_language(w, s.games.storage())));
     settings.on_back(app.unit(back));
+    settings.on_forget_setups(app.unit(forget_setups));
+}
+
+/// Shows how many games the computer remembers the player's setups from
+/// (as the screen opens, and after "Forget").
+pub(super) fn show_remembered(s: &State, w: &AppWindow) {
+    let games = i32::try_from(s.games.remembered_games()).unwrap_or(i32::MAX);
+    w.global::<SettingsAdapter>().set_remembered_games(games);
+}
+
+/// The player tapped "Forget": the computer forgets their setups.
+fn forget_setups(s: &mut State, w: &AppWindow) -> Vec<Effect> {
+    let problem = s.games.forget_setups().err();
+    show_remembered(s, w);
+    problem.map(Effect::Notice).into_iter().collect()
 }
 
 /// Closes the screen (its Back button, Escape, the back gesture), keeping
@@ -179,5 +206,6 @@ pub(super) fn connect(app: &App) {
 pub(super) fn back(s: &mut State, w: &AppWindow) -> Vec<Effect> {
     let mut effects = vec![Effect::Overlay(None)];
     effects.extend(s.settings.take(w, s.games.storage()));
+    s.games.set_learning(s.settings.learns_setups());
     effects
 }

@@ -313,6 +313,15 @@ impl GameSession {
         }
     }
 
+    /// The computer's first and last views of a solo game (none for two
+    /// players): what it may learn of the player's setup from.
+    pub fn computer_first_and_last_views(&self) -> Option<(PlayerView, PlayerView)> {
+        match self {
+            GameSession::OneDevice(game) => game.computer_first_and_last_views(),
+            GameSession::TwoDevices(_) => None,
+        }
+    }
+
     /// The computer's turn: its level and its own view, when it must act.
     pub fn computer_turn(&self) -> Option<(Level, PlayerView)> {
         match self {

@@ -4,12 +4,13 @@
 //! saving after every change. The computer's turns are played from here
 //! too, on a worker thread in the app.
 
-use super::ai::{ThinkTime, choose_within};
+use super::ai::{ThinkTime, choose_remembering};
 use super::finished_games::FinishedSummary;
 use super::game::GameSession;
 use super::game_error::GameError;
 use super::hint::HintWorker;
 use super::link::{LinkError, LinkedSession};
+use super::remembered_setups::RememberedSetups;
 use super::setup_library::SetupLibrary;
 use super::storage::{Storage, StorageError};
 use crate::core::moves::Action;
@@ -37,6 +38,11 @@ pub struct Games {
     next_seed: u64,
     /// Seeds come from the operating system (a player's app), not `next_seed`.
     fresh_seeds: bool,
+    /// Where the player's pieces were revealed in earlier solo games.
+    remembered: RememberedSetups,
+    /// The computer learns the player's setups and plays by what it learned
+    /// (the setting "The computer learns my setups").
+    learning: bool,
 }
 
 /// What saving the game on show found worth telling.
@@ -61,7 +67,11 @@ impl Games {
         notices: &mut Vec<String>,
     ) -> Games {
         let (mut parked, mut finished) = (Vec::new(), Vec::new());
+        let mut remembered = RememberedSetups::default();
         if let Some(storage) = &storage {
+            let (memory, problem) = RememberedSetups::open(storage.remembered_setups_path());
+            notices.extend(problem);
+            remembered = memory;
             let (games, problems) = storage.games_in_progress();
             notices.extend(problems);
             parked = games;
@@ -81,7 +91,25 @@ impl Games {
             background_work: false,
             next_seed: seed,
             fresh_seeds: false,
+            remembered,
+            learning: false,
         }
+    }
+
+    /// Whether the computer learns the player's setups in solo games and
+    /// plays by what it learned.
+    pub fn set_learning(&mut self, on: bool) {
+        self.learning = on;
+    }
+
+    /// Solo games whose setups the computer remembers.
+    pub fn remembered_games(&self) -> u32 {
+        self.remembered.games()
+    }
+
+    /// Forgets every setup the computer learned.
+    pub fn forget_setups(&mut self) -> Result<(), String> {
+        self.remembered.forget()
     }
 
     /// Work on worker threads (the app) and seeds from the operating system
@@ -322,7 +350,9 @@ impl Games {
             Ok(()) => {
                 self.saved_revision = Some(game.revision());
                 if game.is_over() {
-                    Saved::Finished(self.reload_finished())
+                    let mut problems = self.reload_finished();
+                    problems.extend(self.learn_from_game_on_show());
+                    Saved::Finished(problems)
                 } else {
                     Saved::Quietly
                 }
@@ -337,6 +367,16 @@ impl Games {
                 e
             )),
         }
+    }
+
+    /// With learning on, remembers where the player's pieces were revealed
+    /// in the solo game on show, just finished; what could not be saved.
+    fn learn_from_game_on_show(&mut self) -> Option<String> {
+        if !self.learning {
+            return None;
+        }
+        let (first, last) = self.on_show.as_ref()?.computer_first_and_last_views()?;
+        self.remembered.learn(&first, &last).err()
     }
 
     /// Reads the finished games again (one was just saved); what could not
@@ -405,18 +445,21 @@ impl Games {
                 Some(left) => think_time.within_clock(left),
                 None => think_time.into(),
             };
+            let memory = self.learning.then(|| self.remembered.memory());
             if self.background_work {
                 let (sender, receiver) = std::sync::mpsc::channel();
                 std::thread::spawn(move || {
                     // The budget's clock starts here, as the search does.
                     let budget = think_time.budget(&view.variant);
-                    let _ = sender.send(choose_within(level, &view, seed, budget));
+                    let choice = choose_remembering(level, &view, seed, budget, memory.as_deref());
+                    let _ = sender.send(choice.action);
                 });
                 self.thinking = Some(receiver);
                 return;
             }
             let budget = think_time.budget(&view.variant);
-            let Some(action) = choose_within(level, &view, seed, budget) else {
+            let choice = choose_remembering(level, &view, seed, budget, memory.as_deref());
+            let Some(action) = choice.action else {
                 return;
             };
             if self

@@ -29,6 +29,7 @@ pub mod piecepack_looks;
 pub mod print;
 pub mod referee;
 pub mod referee_clock;
+pub mod remembered_setups;
 pub mod saved;
 pub mod setup_draft;
 pub mod setup_library;

@@ -519,6 +519,14 @@ impl PassAndPlay {
         self.game.as_ref()
     }
 
+    /// The computer's first and last views of a solo game: what it may
+    /// learn of the player's setup from.
+    pub fn computer_first_and_last_views(&self) -> Option<(PlayerView, PlayerView)> {
+        let (computer, game) = (self.computer?, self.game.as_ref()?);
+        let first = PlayerView::new(&game.position_after(0), computer.side);
+        Some((first, game.view(computer.side)))
+    }
+
     /// The game as `side` sees it.
     pub fn view(&self, side: Side) -> Option<PlayerView> {
         self.game.as_ref().map(|g| g.view(side))

@@ -46,6 +46,10 @@ pub struct Settings {
     /// before there was one mean yes: the app had been used).
     #[serde(default = "yes")]
     pub welcomed: bool,
+    /// The computer learns where the player sets up, game after game
+    /// (settings saved before there was a choice mean no).
+    #[serde(default)]
+    pub learns_setups: bool,
 }
 
 fn yes() -> bool {
@@ -62,6 +66,7 @@ impl Default for Settings {
             think_time: ThinkTime::Normal,
             animations: true,
             welcomed: false,
+            learns_setups: false,
         }
     }
 }
@@ -142,6 +147,11 @@ impl Storage {
 
     pub fn setup_library_path(&self) -> PathBuf {
         self.root.join("setups.json")
+    }
+
+    /// Where what the computer learned of the player's setups is kept.
+    pub fn remembered_setups_path(&self) -> PathBuf {
+        self.root.join("remembered-setups.json")
     }
 
     fn settings_path(&self) -> PathBuf {

@@ -6,6 +6,7 @@
 use super::approach::{Leaning, leaning};
 use super::flag_ring::FlagRing;
 use super::learned_belief::learned_odds;
+use super::setup_memory::SetupMemory;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -65,6 +66,10 @@ pub struct Belief {
     /// In classic, each hidden piece's odds by the model learned from
     /// people's games, by kind index (`with_learned`).
     learned: Option<Vec<(PieceId, Vec<f32>)>>,
+    /// How much likelier each kind (by index) is for each unmoved hidden
+    /// piece by where this opponent was seen to set up before
+    /// (`with_memory`).
+    remembered: Option<Vec<(PieceId, Vec<f64>)>>,
 }
 
 impl Belief {
@@ -108,6 +113,7 @@ impl Belief {
             flag_ring: None,
             leaning: None,
             learned: None,
+            remembered: None,
         }
     }
 
@@ -118,6 +124,41 @@ impl Belief {
     pub fn with_learned(mut self, view: &PlayerView) -> Belief {
         self.learned = learned_odds(view);
         self
+    }
+
+    /// The same belief, where each unmoved hidden piece is likelier the
+    /// kinds `memory` saw this opponent start on its square in earlier
+    /// games (`setup_memory.rs`), in the odds and the samples; unchanged
+    /// with no memory or nothing remembered of the variant.
+    pub fn with_memory(mut self, view: &PlayerView, memory: Option<&SetupMemory>) -> Belief {
+        let variant = &*view.variant;
+        let Some(memory) = memory.filter(|m| m.games(variant) > 0) else {
+            return self;
+        };
+        let enemy = view.viewer.opponent();
+        let weights = self
+            .hidden
+            .iter()
+            .filter(|h| !h.moved)
+            .map(|h| {
+                let by_kind = variant
+                    .kind_ids()
+                    .map(|kind| memory.weight(variant, enemy, h.square, kind))
+                    .collect();
+                (h.id, by_kind)
+            })
+            .collect();
+        self.remembered = Some(weights);
+        self
+    }
+
+    /// How much likelier `kind` is for the hidden piece `id` by memory.
+    fn remembered_weight(&self, id: PieceId, kind: KindId) -> f64 {
+        self.remembered
+            .as_ref()
+            .and_then(|all| all.iter().find(|(h, _)| *h == id))
+            .and_then(|(_, by_kind)| by_kind.get(kind.0 as usize).copied())
+            .unwrap_or(1.0)
     }
 
     /// The learned odds of each kind (by index) for the hidden piece `id`.
@@ -179,21 +220,33 @@ impl Belief {
     /// identity weighed by how often people put it on that square.
     pub fn odds(&self, variant: &Variant, piece: &Hidden) -> Vec<(Piece, f32)> {
         if let Some(learned) = self.learned_of(piece.id) {
-            return variant
+            let weighed: Vec<(Piece, f32)> = variant
                 .kind_ids()
                 .filter_map(|kind| {
-                    let p = learned.get(kind.0 as usize).copied().unwrap_or(0.0);
+                    let p = learned.get(kind.0 as usize).copied().unwrap_or(0.0)
+                        * self.remembered_weight(piece.id, kind) as f32;
                     (p > 0.0).then_some((Piece::new(kind), p))
                 })
+                .collect();
+            if self.remembered.is_none() {
+                return weighed;
+            }
+            let total: f32 = weighed.iter().map(|(_, p)| p).sum();
+            return weighed
+                .into_iter()
+                .map(|(kind, p)| (kind, p / total.max(f32::MIN_POSITIVE)))
                 .collect();
         }
         let mut odds: Vec<(Piece, f32)> = Vec::new();
         let share = 1.0 / self.armies.len().max(1) as f32;
-        let weight = |p: &Piece| match &self.square_habits {
-            Some(habits) if !piece.moved => {
-                (habits.weight(piece, p.kind) * self.ring_weight(variant, piece, p.kind)) as f32
-            }
-            _ => self.leaning_of(piece.id, p.kind).unwrap_or(1.0) as f32,
+        let weight = |p: &Piece| {
+            let remembered = self.remembered_weight(piece.id, p.kind);
+            (match &self.square_habits {
+                Some(habits) if !piece.moved => {
+                    habits.weight(piece, p.kind) * self.ring_weight(variant, piece, p.kind)
+                }
+                _ => self.leaning_of(piece.id, p.kind).unwrap_or(1.0),
+            } * remembered) as f32
         };
         for army in &self.armies {
             let fitting: Vec<&Piece> = army
@@ -250,7 +303,9 @@ impl Belief {
                 _ if self.learned.is_some() => {
                     let weights = fitting.iter().map(|&i| {
                         let odds = self.learned_of(open[i].id).unwrap_or_default();
-                        f64::from(odds.get(piece.kind.0 as usize).copied().unwrap_or(0.0)) + 1e-9
+                        f64::from(odds.get(piece.kind.0 as usize).copied().unwrap_or(0.0))
+                            * self.remembered_weight(open[i].id, piece.kind)
+                            + 1e-9
                     });
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
@@ -258,6 +313,7 @@ impl Belief {
                     let weights = fitting.iter().map(|&i| {
                         habits.weight(&open[i], piece.kind)
                             * self.ring_weight(variant, &open[i], piece.kind)
+                            * self.remembered_weight(open[i].id, piece.kind)
                     });
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
@@ -265,7 +321,14 @@ impl Belief {
                     // Each row forward FLAG_AT_THE_BACK times less likely.
                     let weights = fitting.iter().map(|&i| {
                         FLAG_AT_THE_BACK.powi(-(open[i].square.row.abs_diff(back) as i32))
+                            * self.remembered_weight(open[i].id, piece.kind)
                     });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                _ if self.remembered.is_some() => {
+                    let weights = fitting
+                        .iter()
+                        .map(|&i| self.remembered_weight(open[i].id, piece.kind));
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
                 _ => Some(rng.random_range(0..fitting.len().max(1))),
@@ -296,7 +359,9 @@ impl Belief {
                         let at = p.kind.0 as usize;
                         match learned.and_then(|odds| odds.get(at)) {
                             Some(odds) if fitting(p) => {
-                                f64::from(*odds) / in_pool[at].max(1.0) + 1e-12
+                                f64::from(*odds) * self.remembered_weight(hidden.id, p.kind)
+                                    / in_pool[at].max(1.0)
+                                    + 1e-12
                             }
                             _ => 0.0,
                         }
@@ -307,6 +372,7 @@ impl Belief {
                     let weights = pool.iter().map(|p| {
                         if fitting(p) {
                             habits.weight(&hidden, p.kind)
+                                * self.remembered_weight(hidden.id, p.kind)
                         } else {
                             0.0
                         }
@@ -324,6 +390,16 @@ impl Belief {
                             Some(weight) if fitting(p) => weight,
                             _ => 0.0,
                         });
+                    WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
+                }
+                _ if self.remembered.is_some() && !hidden.moved => {
+                    let weights = pool.iter().map(|p| {
+                        if fitting(p) {
+                            self.remembered_weight(hidden.id, p.kind)
+                        } else {
+                            0.0
+                        }
+                    });
                     WeightedIndex::new(weights).ok().map(|d| rng.sample(d))
                 }
                 _ => pool.iter().position(fitting),

@@ -39,6 +39,7 @@ use super::last_miners::LastMiners;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
+use super::setup_memory::SetupMemory;
 use super::spy::SpyInWait;
 use super::steps::Steps;
 use super::win_odds::WinOdds;
@@ -119,12 +120,19 @@ fn rollout_depth(variant: &Variant) -> usize {
     }
 }
 
-/// The move the expert chooses, and the work it spent choosing it.
-pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, u64) {
+/// The move the expert chooses, and the work it spent choosing it; with
+/// `memory`, believing the enemy sets up as it did before.
+pub fn search(
+    view: &PlayerView,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+    memory: Option<&SetupMemory>,
+) -> (Option<Action>, u64) {
     let belief = Belief::new(view)
         .with_setup_habits(view)
         .with_approaches(view)
-        .with_learned(view);
+        .with_learned(view)
+        .with_memory(view, memory);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);
     let flag_known = enemy_flag.is_some();

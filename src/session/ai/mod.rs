@@ -18,6 +18,7 @@ mod rollout;
 mod search;
 mod setup;
 mod setup_habits_table;
+pub mod setup_memory;
 mod spy;
 mod steps;
 pub mod win_odds;
@@ -36,6 +37,7 @@ use eval::{FLAG, battle_gain, value};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use setup_memory::SetupMemory;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
@@ -122,6 +124,18 @@ pub struct Choice {
 /// `choose_within`, also saying how much work the choice took: what
 /// `flagfall match` measures each variant's pace by.
 pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Choice {
+    choose_remembering(level, view, seed, budget, None)
+}
+
+/// `choose_counting`, where the expert and the planner believe the enemy
+/// sets up as `memory` saw it do in earlier games (`setup_memory.rs`).
+pub fn choose_remembering(
+    level: Level,
+    view: &PlayerView,
+    seed: u64,
+    budget: Budget,
+    memory: Option<&SetupMemory>,
+) -> Choice {
     let mut rng = choice_rng(view, seed);
     let actions = view.legal_actions();
     let unsearched = |action| Choice { action, work: 0 };
@@ -137,14 +151,14 @@ pub fn choose_counting(level: Level, view: &PlayerView, seed: u64, budget: Budge
         }
         Level::Best => unsearched(search::search(view, &mut rng)),
         Level::Planner if planner::plays(view) => {
-            let (action, found) = planner::choose(view, &mut rng, budget);
+            let (action, found) = planner::choose(view, &mut rng, budget, memory);
             Choice {
                 action,
                 work: found.nodes,
             }
         }
         Level::Expert | Level::Planner => {
-            let (action, work) = expert::search(view, &mut rng, budget);
+            let (action, work) = expert::search(view, &mut rng, budget, memory);
             Choice { action, work }
         }
     }
@@ -159,7 +173,7 @@ pub fn planner_choice(
     budget: Budget,
 ) -> Option<(Option<Action>, Found)> {
     let mut rng = choice_rng(view, seed);
-    planner::plays(view).then(|| planner::choose(view, &mut rng, budget))
+    planner::plays(view).then(|| planner::choose(view, &mut rng, budget, None))
 }
 
 /// The random numbers a player draws in `view`: its seed mixed with the ply.

@@ -4,6 +4,7 @@
 //! its echo, until `QUIT`, which may come in place of any line.
 
 use super::game::{UccGame, rank_of, ucc_rules};
+use super::memory_file::OpponentMemories;
 use super::own_two_squares::OwnTwoSquares;
 use super::protocol::{self, Outcome, SIZE, UccMove, is_quit, parse_board_line};
 use crate::core::deal::Deal;
@@ -11,7 +12,7 @@ use crate::core::moves::Action;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::session::ai::{Budget, Level, choose_within, setup_for};
+use crate::session::ai::{Budget, Level, choose_remembering, setup_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Read, Write};
@@ -93,10 +94,35 @@ impl<R: BufRead> Lines<R> {
 /// Plays one game on `input` and `output`. `Ok` once the manager sends
 /// `QUIT` (read through its end); an error for a line the bot cannot use,
 /// input that ends early, or output that fails.
+///
+/// With `memories`, the bot believes the opponent the manager names sets
+/// up as it was seen to before, and after `QUIT` remembers what this game
+/// showed of its setup (the caller saves the file).
 pub fn play(
     config: BotConfig,
     input: impl BufRead,
+    output: impl Write,
+    memories: Option<&mut OpponentMemories>,
+) -> Result<(), BotError> {
+    let mut played = None;
+    let result = converse(config, input, output, memories.as_deref(), &mut played);
+    if let (Ok(()), Some(memories), Some((name, game))) = (&result, memories, played)
+        && let Some(memory) = memories.of_mut(&name)
+    {
+        let enemy = game.view().viewer.opponent();
+        memory.remember(game.variant(), enemy, game.known_starts());
+    }
+    result
+}
+
+/// The conversation of `play`; `played` holds the opponent's name and the
+/// game once the setup is sent.
+fn converse(
+    config: BotConfig,
+    input: impl BufRead,
     mut output: impl Write,
+    memories: Option<&OpponentMemories>,
+    played: &mut Option<(String, UccGame)>,
 ) -> Result<(), BotError> {
     let mut lines = Lines { input, count: 0 };
     let mut send = |text: &str, lines: &Lines<_>| -> Result<(), BotError> {
@@ -108,13 +134,16 @@ pub fn play(
         return Ok(());
     };
     let side = protocol::parse_colour(&first).map_err(|e| lines.error(e.0))?;
+    let opponent = protocol::opponent_name(&first).to_string();
+    let memory = memories.and_then(|m| m.of(&opponent));
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let (variant, _) = ucc_rules();
     let setup = setup_for(config.level, &variant, side, &Deal::Fixed, &mut rng);
     for row in setup_rows(&setup) {
         send(&row, &lines)?;
     }
-    let mut game = UccGame::new(side, setup).map_err(|e| lines.error(e))?;
+    let game = UccGame::new(side, setup).map_err(|e| lines.error(e))?;
+    let (_, game) = played.insert((opponent, game));
     let mut first_turn = side == Side::Red;
     let mut moves_made = 0u64;
     let mut two_squares = OwnTwoSquares::default();
@@ -147,12 +176,16 @@ pub fn play(
         moves_made += 1;
         let chosen = match view.outcome {
             Some(_) => None,
-            None => choose_within(
-                config.level,
-                &view,
-                seed,
-                Budget::millis(config.think_ms, &view.variant),
-            ),
+            None => {
+                choose_remembering(
+                    config.level,
+                    &view,
+                    seed,
+                    Budget::millis(config.think_ms, &view.variant),
+                    memory,
+                )
+                .action
+            }
         };
         let Some(Action::Move(m)) = chosen else {
             // No legal move: the manager has no such rule, so resign.

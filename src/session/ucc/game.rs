@@ -96,6 +96,11 @@ impl UccGame {
         self.game.view(self.side)
     }
 
+    /// Each enemy piece whose kind the game showed, by its starting square.
+    pub fn known_starts(&self) -> impl Iterator<Item = (Square, KindId)> + '_ {
+        self.known.iter().map(|(square, kind)| (*square, *kind))
+    }
+
     /// Plays a move the manager reports, learning what it showed of enemy
     /// pieces, and checks that the rules give the manager's outcome.
     pub fn apply(&mut self, m: UccMove, outcome: Outcome) -> Result<(), String> {

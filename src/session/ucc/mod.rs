@@ -3,13 +3,16 @@
 //! (`../shared/ucc-protocol.md`). `protocol` reads and writes its lines,
 //! `game` keeps the bot's own record of the game (the manager shows every
 //! enemy piece as `#`), `own_two_squares` the two-squares rule the bot
-//! keeps for itself, and `bot` holds the conversation.
+//! keeps for itself, `memory_file` what it remembers of each opponent's
+//! setups, and `bot` holds the conversation.
 
 mod bot;
 mod game;
+mod memory_file;
 mod own_two_squares;
 mod protocol;
 
 pub use bot::{BotConfig, BotError, play, setup_rows};
 pub use game::{UccGame, kind_of, rank_of, ucc_rules};
+pub use memory_file::OpponentMemories;
 pub use protocol::{Direction, Outcome, Shown, UccMove, parse_board_line, parse_move_line};

@@ -50,6 +50,12 @@ pub fn parse_colour(line: &str) -> Result<Side, LineError> {
     }
 }
 
+/// The opponent's name in the colour line (`RED <opponent> 10 10`): what
+/// the bot remembers it by; empty when the line has none.
+pub fn opponent_name(line: &str) -> &str {
+    line.split_whitespace().nth(1).unwrap_or("")
+}
+
 /// One square of a board line as the bot is shown it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shown {
@@ -336,5 +342,6 @@ mod tests {
         assert_eq!(parse_colour("BLUE x 10 10"), Ok(Side::Blue));
         assert!(parse_colour("PURPLE x 10 10").is_err());
         assert!(parse_colour("RED x 8 8").unwrap_err().0.contains("8x8"));
+        assert_eq!(opponent_name("BLUE ./bots/celsius 10 10"), "./bots/celsius");
     }
 }

@@ -20,6 +20,7 @@ mod tests;
 
 use super::belief::Belief;
 use super::budget::{Budget, work_per_ms};
+use super::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
 use crate::core::variant::{Combat, KindId};
 use crate::core::view::PlayerView;
@@ -55,14 +56,21 @@ pub fn plays(view: &PlayerView) -> bool {
         && (variant.board.columns as usize * variant.board.rows as usize) < board::BLOCKED as usize
 }
 
-/// The planner's move in `view` within `budget`, and the nodes it searched.
-pub fn choose(view: &PlayerView, rng: &mut ChaCha8Rng, budget: Budget) -> (Option<Action>, Found) {
+/// The planner's move in `view` within `budget`, and the nodes it searched;
+/// with `memory`, believing the enemy sets up as it did before.
+pub fn choose(
+    view: &PlayerView,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+    memory: Option<&SetupMemory>,
+) -> (Option<Action>, Found) {
     static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(Zobrist::new);
     let variant = &*view.variant;
     let belief = Belief::new(view)
         .with_setup_habits(view)
         .with_approaches(view)
-        .with_learned(view);
+        .with_learned(view)
+        .with_memory(view, memory);
     let units = units(view, &belief);
     let quiet_limit = view
         .options

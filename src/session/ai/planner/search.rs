@@ -14,6 +14,8 @@ use crate::core::side::Side;
 
 /// Plies of attacks the quiescence search plays past the horizon.
 const QUIESCENCE: u32 = 4;
+/// The most attacks a quiescence node plays on, best ordered first.
+const QUIESCENT_ATTACKS: usize = 3;
 /// The deepest the iterations go (a board with few pieces left).
 pub const MAX_DEPTH: u32 = 40;
 /// The null move is tried this deep and more, and searched this much shallower.
@@ -370,7 +372,10 @@ impl<'b, 'z> Searcher<'b, 'z> {
         moves_of(self.board, self.board.to_move, true, &mut moves);
         self.order(&mut moves, None, ply);
         let mut best = stand;
-        for &step in &moves {
+        // Only the likeliest attacks: where the armies stand mixed (free
+        // setup) a position has dozens, and searching all of them left
+        // not one iteration complete.
+        for &step in moves.iter().take(QUIESCENT_ATTACKS) {
             let value = self.battle(step, left as i32 - 1, alpha, beta, ply, true);
             if self.stopped {
                 break;
