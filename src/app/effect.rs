@@ -43,6 +43,10 @@ pub(super) enum Effect {
     ForgetRefereeMatch,
     /// The language changed: the texts made once are made again.
     Relabel,
+    /// A picture of a code was chosen in the file chooser: read it.
+    ReadCodePicture(std::path::PathBuf),
+    /// A game record was chosen in the file chooser: replay it.
+    OpenRecord(std::path::PathBuf),
 }
 
 /// What a tap asks of the rest of the app, in order.

@@ -5,9 +5,9 @@
 //! lists one folder at a time, folders first and then the files that fit,
 //! newest first, and hands the file picked back to the screen that asked.
 
-use super::effect::Effects;
+use super::effect::{Effect, Effects};
 use super::models::{self, List};
-use super::{App, AppWindow, ChooserEntry, FileChooserAdapter, Screen, State};
+use super::{App, AppWindow, ChooserEntry, FileChooserAdapter, Screen};
 use slint::{ComponentHandle, SharedString};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -366,24 +366,24 @@ impl FileChooserController {
     }
 }
 
-/// Hands a file chosen to the screen that asked for it.
-fn open_chosen(s: &mut State, w: &AppWindow, chosen: Option<(Purpose, PathBuf)>) -> Effects {
+/// Hands a file chosen to the screen that asked for it, as an effect.
+fn open_chosen(chosen: Option<(Purpose, PathBuf)>) -> Effects {
     match chosen {
         None => Effects::default(),
-        Some((Purpose::CodePicture, path)) => super::codes::read_picture_file(s, path),
-        Some((Purpose::Record, path)) => super::records::open_file(w, &path).into(),
+        Some((Purpose::CodePicture, path)) => Effect::ReadCodePicture(path).into(),
+        Some((Purpose::Record, path)) => Effect::OpenRecord(path).into(),
     }
 }
 
 pub(super) fn connect(app: &App) {
     let adapter = app.window().global::<FileChooserAdapter>();
-    adapter.on_open(app.handler(|s, w, typed: SharedString| {
+    adapter.on_open(app.handler(|s, _, typed: SharedString| {
         let chosen = s.chooser.open_typed(&typed);
-        open_chosen(s, w, chosen)
+        open_chosen(chosen)
     }));
-    adapter.on_open_entry(app.indexed(|s, w, index| {
+    adapter.on_open_entry(app.indexed(|s, _, index| {
         let chosen = s.chooser.open_entry(index);
-        open_chosen(s, w, chosen)
+        open_chosen(chosen)
     }));
     adapter.on_go_to_place(app.indexed(|s, _, index| s.chooser.go_to_place(index)));
     adapter.on_up(app.unit(|s, _| s.chooser.up()));

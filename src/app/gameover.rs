@@ -93,7 +93,7 @@ impl GameOverController {
         let name = format!(
             "flagfall-{}-{}.json",
             game.variant().id,
-            crate::session::storage::timestamp()
+            crate::session::files::timestamp()
         );
         let record = GameRecord::from_game(&game).to_json();
         let kept = saver.keep(&name, "application/json", record.as_bytes());

@@ -198,6 +198,14 @@ impl State {
                     self.referee.relabel(w);
                     self.table_clock.relabel(w);
                 }
+                Effect::ReadCodePicture(path) => {
+                    let read = codes::read_picture_file(self, path);
+                    self.apply(w, read);
+                }
+                Effect::OpenRecord(path) => {
+                    let opened = records::open_file(w, &path);
+                    self.apply(w, opened.into());
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 //! (Documents/Flagfall), on Android the phone's Downloads (the android
 //! crate), and where neither is known the data folder's `exports`.
 
-use crate::session::storage::write_atomic;
+use crate::session::files::write_atomic;
 use std::path::{Path, PathBuf};
 
 /// Somewhere files can be kept for the player.

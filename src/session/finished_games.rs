@@ -122,7 +122,7 @@ pub fn write_index(index_path: &Path, games: &[FinishedSummary]) -> std::io::Res
         games: games.to_vec(),
     };
     let text = serde_json::to_string(&index).map_err(std::io::Error::other)?;
-    super::storage::write_atomic(index_path, text.as_bytes())
+    super::files::write_atomic(index_path, text.as_bytes())
 }
 
 /// Reads a record and replays it through the rules.

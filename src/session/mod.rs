@@ -17,6 +17,7 @@ pub mod ai;
 pub mod bounded_read;
 pub mod clock_signals;
 pub mod exports;
+pub mod files;
 pub mod finished_games;
 pub mod game;
 pub mod game_error;

@@ -6,7 +6,7 @@
 
 use super::ai::setup_memory::{SetupMemory, StartSquares};
 use super::bounded_read::read_capped;
-use super::storage::{quarantine, write_atomic};
+use super::files::{quarantine, write_atomic};
 use crate::core::view::PlayerView;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

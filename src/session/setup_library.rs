@@ -2,7 +2,7 @@
 //! temporary file renamed over the old one), so a killed app leaves either
 //! the old library or the new one.
 
-use super::storage::{quarantine, write_atomic};
+use super::files::{quarantine, write_atomic};
 use crate::core::piece::Piece;
 use crate::core::setup::{Placement, Setup};
 use crate::core::side::Side;

@@ -5,7 +5,6 @@
 
 use super::approach::{Leaning, leaning};
 use super::flag_ring::FlagRing;
-use super::learned_belief::learned_odds;
 use super::setup_memory::SetupMemory;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
@@ -117,12 +116,12 @@ impl Belief {
         }
     }
 
-    /// The same belief, where in classic each hidden piece's odds, and the
-    /// samples, follow the model learned from people's games
-    /// (`learned_belief.rs`) in place of the setup habits and approaches;
-    /// elsewhere, or without a model, unchanged.
-    pub fn with_learned(mut self, view: &PlayerView) -> Belief {
-        self.learned = learned_odds(view);
+    /// The same belief, where each hidden piece's odds, and the samples,
+    /// follow `learned` (each piece's odds of every kind by index: what
+    /// `learned_belief::learned_odds` gives in classic) in place of the
+    /// setup habits and approaches; with `None`, unchanged.
+    pub fn with_learned(mut self, learned: Option<Vec<(PieceId, Vec<f32>)>>) -> Belief {
+        self.learned = learned;
         self
     }
 

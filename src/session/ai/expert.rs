@@ -24,7 +24,7 @@
 //! the enemy's last move tells (`Belief::with_approaches`): a hidden piece
 //! that walked at one of our seen pieces is likelier one that beats it.
 //! In classic, the odds and samples follow instead the model learned from
-//! people's games (`Belief::with_learned`, `learned_belief.rs`), which
+//! people's games (`learned_belief.rs`, given to `Belief::with_learned`), which
 //! reads all of that and beats it on held-out games at plies 50, 100, 150
 //! and 200 (`flagfall belief-check`, README).
 //! A forced move is played at once.
@@ -36,6 +36,7 @@ use super::eval::{FLAG, large_army};
 use super::flag_defence::FlagDefence;
 use super::flag_race::FlagRace;
 use super::last_miners::LastMiners;
+use super::learned_belief::learned_odds;
 use super::pursuit::Pursuit;
 use super::rollout::{Knowledge, rollout};
 use super::search::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
@@ -131,7 +132,7 @@ pub fn search(
     let belief = Belief::new(view)
         .with_setup_habits(view)
         .with_approaches(view)
-        .with_learned(view)
+        .with_learned(learned_odds(view))
         .with_memory(view, memory);
     let knowledge = Knowledge::new(view, &belief);
     let enemy_flag = domino::enemy_flag(view, &belief);

@@ -578,7 +578,7 @@ mod tests {
             }
         }
         // The belief the expert may use says the same.
-        let belief = Belief::new(&view).with_learned(&view);
+        let belief = Belief::new(&view).with_learned(learned_odds(&view));
         let moved = belief.hidden.iter().find(|h| h.moved).unwrap();
         let odds = belief.odds(&view.variant, moved);
         let total: f32 = odds.iter().map(|(_, p)| p).sum();
@@ -594,7 +594,7 @@ mod tests {
         use rand::SeedableRng;
         let view = after_a_move();
         let variant = &*view.variant;
-        let belief = Belief::new(&view).with_learned(&view);
+        let belief = Belief::new(&view).with_learned(learned_odds(&view));
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
         for _ in 0..200 {
             let sample = belief.sample(variant, &mut rng);

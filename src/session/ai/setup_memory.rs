@@ -316,7 +316,7 @@ mod tests {
         };
         let plain = Belief::new(&view)
             .with_setup_habits(&view)
-            .with_learned(&view);
+            .with_learned(crate::session::ai::learned_belief::learned_odds(&view));
         let remembering = plain.clone().with_memory(&view, Some(&memory));
         let (before, after) = (odds_of_flag(&plain), odds_of_flag(&remembering));
         assert!(after > 4.0 * before, "{before} -> {after}");

@@ -7,7 +7,7 @@
 
 use crate::session::ai::setup_memory::SetupMemory;
 use crate::session::bounded_read::read_capped;
-use crate::session::storage::write_atomic;
+use crate::session::files::write_atomic;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

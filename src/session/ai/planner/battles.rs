@@ -5,29 +5,14 @@
 //! odds and with those odds narrowed to the kinds that end it so. The search
 //! weighs them as a chance node.
 
-use super::board::{Board, MAX_KINDS, Odds, Step, Unit};
+use super::board::{Board, MAX_KINDS, Outcome, Step, Unit};
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
-use crate::core::side::Side;
 use crate::core::variant::{KindId, Special, Variant};
 
 /// Outcomes less likely than this are left out (the rest share their chance).
 const NEGLIGIBLE: f32 = 0.005;
-
-/// One way a battle can end.
-#[derive(Debug, Clone, Copy)]
-pub struct Outcome {
-    pub chance: f32,
-    /// The attacker's and the defender's odds given this outcome (unused
-    /// for a piece whose kind is known).
-    pub attacker: Odds,
-    pub defender: Odds,
-    pub attacker_stays: bool,
-    pub defender_stays: bool,
-    /// The side whose last flag this outcome takes.
-    pub flag_taken: Option<Side>,
-}
 
 /// Who wins between every two kinds, under one game's options.
 pub struct BattleTable {

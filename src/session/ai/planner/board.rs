@@ -4,7 +4,7 @@
 //! its moves narrow as the search plays them (a piece that moves is no bomb
 //! or flag, one that runs several squares is a scout). Moves are made and
 //! unmade in place; a battle is made with one of its outcomes
-//! (`battles.rs`).
+//! (`battles.rs` works out what outcomes a battle has).
 
 use super::zobrist::Zobrist;
 use crate::core::piece::PieceId;
@@ -24,6 +24,20 @@ pub const EMPTY: u8 = u8::MAX;
 pub const BLOCKED: u8 = u8::MAX - 1;
 /// The location of a piece off the board.
 pub const OFF: u8 = u8::MAX;
+
+/// One way a battle can end.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    pub chance: f32,
+    /// The attacker's and the defender's odds given this outcome (unused
+    /// for a piece whose kind is known).
+    pub attacker: Odds,
+    pub defender: Odds,
+    pub attacker_stays: bool,
+    pub defender_stays: bool,
+    /// The side whose last flag this outcome takes.
+    pub flag_taken: Option<Side>,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Unit {
@@ -241,7 +255,7 @@ impl<'z> Board<'z> {
 
     /// Play a battle with one of its outcomes: who stays, and what each
     /// piece's kind may be given that outcome.
-    pub fn make_battle(&mut self, step: Step, outcome: &super::battles::Outcome) -> Undo {
+    pub fn make_battle(&mut self, step: Step, outcome: &Outcome) -> Undo {
         let attacker = self.cells[step.from as usize];
         let defender = self.cells[step.to as usize];
         let undo = self.undo_for(attacker, Some(defender), step);

@@ -20,6 +20,7 @@ mod tests;
 
 use super::belief::Belief;
 use super::budget::{Budget, work_per_ms};
+use super::learned_belief::learned_odds;
 use super::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
 use crate::core::variant::{Combat, KindId};
@@ -69,7 +70,7 @@ pub fn choose(
     let belief = Belief::new(view)
         .with_setup_habits(view)
         .with_approaches(view)
-        .with_learned(view)
+        .with_learned(learned_odds(view))
         .with_memory(view, memory);
     let units = units(view, &belief);
     let quiet_limit = view

@@ -1,0 +1,69 @@
+//! Files the data folder keeps, written and set aside safely: an atomic
+//! write (the old file or the new, whatever kills the app), a damaged file
+//! moved aside rather than overwritten, and the timestamps that name them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing overwrites
+/// it, and says so in plain words. `what` names the file for the player (in
+/// the player's language, `tr!`); `reason` is shown as it is.
+pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
+    let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
+    match std::fs::rename(path, &aside) {
+        Ok(()) => crate::tr!(
+            "{} could not be read: {}. It was moved aside as {}.",
+            what,
+            reason,
+            aside.display()
+        ),
+        Err(e) => crate::tr!(
+            "{} could not be read: {} (and could not be moved aside: {}).",
+            what,
+            reason,
+            e
+        ),
+    }
+}
+
+/// A sortable, file-name-safe UTC time with milliseconds and a counter.
+pub fn timestamp() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    format!(
+        "{}{:03}-{}",
+        now.as_secs(),
+        now.subsec_millis(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Writes a temporary file beside `path`, syncs it, renames it over `path`
+/// and syncs the folder: a kill at any instant leaves the old file or the new.
+/// A write that fails removes its temporary file, so a full disk keeps the
+/// room the next save needs (the old file stays as it was).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(
+        ".{}.tmp",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    let written = std::fs::File::create(&temp).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(e);
+    }
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
+}
