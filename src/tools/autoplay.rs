@@ -11,6 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 
 const MODE: &str = "pass-and-play";
 
@@ -101,4 +102,59 @@ pub fn saved(data_dir: &Path) -> Result<Vec<String>, String> {
             })
         })
         .collect()
+}
+
+/// The arguments of `flagfall autoplay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many plies (or when the game ends).
+    #[arg(long, default_value_t = 1000)]
+    pub plies: usize,
+}
+
+/// `flagfall autoplay`: plays in the data folder `--data-dir` names, which
+/// it needs, writing each durable save to stdout.
+pub fn run_command(args: Args, data_dir: Option<&Path>) -> ExitCode {
+    let Some(dir) = data_dir else {
+        eprintln!("autoplay: give --data-dir DIR");
+        return ExitCode::from(2);
+    };
+    match autoplay(
+        dir,
+        &args.variant,
+        args.seed,
+        args.plies,
+        &mut std::io::stdout().lock(),
+    ) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("autoplay: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `flagfall saved`: prints what `saved` finds in the data folder
+/// `--data-dir` names, which it needs.
+pub fn run_saved_command(data_dir: Option<&Path>) -> ExitCode {
+    let Some(dir) = data_dir else {
+        eprintln!("saved: give --data-dir DIR");
+        return ExitCode::from(2);
+    };
+    match saved(dir) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("saved: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

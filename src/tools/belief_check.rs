@@ -11,6 +11,7 @@ use crate::core::side::Side;
 use crate::session::ai::learned_belief::{self, CLASSES, Model, fit_army};
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// The plies measured.
 pub const PLIES: [u32; 4] = [50, 100, 150, 200];
@@ -212,6 +213,49 @@ pub fn model(file: Option<&std::path::Path>) -> Result<Model, String> {
         None => learned_belief::built_in()
             .cloned()
             .ok_or_else(|| "the built-in model does not load".to_string()),
+    }
+}
+
+/// The arguments of `flagfall belief-check`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Record files or folders (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Score this model file instead of the built-in one.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Also score records the training reads (their file name's hash is not 0 modulo 10).
+    #[arg(long)]
+    pub all: bool,
+    /// Rounds of fitting that make the learned army consistent (the expert's unless told).
+    #[arg(long, default_value_t = learned_belief::FIT_ROUNDS)]
+    pub fit_rounds: usize,
+}
+
+/// `flagfall belief-check`: scores the model on the records and prints
+/// the report to stdout.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args {
+        paths,
+        model: model_file,
+        all,
+        fit_rounds,
+    } = args;
+    let model = match model(model_file.as_deref()) {
+        Ok(model) => model,
+        Err(e) => {
+            eprintln!("belief-check: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    match check(&paths, &model, fit_rounds, all).and_then(|report| print(&report, &mut out)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("belief-check: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

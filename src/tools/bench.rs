@@ -3,9 +3,11 @@
 use crate::core::game::Game;
 use crate::core::options::GameOptions;
 use crate::core::playout::{MoveBuffer, random_playout};
-use crate::core::variant::Variant;
+use crate::core::variant::{Variant, builtin, builtin_variant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -123,4 +125,82 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
         });
     }
     Err(format!("no random game lasted {plies} plies"))
+}
+
+/// The arguments of `flagfall bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Variants to measure (default: all built-in).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Seconds per variant.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `flagfall bench`: measures each variant asked for (every built-in one
+/// if none is) and prints a line for each.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args {
+        variants,
+        seconds,
+        seed,
+    } = args;
+    let ids: Vec<String> = if variants.is_empty() {
+        builtin().variants.iter().map(|v| v.id.clone()).collect()
+    } else {
+        variants
+    };
+    for id in ids {
+        let Some(variant) = builtin_variant(&id) else {
+            eprintln!("bench: unknown variant \"{id}\"");
+            return ExitCode::from(2);
+        };
+        let r = bench_variant(variant, Duration::from_secs_f64(seconds), seed);
+        println!(
+            "{:<10} {:>12.0} plies/s  ({} games, {} plies, {:.2} s in playouts, {:.0} plies/game)",
+            r.variant,
+            r.plies_per_second(),
+            r.games,
+            r.plies,
+            r.playout_time.as_secs_f64(),
+            r.plies as f64 / r.games.max(1) as f64
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// The arguments of `flagfall bench-storage`.
+#[derive(clap::Args, Debug)]
+pub struct StorageArgs {
+    #[arg(long, default_value_t = 1000)]
+    pub plies: usize,
+}
+
+/// `flagfall bench-storage`: measures saving and loading in the data
+/// folder `--data-dir` names, which it needs, and prints the times.
+pub fn run_storage_command(args: StorageArgs, data_dir: Option<&Path>) -> ExitCode {
+    let Some(dir) = data_dir else {
+        eprintln!("bench-storage: give --data-dir DIR");
+        return ExitCode::from(2);
+    };
+    match storage_bench(dir, args.plies) {
+        Ok(r) => {
+            println!(
+                "save after each of {} plies: median {:.3} ms, p95 {:.3} ms, max {:.3} ms; at ply {}: {:.3} ms",
+                r.plies, r.save_median_ms, r.save_p95_ms, r.save_max_ms, r.plies, r.save_last_ms
+            );
+            println!(
+                "load a {}-ply game (parse and replay): median {:.3} ms",
+                r.plies, r.load_median_ms
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bench-storage: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

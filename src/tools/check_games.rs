@@ -2,9 +2,11 @@
 //! reports the ones the engine disagrees with.
 
 use crate::core::check::{RuleOverrides, replay_record};
+use crate::core::options::{QuietPlies, StuckRule, TwoSquares};
 use crate::core::replay::RecordVerdict;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Summary {
@@ -129,4 +131,58 @@ pub fn run(
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)
+}
+
+/// The arguments of `flagfall check-games`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Two-squares limit: a number of moves, or off.
+    #[arg(long, value_parser = parse_two_squares)]
+    pub two_squares: Option<TwoSquares>,
+    /// Draw after this many plies without a battle: a number, off, or variant (the variant's own).
+    #[arg(long, value_parser = parse_quiet_plies)]
+    pub quiet_plies: Option<QuietPlies>,
+    /// When a side that cannot move loses: on-its-turn, or after-any-move (Gravon's).
+    #[arg(long, value_parser = parse_stuck)]
+    pub stuck: Option<StuckRule>,
+    /// Record files or folders (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+fn parse_two_squares(text: &str) -> Result<TwoSquares, String> {
+    text.parse()
+}
+
+fn parse_quiet_plies(text: &str) -> Result<QuietPlies, String> {
+    text.parse()
+}
+
+fn parse_stuck(text: &str) -> Result<StuckRule, String> {
+    text.parse()
+}
+
+/// `flagfall check-games`: checks the records to stdout (`run`); exits 0
+/// when every game is ok, 1 when one is not, 2 when a path cannot be read.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args {
+        two_squares,
+        quiet_plies,
+        stuck,
+        paths,
+    } = args;
+    let mut out = std::io::stdout().lock();
+    let overrides = RuleOverrides {
+        two_squares,
+        quiet_plies,
+        stuck,
+    };
+    match run(&paths, &overrides, &mut out) {
+        Ok(summary) if summary.all_ok() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("check-games: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

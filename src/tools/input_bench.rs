@@ -7,6 +7,7 @@
 use crate::session::link::qr_image::{MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, make_qr, read_codes};
 use crate::session::link::{Envelope, MAX_PASTED_BYTES, TEXT_PREFIX};
 use image::{ImageEncoder, codecs::png::PngEncoder};
+use std::process::ExitCode;
 use std::time::Instant;
 
 /// The cases, by name, with what each feeds the app.
@@ -290,6 +291,39 @@ fn slowest_code() -> Result<InputCost, String> {
         peak_mb: memory_mb("VmHWM:"),
         outcome: format!("the slowest code read came after {plies_then} plies"),
     })
+}
+
+/// The arguments of `flagfall bench-inputs`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// One of the cases `--list` names (huge-header, inflating-profile, largest-picture, ...).
+    pub case: Option<String>,
+    #[arg(long)]
+    pub list: bool,
+}
+
+/// `flagfall bench-inputs`: runs the case asked for and prints its cost,
+/// or lists the cases when none is asked for (or `--list` is).
+pub fn run_command(args: Args) -> ExitCode {
+    let Some(case) = args.case.filter(|_| !args.list) else {
+        for (name, what) in CASES {
+            println!("{name}\t{what}");
+        }
+        return ExitCode::SUCCESS;
+    };
+    match run(&case) {
+        Ok(cost) => {
+            println!(
+                "{case}: {} bytes in, {:.1} ms, peak {:.1} MB (resident before: {:.1} MB): {}",
+                cost.input_bytes, cost.millis, cost.peak_mb, cost.rss_before_mb, cost.outcome
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bench-inputs: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,10 +7,11 @@ use crate::core::moves::Outcome;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::Variant;
+use crate::core::variant::{Variant, builtin_variant};
 use crate::session::ai::{Budget, Level, choose_counting, setup_around};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -154,4 +155,90 @@ pub fn percentiles(times: &[Duration]) -> (f64, f64) {
         ms(sorted[sorted.len() / 2]),
         ms(sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)]),
     )
+}
+
+/// The arguments of `flagfall match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    /// The first player's level (Red in even games, Blue in odd ones).
+    #[arg(long)]
+    pub red: String,
+    /// The second player's level.
+    #[arg(long)]
+    pub blue: String,
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The expert's think budget per move, in milliseconds.
+    #[arg(long, default_value_t = 250)]
+    pub think_ms: u64,
+    /// Count the budget in search work only, with no clock (repeatable games).
+    #[arg(long)]
+    pub no_clock: bool,
+    /// Also print how each game ended, and the movable pieces left to each player.
+    #[arg(long)]
+    pub each: bool,
+}
+
+/// `flagfall match`: plays the match (`play_match`) and prints its
+/// results, and each game's ending with `--each`.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args {
+        variant,
+        red,
+        blue,
+        games,
+        seed,
+        think_ms,
+        no_clock,
+        each,
+    } = args;
+    let (Some(v), Some(a), Some(b)) = (
+        builtin_variant(&variant),
+        Level::from_name(&red),
+        Level::from_name(&blue),
+    ) else {
+        eprintln!(
+            "match: give a built-in variant and levels among random, heuristic, best, expert, planner"
+        );
+        return ExitCode::from(2);
+    };
+    let budget = || match no_clock {
+        true => Budget::work_of_millis(think_ms, &v),
+        false => Budget::millis(think_ms, &v),
+    };
+    let r = play_match(&v, a, b, games, seed, budget);
+    if each {
+        for (g, e) in r.endings.iter().enumerate() {
+            let ending = e.outcome.map_or("ply cap".to_string(), |o| o.to_string());
+            let (red_name, blue_name) = if e.first_is_red {
+                (&red, &blue)
+            } else {
+                (&blue, &red)
+            };
+            println!(
+                "game {g}: {red_name} (Red) against {blue_name} (Blue): {ending} after {} plies; movable pieces left: {red} {}, {blue} {}",
+                r.plies[g], e.movable[0], e.movable[1]
+            );
+        }
+    }
+    let average = r.plies.iter().sum::<usize>() as f64 / r.plies.len().max(1) as f64;
+    println!(
+        "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"
+    );
+    for (who, name) in [&red, &blue].into_iter().enumerate() {
+        let (median, p95) = percentiles(&r.think[who]);
+        println!("think time per move, {name}: median {median:.2} ms, 95th percentile {p95:.2} ms");
+        if let Some(pace) = r.work_per_ms(who) {
+            println!("work per ms of thinking, {name}: {pace:.0}");
+        }
+    }
+    println!(
+        "red wins {}, blue wins {}, draws {}",
+        r.first_wins, r.second_wins, r.draws
+    );
+    ExitCode::SUCCESS
 }

@@ -3,12 +3,13 @@
 
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
-use crate::core::variant::Variant;
+use crate::core::variant::{Variant, builtin_variant};
 use crate::session::ai::Level;
 use crate::session::link::message::{CodeKind, Envelope, Turn};
 use crate::session::link::qr_image::{make_qr, read_codes};
 use crate::session::link::selfplay::{SelfPlay, self_play};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::Arc;
 
 pub struct Report {
@@ -68,4 +69,52 @@ pub fn run(variant: Arc<Variant>, seed: u64, level: Level, out: &Path) -> Result
         max_version,
         max_move_version,
     })
+}
+
+/// The arguments of `flagfall qr-selfplay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The computer players' level: random, heuristic or best.
+    #[arg(long, default_value = "heuristic")]
+    pub level: String,
+}
+
+/// `flagfall qr-selfplay`: plays the game (`run`) and prints what its codes
+/// were and whether each side's claims checked out.
+pub fn run_command(args: Args) -> ExitCode {
+    let (Some(v), Some(level)) = (
+        builtin_variant(&args.variant),
+        Level::from_name(&args.level),
+    ) else {
+        eprintln!("qr-selfplay: give a built-in variant and a level among random, heuristic, best");
+        return ExitCode::from(2);
+    };
+    match run(v, args.seed, level, &args.out) {
+        Ok(r) => {
+            let check = |ok: bool| if ok { "verified" } else { "FALSE CLAIMS" };
+            println!(
+                "plies {}, largest move code version {}, red's check {}, blue's check {}",
+                r.game.plies,
+                r.max_move_version
+                    .map_or("none (no move code)".into(), |v| v.to_string()),
+                check(r.game.verified[0]),
+                check(r.game.verified[1])
+            );
+            println!(
+                "codes {}, max version {}, result {}",
+                r.game.codes, r.max_version, r.game.outcome
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("qr-selfplay: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

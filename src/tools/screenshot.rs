@@ -20,7 +20,8 @@ use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use slint::ComponentHandle;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::Arc;
 
 /// The seed `flagfall screenshot` uses unless told another.
@@ -415,6 +416,62 @@ pub fn screenshot(shot: &Shot) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     stage(&app, shot.variant, shot.screen, shot.seed)?;
     write_png(&app, shot.width, shot.height, shot.out)
+}
+
+/// The arguments of `flagfall screenshot`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    /// home, rules, settings, records, deal, setup, handoff, play, battle, rescue, over, send-game, read-code (and the two-device screens).
+    #[arg(long)]
+    pub screen: String,
+    /// Window size in logical pixels, e.g. 390x844 (phone) or 1280x800 (tablet).
+    #[arg(long, default_value = "390x844", value_parser = parse_size)]
+    pub size: (u32, u32),
+    #[arg(long)]
+    pub out: PathBuf,
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The app's language: en or ja (as on a device in that language).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+}
+
+/// A window size written WIDTHxHEIGHT, each from 100 to 8000.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once('x')
+        .ok_or("write the size as WIDTHxHEIGHT, e.g. 390x844")?;
+    let number = |t: &str| t.parse::<u32>().ok().filter(|n| (100..=8000).contains(n));
+    match (number(w), number(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!(
+            "\"{text}\" is not a size from 100x100 to 8000x8000"
+        )),
+    }
+}
+
+/// `flagfall screenshot`: takes the shot (`screenshot`), from the data
+/// folder `--data-dir` names if one is given.
+pub fn run_command(args: Args, data_dir: Option<&Path>) -> ExitCode {
+    let (width, height) = args.size;
+    match screenshot(&Shot {
+        variant: &args.variant,
+        screen: &args.screen,
+        width,
+        height,
+        seed: args.seed,
+        out: &args.out,
+        lang: &args.lang,
+        data_dir,
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("screenshot: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// The Stratego go go referee mid-round: players of both teams on the

@@ -4,10 +4,11 @@
 //! as in play.
 
 use super::matches::start_game;
-use crate::core::variant::Variant;
+use crate::core::variant::{Variant, builtin_variant};
 use crate::session::ai::{Budget, Level, planner_choice};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -66,4 +67,52 @@ pub fn measure(
         nodes_per_second: nodes as f64 / (total_ms / 1000.0).max(1e-9),
         median_ms: times[times.len() / 2],
     })
+}
+
+/// The arguments of `flagfall search-depth`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    /// Think times to measure, in milliseconds (repeatable).
+    #[arg(long = "think-ms", default_values_t = [100, 250, 1000])]
+    pub think_ms: Vec<u64>,
+    /// Moves measured at each think time.
+    #[arg(long, default_value_t = 200)]
+    pub moves: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `flagfall search-depth`: measures each think time asked for and prints
+/// a table row for each.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args {
+        variant,
+        think_ms,
+        moves,
+        seed,
+    } = args;
+    let Some(v) = builtin_variant(&variant) else {
+        eprintln!("search-depth: unknown variant \"{variant}\"");
+        return ExitCode::from(2);
+    };
+    println!("think ms | moves | depth p10 / median / p90 | positions a second | median ms a move");
+    for ms in think_ms {
+        let Some(r) = measure(&v, ms, moves, seed) else {
+            eprintln!("search-depth: the planner does not play {variant}");
+            return ExitCode::from(2);
+        };
+        println!(
+            "{} | {} | {} / {} / {} | {:.0} | {:.1}",
+            r.think_ms,
+            r.moves,
+            r.depth[0],
+            r.depth[1],
+            r.depth[2],
+            r.nodes_per_second,
+            r.median_ms
+        );
+    }
+    ExitCode::SUCCESS
 }

@@ -16,6 +16,7 @@ use crate::core::gravon::{self, KIND_KEYS as KINDS, RED_LETTERS};
 use crate::core::square::Square;
 use crate::core::variant::{Board, builtin_variant};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// How many of each kind a classic army has, in `KINDS` order.
 fn classic_army() -> [u32; 12] {
@@ -197,6 +198,28 @@ pub fn run(paths: &[PathBuf]) -> Result<String, String> {
         ));
     }
     Ok(habits.to_rust(records))
+}
+
+/// The arguments of `flagfall setup-habits`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Record files or folders (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+/// `flagfall setup-habits`: prints the table `run` makes of the records.
+pub fn run_command(args: Args) -> ExitCode {
+    match run(&args.paths) {
+        Ok(table) => {
+            print!("{table}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("setup-habits: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Instant;
 
 /// Plies between two views of a game used for training.
@@ -343,4 +344,34 @@ pub fn train(paths: &[PathBuf], log: &mut impl Write) -> Result<Model, String> {
         );
     }
     Ok(model)
+}
+
+/// The arguments of `flagfall train-belief`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Record files or folders (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The model file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `flagfall train-belief`: trains the model on the records, logging to
+/// stderr, and writes it to `--out`.
+pub fn run_command(args: Args) -> ExitCode {
+    let Args { paths, out } = args;
+    match train(&paths, &mut std::io::stderr()) {
+        Ok(model) => match std::fs::write(&out, model.to_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("train-belief: {}: {e}", out.display());
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("train-belief: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -24,6 +24,7 @@ use crate::core::side::Side;
 use crate::session::ai::win_odds::{FEATURES, features};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// What Red's position was after a ply (`win_odds::features`: its
 /// material lead, then how much more exposed the enemy's Marshal is than
@@ -201,6 +202,28 @@ fn to_rust(weights: [f64; FEATURES], games: usize, samples: &[Sample]) -> String
     out += "/// (seen while the other side's spy stands).\n";
     let _ = writeln!(out, "pub const EXPOSED: f32 = {:.5};", weights[1]);
     out
+}
+
+/// The arguments of `flagfall win-odds`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Record files or folders (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+/// `flagfall win-odds`: prints the table `run` fits to the records.
+pub fn run_command(args: Args) -> ExitCode {
+    match run(&args.paths) {
+        Ok(table) => {
+            print!("{table}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("win-odds: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]
