@@ -110,11 +110,17 @@ impl Bot {
 
     /// A `ucc-bot` at `level` with a fixed seed (the expert thinks 2 ms a move).
     fn ucc(label: &str, level: &str, seed: u64) -> Bot {
+        Bot::ucc_with(label, level, seed, &[])
+    }
+
+    /// `ucc`, with `extra` arguments as well.
+    fn ucc_with(label: &str, level: &str, seed: u64, extra: &[&str]) -> Bot {
         let seed = seed.to_string();
         let mut args = vec!["ucc-bot", "--level", level, "--seed", seed.as_str()];
         if level == "expert" {
             args.extend(["--think-ms", "2"]);
         }
+        args.extend(extra);
         Bot::spawn(&format!("{label} ({level}, seed {seed})"), &args)
     }
 
@@ -650,9 +656,20 @@ struct Game {
 /// Plays `red` (botA) against `blue` (botB) as the manager does and sends both
 /// `QUIT <result>`; both must then exit 0.
 fn play_game(red: (&str, u64), blue: (&str, u64)) -> Game {
+    play_game_with(red, blue, &[], &mut || {})
+}
+
+/// `play_game`, RED started with `red_extra` arguments as well, and
+/// `before_quit` run once the game is over, before either bot hears `QUIT`.
+fn play_game_with(
+    red: (&str, u64),
+    blue: (&str, u64),
+    red_extra: &[&str],
+    before_quit: &mut dyn FnMut(),
+) -> Game {
     let names = ["botA", "botB"];
     let mut bots = [
-        Bot::ucc("botA as RED", red.0, red.1),
+        Bot::ucc_with("botA as RED", red.0, red.1, red_extra),
         Bot::ucc("botB as BLUE", blue.0, blue.1),
     ];
     bots[0].send("RED botB 10 10");
@@ -739,6 +756,7 @@ fn play_game(red: (&str, u64), blue: (&str, u64)) -> Game {
         board.value(Colour::Red),
         board.value(Colour::Blue)
     );
+    before_quit();
     let quit = format!("QUIT {result}");
     for bot in &mut bots {
         bot.send(&quit);
@@ -779,6 +797,37 @@ fn two_bots_play_a_whole_game_through_the_protocol() {
             assert_eq!(game.plies, 2 * (MAX_TURNS - 1), "the turn limit came early");
         }
     }
+}
+
+/// The manager kills both bots microseconds after its `QUIT`, so a bot
+/// given `--memory` has written what the game showed of its opponent by
+/// the time the game ends, before `QUIT` comes: one game, by the name the
+/// colour line gave the opponent.
+#[test]
+fn a_bot_with_a_memory_has_written_it_before_quit() {
+    let dir = std::env::temp_dir().join(format!("flagfall-ucc-memory-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("memory.json");
+    let path = file.to_str().unwrap();
+    let mut written = String::new();
+    play_game_with(
+        ("random", 41),
+        ("random", 42),
+        &["--memory", path],
+        &mut || written = std::fs::read_to_string(&file).unwrap_or_default(),
+    );
+    let memory: serde_json::Value = serde_json::from_str(&written)
+        .unwrap_or_else(|e| panic!("no memory written before QUIT ({e}): {written:?}"));
+    let classic = &memory["opponents"]["botB"]["variants"][0];
+    assert_eq!(classic["variant"], "classic", "{memory}");
+    assert_eq!(classic["games"], 1, "{memory}");
+    assert!(
+        classic["seen"]
+            .as_array()
+            .is_some_and(|seen| !seen.is_empty()),
+        "{memory}"
+    );
 }
 
 /// A bot's setup as `colour`, after which it gets `QUIT x` and exits 0.

@@ -35,8 +35,8 @@ fn clock_seed() -> u64 {
 }
 
 /// `flagfall ucc-bot`: plays until the manager's QUIT (exit 0) or a line
-/// the bot cannot use (exit 1), then saves the opponents' setups to
-/// `--memory` if it was given.
+/// the bot cannot use (exit 1); with `--memory`, the file is written during
+/// the game (`ucc::play`), since the manager kills the bot after QUIT.
 pub fn run_command(args: Args) -> ExitCode {
     let Some(level) = Level::from_name(&args.level) else {
         eprintln!(
@@ -60,12 +60,7 @@ pub fn run_command(args: Args) -> ExitCode {
     });
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     match ucc::play(config, stdin, stdout, memories.as_mut()) {
-        Ok(()) => {
-            if let Some(Err(e)) = memories.as_ref().map(ucc::OpponentMemories::save) {
-                eprintln!("ucc-bot: the memory could not be saved: {e}");
-            }
-            ExitCode::SUCCESS
-        }
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ucc-bot: {e}");
             ExitCode::FAILURE

@@ -96,33 +96,14 @@ impl<R: BufRead> Lines<R> {
 /// input that ends early, or output that fails.
 ///
 /// With `memories`, the bot believes the opponent the manager names sets
-/// up as it was seen to before, and after `QUIT` remembers what this game
-/// showed of its setup (the caller saves the file).
+/// up as it was seen to before, and writes what this game has shown of
+/// that setup to the memory file whenever it shows more (a failed write is
+/// a warning on stderr, once).
 pub fn play(
     config: BotConfig,
     input: impl BufRead,
-    output: impl Write,
-    memories: Option<&mut OpponentMemories>,
-) -> Result<(), BotError> {
-    let mut played = None;
-    let result = converse(config, input, output, memories.as_deref(), &mut played);
-    if let (Ok(()), Some(memories), Some((name, game))) = (&result, memories, played)
-        && let Some(memory) = memories.of_mut(&name)
-    {
-        let enemy = game.view().viewer.opponent();
-        memory.remember(game.variant(), enemy, game.known_starts());
-    }
-    result
-}
-
-/// The conversation of `play`; `played` holds the opponent's name and the
-/// game once the setup is sent.
-fn converse(
-    config: BotConfig,
-    input: impl BufRead,
     mut output: impl Write,
-    memories: Option<&OpponentMemories>,
-    played: &mut Option<(String, UccGame)>,
+    mut memories: Option<&mut OpponentMemories>,
 ) -> Result<(), BotError> {
     let mut lines = Lines { input, count: 0 };
     let mut send = |text: &str, lines: &Lines<_>| -> Result<(), BotError> {
@@ -135,15 +116,31 @@ fn converse(
     };
     let side = protocol::parse_colour(&first).map_err(|e| lines.error(e.0))?;
     let opponent = protocol::opponent_name(&first).to_string();
-    let memory = memories.and_then(|m| m.of(&opponent));
+    let memory = memories.as_deref().and_then(|m| m.of(&opponent)).cloned();
+    let mut shown = 0;
+    let mut remember = |game: &UccGame| {
+        let Some(memories) = memories.as_deref_mut() else {
+            return;
+        };
+        let now = game.known_starts().count();
+        if now > shown {
+            shown = now;
+            let enemy = side.opponent();
+            if let Err(e) =
+                memories.record_game(&opponent, game.variant(), enemy, game.known_starts())
+            {
+                eprintln!("ucc-bot: the memory could not be saved: {e}");
+                shown = usize::MAX;
+            }
+        }
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let (variant, _) = ucc_rules();
     let setup = setup_for(config.level, &variant, side, &Deal::Fixed, &mut rng);
     for row in setup_rows(&setup) {
         send(&row, &lines)?;
     }
-    let game = UccGame::new(side, setup).map_err(|e| lines.error(e))?;
-    let (_, game) = played.insert((opponent, game));
+    let mut game = UccGame::new(side, setup).map_err(|e| lines.error(e))?;
     let mut first_turn = side == Side::Red;
     let mut moves_made = 0u64;
     let mut two_squares = OwnTwoSquares::default();
@@ -160,6 +157,7 @@ fn converse(
         } else {
             let (m, outcome) = protocol::parse_move_line(&line).map_err(|e| lines.error(e.0))?;
             game.apply(m, outcome).map_err(|e| lines.error(e))?;
+            remember(&game);
         }
         // The board, checked against the bot's own record.
         for y in 0..SIZE {
@@ -182,7 +180,7 @@ fn converse(
                     &view,
                     seed,
                     Budget::millis(config.think_ms, &view.variant),
-                    memory,
+                    memory.as_ref(),
                 )
                 .action
             }
@@ -209,6 +207,7 @@ fn converse(
         };
         let outcome = echo_outcome(&echo, &sent).map_err(|e| lines.error(e))?;
         game.apply(ours, outcome).map_err(|e| lines.error(e))?;
+        remember(&game);
     }
 }
 

@@ -1,10 +1,14 @@
 //! The UCC bot's memory of its opponents (`ucc-bot --memory FILE`): for
 //! each name the manager gives an opponent, where its pieces were seen to
-//! start in earlier games (`ai::setup_memory`). Read before a game, written
-//! after it; a file that cannot be read is set aside with a warning and the
-//! bot plays on with an empty memory, since losing what it learned costs
-//! less than losing the game.
+//! start in earlier games (`ai::setup_memory`). Read before a game, and
+//! written again whenever the game shows more: the manager kills both bots
+//! microseconds after its `QUIT`, so nothing can wait for the end. A file
+//! that cannot be read is a warning and an empty memory: losing what it
+//! learned costs the bot less than losing the game.
 
+use crate::core::side::Side;
+use crate::core::square::Square;
+use crate::core::variant::{KindId, Variant};
 use crate::session::ai::setup_memory::SetupMemory;
 use crate::session::bounded_read::read_capped;
 use crate::session::files::write_atomic;
@@ -23,7 +27,10 @@ const MOST_OPPONENTS: usize = 256;
 #[derive(Debug)]
 pub struct OpponentMemories {
     path: PathBuf,
+    /// As read before this game.
     by_name: BTreeMap<String, SetupMemory>,
+    /// The memory of this game's opponent with this game in it, so far.
+    this_game: Option<(String, SetupMemory)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -39,6 +46,7 @@ impl OpponentMemories {
             let memories = OpponentMemories {
                 path: path.to_path_buf(),
                 by_name: BTreeMap::new(),
+                this_game: None,
             };
             (memories, warning)
         };
@@ -55,6 +63,7 @@ impl OpponentMemories {
                 OpponentMemories {
                     path: path.to_path_buf(),
                     by_name: file.opponents,
+                    this_game: None,
                 },
                 None,
             ),
@@ -65,26 +74,38 @@ impl OpponentMemories {
         }
     }
 
-    /// What was seen of the opponent `name` before.
+    /// What was seen of the opponent `name` before this game.
     pub fn of(&self, name: &str) -> Option<&SetupMemory> {
         self.by_name.get(name)
     }
 
-    /// The memory of `name`, to learn a game into (a new one for a new
-    /// name; when the file is full, the new name is not kept).
-    pub fn of_mut(&mut self, name: &str) -> Option<&mut SetupMemory> {
+    /// Remembers this game against `name` as far as it has gone (`seen`:
+    /// each of `side`'s pieces the game showed, by its starting square) and
+    /// writes the file. A new name is not kept once the file holds
+    /// `MOST_OPPONENTS`.
+    pub fn record_game(
+        &mut self,
+        name: &str,
+        variant: &Variant,
+        side: Side,
+        seen: impl IntoIterator<Item = (Square, KindId)>,
+    ) -> std::io::Result<()> {
         if !self.by_name.contains_key(name) && self.by_name.len() >= MOST_OPPONENTS {
-            return None;
+            return Ok(());
         }
-        Some(self.by_name.entry(name.to_string()).or_default())
+        let mut memory = self.by_name.get(name).cloned().unwrap_or_default();
+        memory.remember(variant, side, seen);
+        self.this_game = Some((name.to_string(), memory));
+        self.save()
     }
 
-    /// Writes every memory to the file.
-    pub fn save(&self) -> std::io::Result<()> {
-        let file = MemoryFile {
-            opponents: self.by_name.clone(),
-        };
-        let bytes = serde_json::to_vec(&file).map_err(std::io::Error::other)?;
+    /// Writes every memory to the file, this game's included.
+    fn save(&self) -> std::io::Result<()> {
+        let mut opponents = self.by_name.clone();
+        if let Some((name, memory)) = &self.this_game {
+            opponents.insert(name.clone(), memory.clone());
+        }
+        let bytes = serde_json::to_vec(&MemoryFile { opponents }).map_err(std::io::Error::other)?;
         write_atomic(&self.path, &bytes)
     }
 }
@@ -92,7 +113,6 @@ impl OpponentMemories {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::square::Square;
     use crate::core::variant::builtin_variant;
 
     /// An empty folder of its own for `test`.
@@ -112,12 +132,17 @@ mod tests {
         let variant = builtin_variant("classic").unwrap();
         let flag = variant.kind_by_key("flag").unwrap();
         let corner = Square::new(0, 9);
-        memories.of_mut("./peternlewis").unwrap().remember(
-            &variant,
-            crate::core::side::Side::Blue,
-            [(corner, flag)],
+        memories
+            .record_game("./peternlewis", &variant, Side::Blue, [(corner, flag)])
+            .unwrap();
+        assert!(
+            memories.of("./peternlewis").is_none(),
+            "not before this game"
         );
-        memories.save().unwrap();
+        // Written again as the game shows more: still one game.
+        memories
+            .record_game("./peternlewis", &variant, Side::Blue, [(corner, flag)])
+            .unwrap();
         let (again, warning) = OpponentMemories::open(&path);
         assert!(warning.is_none());
         let remembered = again.of("./peternlewis").expect("kept by name");
@@ -137,14 +162,24 @@ mod tests {
 
     #[test]
     fn a_manager_sending_endless_names_cannot_grow_the_file_without_bound() {
-        let (mut memories, _) = OpponentMemories::open(&folder("names").join("m.json"));
+        let path = folder("names").join("m.json");
+        let variant = builtin_variant("classic").unwrap();
+        let flag = variant.kind_by_key("flag").unwrap();
+        let seen = [(Square::new(0, 9), flag)];
         for i in 0..MOST_OPPONENTS + 50 {
-            let _ = memories.of_mut(&format!("bot{i}"));
+            let (mut memories, _) = OpponentMemories::open(&path);
+            let name = format!("bot{i}");
+            memories
+                .record_game(&name, &variant, Side::Blue, seen)
+                .unwrap();
         }
+        let (mut memories, _) = OpponentMemories::open(&path);
         assert_eq!(memories.by_name.len(), MOST_OPPONENTS);
-        assert!(
-            memories.of_mut("bot0").is_some(),
-            "a known name still learns"
-        );
+        memories
+            .record_game("bot0", &variant, Side::Blue, seen)
+            .unwrap();
+        let (again, _) = OpponentMemories::open(&path);
+        let games = again.of("bot0").unwrap().games(&variant);
+        assert_eq!(games, 2, "a known name still learns");
     }
 }
