@@ -56,21 +56,39 @@ pub struct LinkedSession {
     salt: [u8; 16],
     /// The invitation this device joined (its text), or none when it invited.
     invitation: Option<(String, Invitation)>,
-    deal: Option<Deal>,
-    draft: Option<SetupDraft>,
-    /// The fair deal, for a variant whose deal is chance, and the other
-    /// device's deal step as read.
+    /// Where this device's side of the game stands.
+    phase: Phase,
+    /// The fair deal, for a variant whose deal is chance (it stays for the
+    /// game, which goes on from it), and the other device's deal step as read.
     handshake: Option<DealHandshake>,
     handshake_read: Option<String>,
     /// A game begun before code format 4: the invitation showed the
     /// inviter's setup, and the game goes on so (its codes stay the same).
     setup_shown_first: bool,
-    game: Option<LinkedGame>,
     /// Every code read and action played since the game began, in order.
     log: Vec<Logged>,
     revision: u64,
     /// When a running clock last counted as a change (so it is saved).
     clock_counted: Duration,
+}
+
+/// Where this device's side of a two-device game stands, one phase after
+/// another.
+#[derive(Debug, Clone)]
+enum Phase {
+    /// The fair deal under way: this device's first code on show, the other
+    /// device's deal step awaited before this device sees its hand.
+    Dealing,
+    /// The hand dealt, for the player to see (piecepack: none until the
+    /// player chooses which suit gives up its flag).
+    Deal(Option<Deal>),
+    /// Setting up the dealt army.
+    Setup(SetupDraft),
+    /// Set up: the game between the devices, and the setup it is played with.
+    Game {
+        draft: SetupDraft,
+        game: Box<LinkedGame>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +157,9 @@ impl LinkedSession {
     fn read_deal_step(&mut self, text: &str) -> Result<(), LinkError> {
         let handshake = self.handshake.as_mut().ok_or(LinkError::NotYourTurn)?;
         handshake.read(text)?;
-        self.deal = handshake.deal();
+        if let Some(deal) = handshake.deal() {
+            self.phase = Phase::Deal(Some(deal));
+        }
         self.handshake_read = Some(text.to_string());
         self.revision += 1;
         Ok(())
@@ -172,12 +192,10 @@ impl LinkedSession {
             game_id: id,
             salt: [0; 16],
             invitation: None,
-            deal: None,
-            draft: None,
+            phase: Phase::Deal(None),
             handshake: None,
             handshake_read: None,
             setup_shown_first: false,
-            game: None,
             log: Vec::new(),
             revision: 0,
             clock_counted: Duration::ZERO,
@@ -206,14 +224,40 @@ impl LinkedSession {
     /// A fixed army goes straight to setting up; a domino hand waits for the
     /// fair deal, piecepack discards for the player's choice.
     fn begin(&mut self) {
-        if matches!(self.variant.army, ArmyRule::Fixed) {
-            self.start_setup(Deal::Fixed);
+        self.phase = if matches!(self.variant.army, ArmyRule::Fixed) {
+            Phase::Setup(self.new_draft(Deal::Fixed))
+        } else {
+            self.before_the_deal()
+        };
+    }
+
+    /// The phase before this device has its hand: the fair deal under way,
+    /// or the player's choice of discards to come.
+    fn before_the_deal(&self) -> Phase {
+        if self.handshake.is_some() {
+            Phase::Dealing
+        } else {
+            Phase::Deal(None)
         }
     }
 
-    fn start_setup(&mut self, deal: Deal) {
-        self.deal = Some(deal.clone());
-        self.draft = Some(SetupDraft::new(Arc::clone(&self.variant), self.me, deal));
+    fn new_draft(&self, deal: Deal) -> SetupDraft {
+        SetupDraft::new(Arc::clone(&self.variant), self.me, deal)
+    }
+
+    /// The setup the game is played with (none before it begins).
+    fn draft_played(&self) -> Option<&SetupDraft> {
+        match &self.phase {
+            Phase::Game { draft, .. } => Some(draft),
+            _ => None,
+        }
+    }
+
+    fn game_mut(&mut self) -> Option<&mut LinkedGame> {
+        match &mut self.phase {
+            Phase::Game { game, .. } => Some(game),
+            _ => None,
+        }
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -243,24 +287,24 @@ impl LinkedSession {
     /// waiting for the other device's code, or over for good (checked, or
     /// abandoned).
     pub fn stage(&self) -> Stage {
-        match (&self.game, &self.draft) {
-            (Some(game), _) => match game.status() {
+        match &self.phase {
+            Phase::Game { game, .. } => match game.status() {
                 LinkStatus::YourTurn => Stage::Play,
                 LinkStatus::Finished | LinkStatus::Abandoned => Stage::Over,
                 LinkStatus::AwaitingJoin
                 | LinkStatus::AwaitingCode
                 | LinkStatus::AwaitingReveal => Stage::Waiting,
             },
-            (None, Some(_)) => Stage::Setup(self.me),
-            (None, None) if self.handshake.is_some() && self.deal.is_none() => Stage::Dealing,
-            (None, None) => Stage::Deal(self.me),
+            Phase::Setup(_) => Stage::Setup(self.me),
+            Phase::Dealing => Stage::Dealing,
+            Phase::Deal(_) => Stage::Deal(self.me),
         }
     }
 
     /// The code to show now: the game's last code, or in the fair deal this
     /// device's first code.
     pub fn code_on_show(&self) -> Option<&str> {
-        match (&self.game, &self.handshake) {
+        match (self.game(), &self.handshake) {
             (Some(game), _) => game.last_code(),
             (None, Some(handshake)) => Some(handshake.last_code()),
             (None, None) => None,
@@ -273,7 +317,11 @@ impl LinkedSession {
     }
 
     pub fn deal(&self) -> Option<&Deal> {
-        self.deal.as_ref()
+        match &self.phase {
+            Phase::Dealing => None,
+            Phase::Deal(deal) => deal.as_ref(),
+            Phase::Setup(draft) | Phase::Game { draft, .. } => Some(draft.deal()),
+        }
     }
 
     /// Piecepack: which of this player's suits gives up its flag.
@@ -284,34 +332,42 @@ impl LinkedSession {
         let deal = Deal::Discard { first_loss_suit };
         deal.army(&self.variant, self.me)?;
         self.revision += 1;
-        self.deal = Some(deal);
+        self.phase = Phase::Deal(Some(deal));
         Ok(())
     }
 
     /// The player has seen the deal and goes on to set up.
     pub fn accept_deal(&mut self) -> Result<(), GameError> {
-        if !matches!(self.stage(), Stage::Deal(_)) {
-            return Err(GameError::NoDeal);
-        }
-        let deal = self.deal.clone().ok_or(GameError::NoDiscards)?;
+        let deal = match &self.phase {
+            Phase::Deal(Some(deal)) => deal.clone(),
+            Phase::Deal(None) => return Err(GameError::NoDiscards),
+            _ => return Err(GameError::NoDeal),
+        };
         self.revision += 1;
-        self.start_setup(deal);
+        self.phase = Phase::Setup(self.new_draft(deal));
         Ok(())
     }
 
+    /// The setup being made (none once the game begins).
     pub fn draft(&self) -> Option<&SetupDraft> {
-        self.draft.as_ref().filter(|_| self.game.is_none())
+        match &self.phase {
+            Phase::Setup(draft) => Some(draft),
+            _ => None,
+        }
     }
 
     pub fn draft_mut(&mut self) -> Option<&mut SetupDraft> {
         self.revision += 1;
-        self.draft.as_mut().filter(|_| self.game.is_none())
+        match &mut self.phase {
+            Phase::Setup(draft) => Some(draft),
+            _ => None,
+        }
     }
 
     /// "Fill for me": the rest of the setup at random.
     pub fn fill_for_me(&mut self) {
         self.revision += 1;
-        if let Some(draft) = self.draft.as_mut().filter(|_| self.game.is_none()) {
+        if let Phase::Setup(draft) = &mut self.phase {
             draft.fill_for_me(&mut self.rng);
         }
     }
@@ -319,7 +375,7 @@ impl LinkedSession {
     /// The setup is done: this device makes its invitation, or its answer
     /// to the invitation it joined.
     pub fn setup_ready(&mut self) -> Result<(), GameError> {
-        let Some(draft) = self.draft.as_ref().filter(|_| self.game.is_none()) else {
+        let Some(draft) = self.draft() else {
             return Err(GameError::NoSetup);
         };
         let problems = draft.problems(&self.options);
@@ -332,8 +388,7 @@ impl LinkedSession {
             .map_err(|e| GameError::Setup(e.problems))?;
         if let Some(handshake) = &self.handshake {
             let game = LinkedGame::after_handshake(handshake, checked)?;
-            self.revision += 1;
-            self.game = Some(game);
+            self.begin_game(game);
             return Ok(());
         }
         let game = match &self.invitation {
@@ -355,24 +410,41 @@ impl LinkedSession {
                 LinkedGame::join(invitation, checked, self.salt, self.setup_shown_first)?
             }
         };
-        self.revision += 1;
-        self.game = Some(game);
+        self.begin_game(game);
         Ok(())
+    }
+
+    /// The setup is made and sent: the game begins with it.
+    fn begin_game(&mut self, game: LinkedGame) {
+        let phase = std::mem::replace(&mut self.phase, Phase::Dealing);
+        if let Phase::Setup(draft) = phase {
+            self.phase = Phase::Game {
+                draft,
+                game: Box::new(game),
+            };
+            self.revision += 1;
+        } else {
+            // (Only `setup_ready` begins a game, and only from a setup.)
+            self.phase = phase;
+        }
     }
 
     /// The game, once this device is set up.
     pub fn game(&self) -> Option<&LinkedGame> {
-        self.game.as_ref()
+        match &self.phase {
+            Phase::Game { game, .. } => Some(game),
+            _ => None,
+        }
     }
 
     pub fn status(&self) -> Option<LinkStatus> {
-        self.game.as_ref().map(LinkedGame::status)
+        self.game().map(LinkedGame::status)
     }
 
     /// Plays this player's action. In a timed game the time its turn has
     /// used goes in the log first, so that the game replays to the same codes.
     pub fn play(&mut self, action: Action) -> Result<(), LinkError> {
-        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        let game = self.game_mut().ok_or(LinkError::NotYourTurn)?;
         let used = game.turn_time_used();
         if let Some(used) = used {
             game.set_turn_time_used(used)?;
@@ -406,7 +478,7 @@ impl LinkedSession {
     /// running clock counts as a change every 5 s, so a game killed mid-turn
     /// comes back with its clock as saved then.
     pub fn set_time(&mut self, now: Duration) {
-        let Some(game) = self.game.as_mut() else {
+        let Some(game) = self.game_mut() else {
             return;
         };
         game.set_time(now);
@@ -432,14 +504,14 @@ impl LinkedSession {
     ///
     /// `None` when no offer stands: never made, answered, or the game is over.
     pub fn draw_offer(&self) -> Option<Side> {
-        self.game.as_ref().and_then(LinkedGame::draw_offer)
+        self.game().and_then(LinkedGame::draw_offer)
     }
 
     /// Whether the last code read played on past this player's draw offer:
     /// the other player declined it (say so once). Cleared by this player's
     /// next action.
     pub fn draw_declined(&self) -> bool {
-        self.game.as_ref().is_some_and(LinkedGame::draw_declined)
+        self.game().is_some_and(LinkedGame::draw_declined)
     }
 
     /// This player offers a draw, on its turn. The player then plays its turn
@@ -448,7 +520,7 @@ impl LinkedSession {
     /// Errors: not this player's turn (`NotYourTurn`), or the other player's
     /// offer waits for an answer (`OfferWaiting`: accept it instead).
     pub fn offer_draw(&mut self) -> Result<(), LinkError> {
-        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        let game = self.game_mut().ok_or(LinkError::NotYourTurn)?;
         game.offer_draw()?;
         self.log.push(Logged::OfferDraw);
         self.revision += 1;
@@ -465,7 +537,7 @@ impl LinkedSession {
         if accept {
             return self.play(Action::AgreeDraw);
         }
-        let game = self.game.as_mut().ok_or(LinkError::NotOffered)?;
+        let game = self.game_mut().ok_or(LinkError::NotOffered)?;
         game.decline_draw()?;
         self.log.push(Logged::DeclineDraw);
         self.revision += 1;
@@ -475,8 +547,7 @@ impl LinkedSession {
     /// A log's "clock" entry: what this player's turn had used then.
     fn restore_turn_time(&mut self, used: Duration) -> Result<(), LogProblem> {
         let game = self
-            .game
-            .as_mut()
+            .game_mut()
             .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
         game.set_turn_time_used(used).map_err(LogProblem::Refused)?;
         self.log_clock(used);
@@ -488,8 +559,7 @@ impl LinkedSession {
     /// running). It is logged again by that read.
     fn restore_wait(&mut self, waited: Duration) -> Result<(), LogProblem> {
         let game = self
-            .game
-            .as_mut()
+            .game_mut()
             .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
         game.replay_wait(waited);
         Ok(())
@@ -498,7 +568,7 @@ impl LinkedSession {
     /// Ends the game as abandoned by the other device (it stopped sending
     /// codes), while this device waits for its code: not a result.
     pub fn abandon(&mut self) -> Result<(), LinkError> {
-        let game = self.game.as_mut().ok_or(LinkError::NotYourTurn)?;
+        let game = self.game_mut().ok_or(LinkError::NotYourTurn)?;
         game.abandon()?;
         self.log.push(Logged::Abandon);
         self.revision += 1;
@@ -510,10 +580,10 @@ impl LinkedSession {
     /// this device is set up, no code is read (`SetUpFirst`).
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
         let text = text.trim();
-        if self.game.is_none() && self.stage() == Stage::Dealing {
+        if matches!(self.phase, Phase::Dealing) {
             return self.read_deal_step(text);
         }
-        let game = self.game.as_mut().ok_or(LinkError::SetUpFirst)?;
+        let game = self.game_mut().ok_or(LinkError::SetUpFirst)?;
         game.read(text)?;
         // The wait it was charged by, so a restored game charges the same.
         if let Some(waited) = game.their_time().and_then(|t| t.waited) {
@@ -525,11 +595,10 @@ impl LinkedSession {
     }
 
     pub fn to_saved(&self) -> SavedLinked {
-        let mine = self.deal.as_ref().map(|deal| {
-            // The draft stays after the game starts: it is the setup played.
+        let mine = self.deal().map(|deal| {
             let placements = self
-                .draft
-                .as_ref()
+                .draft()
+                .or(self.draft_played())
                 .map_or(Vec::new(), |d| d.to_setup().placements);
             SideRecord::new(&self.variant, deal, &placements)
         });
@@ -550,7 +619,7 @@ impl LinkedSession {
                 _ => "game",
             }
             .into(),
-            commitment: self.game.as_ref().map(|g| hex(&g.commitment())),
+            commitment: self.game().map(|g| hex(&g.commitment())),
             log: self
                 .log
                 .iter()
@@ -565,7 +634,7 @@ impl LinkedSession {
 
     /// What this player's turn under way has used, for the save's last entry.
     fn turn_time_to_save(&self) -> Option<Logged> {
-        let used = self.game.as_ref()?.turn_time_used()?;
+        let used = self.game()?.turn_time_used()?;
         (self.log.last() != Some(&Logged::Clock(used))).then_some(Logged::Clock(used))
     }
 
@@ -606,27 +675,29 @@ impl LinkedSession {
                 });
             }
             session.begin_handshake().map_err(LoadError::Invitation)?;
+            session.phase = session.before_the_deal();
             if let Some(text) = &saved.handshake {
                 session.read_deal_step(text).map_err(LoadError::DealStep)?;
             }
         }
         if let Some(record) = &saved.mine {
             let draft = restore_draft(&variant, saved.side, record)?;
-            if session.handshake.is_some() && session.deal.as_ref() != Some(draft.deal()) {
+            if session.handshake.is_some() && session.deal() != Some(draft.deal()) {
                 return Err(LoadError::NotTheDealtHand);
             }
-            session.deal = Some(draft.deal().clone());
-            if saved.stage != "deal" {
-                session.draft = Some(draft);
-            }
+            session.phase = if saved.stage == "deal" {
+                Phase::Deal(Some(draft.deal().clone()))
+            } else {
+                Phase::Setup(draft)
+            };
         }
         match saved.stage.as_str() {
-            "dealing" if session.stage() == Stage::Dealing => {}
-            "deal" if session.draft.is_none() => {}
-            "setup" if session.draft.is_some() => {}
+            "dealing" if matches!(session.phase, Phase::Dealing) => {}
+            "deal" if matches!(session.phase, Phase::Deal(_)) => {}
+            "setup" if matches!(session.phase, Phase::Setup(_)) => {}
             "game" => {
                 session.setup_ready().map_err(LoadError::NotReady)?;
-                let made = session.game.as_ref().map(|g| hex(&g.commitment()));
+                let made = session.game().map(|g| hex(&g.commitment()));
                 if made != saved.commitment {
                     return Err(LoadError::Commitment);
                 }
