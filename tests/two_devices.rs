@@ -302,7 +302,7 @@ fn no_code_holds_a_piece_the_rules_keep_hidden() {
                             .iter()
                             .flatten()
                             .chain(view.captured.iter().flatten())
-                            .filter(|p| p.owner == devices[i].side())
+                            .filter(|p| p.owner == devices[i].endpoint().side())
                             .filter_map(|p| p.piece)
                             .collect();
                         // (A ply sent after an ending only the reader saw is passed
@@ -378,7 +378,7 @@ fn the_cheat_check_catches_a_lie_about_a_battle() {
                 devices[1 - i].read(&text).unwrap();
                 if lied && devices[1 - i].status() == LinkStatus::YourTurn {
                     // The lied-to player resigns at once, and both setups open.
-                    let side = devices[1 - i].side();
+                    let side = devices[1 - i].endpoint().side();
                     devices[1 - i].play(Action::Resign(side)).unwrap();
                 }
             }

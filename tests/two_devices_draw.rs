@@ -449,7 +449,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
                     declined += usize::from(devices[1 - i].draw_declined());
                     let reader = &devices[1 - i];
                     waiting += usize::from(
-                        reader.draw_offer() == Some(reader.side().opponent())
+                        reader.draw_offer() == Some(reader.endpoint().side().opponent())
                             && reader.status() != LinkStatus::YourTurn,
                     );
                     carried[i] = text;
@@ -463,7 +463,7 @@ fn offers_made_and_answered_at_random_keep_both_devices_in_step() {
                 .position(|d| d.status() == LinkStatus::YourTurn)
                 .unwrap_or_else(|| panic!("seed {seed}: both devices wait"));
             let device = &mut devices[mover];
-            let me = device.side();
+            let me = device.endpoint().side();
             if device.draw_offer() == Some(me.opponent()) {
                 if rng.random_ratio(1, 400) {
                     device.play(Action::AgreeDraw).unwrap();

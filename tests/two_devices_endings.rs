@@ -92,7 +92,7 @@ fn play(
 /// The side `device` lost to, if its game is over with a win.
 fn lost_to(device: &LinkedGame) -> Option<Side> {
     let winner = device.view()?.outcome?.winner()?;
-    (winner != device.side()).then_some(winner)
+    (winner != device.endpoint().side()).then_some(winner)
 }
 
 /// Issue 17, 1: a device that lost used to get the winner's setup in answer to
@@ -111,7 +111,7 @@ fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
                 return None;
             }
             // The loser's device drops its opening from the code that ends the game.
-            withheld = Some((sender.side(), reveal));
+            withheld = Some((sender.endpoint().side(), reveal));
             Some(Turn {
                 reveal: None,
                 ..turn.clone()
@@ -120,7 +120,10 @@ fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
         let Some((liar, reveal)) = withheld.filter(|_| forged) else {
             continue;
         };
-        let winner = devices.iter_mut().find(|d| d.side() != liar).unwrap();
+        let winner = devices
+            .iter_mut()
+            .find(|d| d.endpoint().side() != liar)
+            .unwrap();
         assert_eq!(winner.status(), LinkStatus::AwaitingReveal, "seed {seed}");
         assert_eq!(winner.verdict(), None);
         assert!(
@@ -143,7 +146,7 @@ fn the_winner_opens_last_and_a_result_is_not_verified_until_the_loser_opens() {
                 format: 1,
                 kind: CodeKind::Turn,
                 sender: liar,
-                game_id: winner.game_id(),
+                game_id: winner.endpoint().game_id(),
                 seq: winner.codes(),
             },
             body: Turn {
@@ -178,12 +181,12 @@ fn a_flag_capture_hidden_under_silent_defense_is_false() {
         let forged = play(&mut devices, seed, |sender, turn| {
             let flag_taken = matches!(
                 sender.view()?.outcome?,
-                Outcome::Win { winner, reason: WinReason::FlagCaptured } if winner != sender.side()
+                Outcome::Win { winner, reason: WinReason::FlagCaptured } if winner != sender.endpoint().side()
             );
             if liar.is_some() || !flag_taken || !matches!(turn.answer, Some(Answer::Silent(_))) {
                 return None;
             }
-            liar = Some(sender.side());
+            liar = Some(sender.endpoint().side());
             // The true (silent) result, then a resignation as if the game went on.
             Some(Turn {
                 actions: vec![SentAction::Resign],
@@ -193,7 +196,10 @@ fn a_flag_capture_hidden_under_silent_defense_is_false() {
         let Some(liar) = liar.filter(|_| forged) else {
             continue;
         };
-        let honest = devices.iter().find(|d| d.side() != liar).unwrap();
+        let honest = devices
+            .iter()
+            .find(|d| d.endpoint().side() != liar)
+            .unwrap();
         let Some(ClaimsVerdict::False(lies)) = honest.verdict() else {
             panic!(
                 "seed {seed}: the hidden flag capture passed: {:?}",

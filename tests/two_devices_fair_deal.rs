@@ -62,7 +62,7 @@ fn each_hand_comes_from_both_secrets_and_both_devices_verify_it() {
         let v = variant("domino");
         let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);
         let hand = joiner.deal().unwrap();
-        let setup = computer_setup_of(&v, red.options(), Side::Blue, &hand, &mut rng);
+        let setup = computer_setup_of(&v, red.endpoint().options(), Side::Blue, &hand, &mut rng);
         let (mut red, mut blue) = (red, LinkedGame::after_handshake(&joiner, setup).unwrap());
         let code = |d: &LinkedGame| d.last_code().unwrap().to_string();
         red.read(&code(&blue)).unwrap();
@@ -95,7 +95,7 @@ fn a_hand_chosen_by_the_device_is_false_at_the_end() {
     let (mut red, joiner) = dealt(3);
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let fair = joiner.deal().unwrap();
-    let setup = computer_setup_of(&v, red.options(), Side::Blue, &fair, &mut rng);
+    let setup = computer_setup_of(&v, red.endpoint().options(), Side::Blue, &fair, &mut rng);
     let honest: Vec<Placement> = setup.placements().to_vec();
     let mut blue = LinkedGame::after_handshake(&joiner, setup).unwrap();
     // The stones it wants: the first set-aside stone in place of a hand stone
@@ -139,7 +139,14 @@ fn a_hand_chosen_by_the_device_is_false_at_the_end() {
         })
         .collect();
     let salt = [3u8 ^ 0x5a; 16];
-    let chosen_commitment = commitment(&v, blue.game_id(), Side::Blue, &salt, &chosen, &placements);
+    let chosen_commitment = commitment(
+        &v,
+        blue.endpoint().game_id(),
+        Side::Blue,
+        &salt,
+        &chosen,
+        &placements,
+    );
     // Its setup code commits to the chosen hand (same squares on show).
     let intro_code = forge(blue.last_code().unwrap(), |turn| {
         turn.intro.as_mut().unwrap().commitment = chosen_commitment;
@@ -177,14 +184,20 @@ fn a_hand_ground_from_another_secret_is_false_at_the_end() {
     // The joiner committed to secret [4 ^ 0x5a; 16] in its first code, then
     // deals from another secret, as if it had searched for one.
     // (The same invitation as `dealt` made: same game, side and secret.)
-    let inviter = DealHandshake::invite(Arc::clone(&v), *red.options(), Side::Red, 11, [4; 16]);
+    let inviter = DealHandshake::invite(
+        Arc::clone(&v),
+        *red.endpoint().options(),
+        Side::Red,
+        11,
+        [4; 16],
+    );
     let invitation = Invitation::read(inviter.last_code(), builtin_variant).unwrap();
     let mut ground = DealHandshake::join(&invitation, [0xee; 16]).unwrap();
     ground.read(red.last_code().unwrap()).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let setup = computer_setup_of(
         &v,
-        red.options(),
+        red.endpoint().options(),
         Side::Blue,
         &ground.deal().unwrap(),
         &mut rng,
@@ -214,7 +227,7 @@ fn an_unfair_domino_invitation_and_a_late_deal_step_are_refused() {
     let (red, joiner) = dealt(6);
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let hand = joiner.deal().unwrap();
-    let setup = computer_setup_of(&v, red.options(), Side::Blue, &hand, &mut rng);
+    let setup = computer_setup_of(&v, red.endpoint().options(), Side::Blue, &hand, &mut rng);
     let blue = LinkedGame::after_handshake(&joiner, setup).unwrap();
     let intro = Turn::decode(
         &Envelope::from_text(blue.last_code().unwrap()).unwrap().body,
@@ -233,7 +246,7 @@ fn an_unfair_domino_invitation_and_a_late_deal_step_are_refused() {
         },
         body: Invite {
             variant: "domino".into(),
-            options: *red.options(),
+            options: *red.endpoint().options(),
             opening: Opening::Setup(intro),
         }
         .encode(&v),

@@ -119,7 +119,7 @@ pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
     let time = game
         .their_time()
         .filter(|t| !t.claimed.is_zero() || !t.charged.is_zero())?;
-    let side = side_name(game.side().opponent());
+    let side = side_name(game.endpoint().side().opponent());
     let claimed = span_text(time.claimed);
     let beyond = time.charged_beyond_claim();
     if let Some(waited) = time.waited.filter(|_| !beyond.is_zero()) {

@@ -4,12 +4,11 @@
 //! its setup. Once this device has its hand its player sets up, and
 //! `LinkedGame::after_handshake` goes on from here.
 
+use super::endpoint::{Endpoint, in_order};
 use super::error::{LinkError, Refusal};
 use super::fair_deal::{commitment, deal, nonce};
 use super::invitation::Invitation;
-use super::message::{
-    CodeError, CodeKind, DealStep, Envelope, Header, Intro, Invite, Opening, Turn,
-};
+use super::message::{CodeError, CodeKind, DealStep, Intro, Invite, Opening, Turn};
 use super::public_setup::check_public;
 use crate::core::deal::Deal;
 use crate::core::options::GameOptions;
@@ -23,11 +22,7 @@ use std::sync::Arc;
 /// `LinkedGame::after_handshake` goes on from here.
 #[derive(Debug, Clone)]
 pub struct DealHandshake {
-    variant: Arc<Variant>,
-    options: GameOptions,
-    me: Side,
-    game_id: u32,
-    salt: [u8; 16],
+    end: Endpoint,
     joiner: bool,
     their_commitment: Option<[u8; 16]>,
     their_nonce: Option<[u8; 16]>,
@@ -53,11 +48,7 @@ impl DealHandshake {
             opening: Opening::DealCommitment(commitment(game_id, me, &salt)),
         };
         let mut handshake = DealHandshake {
-            variant,
-            options,
-            me,
-            game_id,
-            salt,
+            end: Endpoint::new(variant, options, me, game_id, salt),
             joiner: false,
             their_commitment: None,
             their_nonce: None,
@@ -65,7 +56,7 @@ impl DealHandshake {
             seq: 0,
             last_code: String::new(),
         };
-        let body = invite.encode(&handshake.variant);
+        let body = invite.encode(&handshake.end.variant);
         handshake.send(CodeKind::Invite, invite.format(), body);
         handshake
     }
@@ -77,11 +68,13 @@ impl DealHandshake {
         };
         let me = invitation.inviter.opponent();
         let mut handshake = DealHandshake {
-            variant: Arc::clone(&invitation.variant),
-            options: invitation.options,
-            me,
-            game_id: invitation.game_id,
-            salt,
+            end: Endpoint::new(
+                Arc::clone(&invitation.variant),
+                invitation.options,
+                me,
+                invitation.game_id,
+                salt,
+            ),
             joiner: true,
             their_commitment: Some(theirs),
             their_nonce: None,
@@ -96,7 +89,7 @@ impl DealHandshake {
             }),
             ..Turn::default()
         };
-        let body = turn.encode(&handshake.variant);
+        let body = turn.encode(&handshake.end.variant);
         handshake.send(CodeKind::Turn, turn.format(), body);
         Ok(handshake)
     }
@@ -105,38 +98,13 @@ impl DealHandshake {
     /// number (on the inviter), or the inviter's number and setup (on the
     /// joiner). On any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
-        let envelope = Envelope::from_text(text)?;
+        let envelope = self.end.open(text)?;
         let header = envelope.header;
-        match header.kind {
-            CodeKind::Turn => {}
-            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
-                return Err(LinkError::OwnCode);
-            }
-            CodeKind::Invite if header.game_id == self.game_id => {
-                return Err(LinkError::AlreadyRead(header.seq));
-            }
-            CodeKind::Invite => return Err(LinkError::Invitation),
-            CodeKind::Transfer => return Err(LinkError::Transfer),
-        }
-        if header.game_id != self.game_id {
-            return Err(LinkError::WrongGame);
-        }
-        if header.sender == self.me {
-            return Err(LinkError::OwnCode);
-        }
         if self.their_nonce.is_some() {
             return Err(LinkError::YourCodeFirst);
         }
-        if header.seq < self.seq {
-            return Err(LinkError::AlreadyRead(header.seq));
-        }
-        if header.seq > self.seq {
-            return Err(LinkError::OutOfOrder {
-                got: header.seq,
-                expected: self.seq,
-            });
-        }
-        let turn = Turn::decode(&envelope.body, &self.variant)?;
+        in_order(header.seq, self.seq)?;
+        let turn = Turn::decode(&envelope.body, &self.end.variant)?;
         if turn.format() > header.format {
             return Err(CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold a step of the deal",
@@ -157,7 +125,7 @@ impl DealHandshake {
                 self.their_nonce = Some(nonce);
             }
             (true, Some(DealStep::Nonce(nonce)), Some(intro)) => {
-                check_public(&self.variant, self.me.opponent(), &intro.public)
+                check_public(&self.end.variant, self.end.me.opponent(), &intro.public)
                     .map_err(|e| LinkError::Refused(e.into()))?;
                 self.their_nonce = Some(nonce);
                 self.their_intro = Some(intro);
@@ -173,10 +141,10 @@ impl DealHandshake {
     pub fn deal(&self) -> Option<Deal> {
         let their_nonce = self.their_nonce.as_ref()?;
         deal(
-            &self.variant,
-            self.game_id,
-            self.me,
-            &self.salt,
+            &self.end.variant,
+            self.end.game_id,
+            self.end.me,
+            &self.end.salt,
             their_nonce,
         )
     }
@@ -191,24 +159,9 @@ impl DealHandshake {
         self.seq
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
-    }
-
-    pub fn options(&self) -> &GameOptions {
-        &self.options
-    }
-
-    pub fn side(&self) -> Side {
-        self.me
-    }
-
-    pub fn game_id(&self) -> u32 {
-        self.game_id
-    }
-
-    pub(super) fn salt(&self) -> &[u8; 16] {
-        &self.salt
+    /// The game, side, variant and salt this fair deal is for.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.end
     }
 
     pub(super) fn their_commitment(&self) -> Option<[u8; 16]> {
@@ -220,17 +173,7 @@ impl DealHandshake {
     }
 
     fn send(&mut self, kind: CodeKind, format: u8, body: Vec<u8>) {
-        let envelope = Envelope {
-            header: Header {
-                format,
-                kind,
-                sender: self.me,
-                game_id: self.game_id,
-                seq: self.seq,
-            },
-            body,
-        };
-        self.last_code = envelope.to_text();
+        self.last_code = self.end.seal(kind, format, self.seq, body);
         self.seq += 1;
     }
 }

@@ -18,6 +18,7 @@
 mod base45;
 mod deal_handshake;
 mod device;
+mod endpoint;
 mod error;
 pub mod fair_deal;
 pub mod finder_lattice;
@@ -37,6 +38,7 @@ mod wire;
 
 pub use deal_handshake::DealHandshake;
 pub use device::{LinkStatus, LinkedGame, TRAVEL, TheirTime};
+pub use endpoint::Endpoint;
 pub use error::{LinkError, Refusal};
 pub use invitation::{Invitation, not_for_two_devices};
 pub use message::{CodeError, CodeKind, Envelope, TEXT_PREFIX};

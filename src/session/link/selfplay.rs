@@ -179,7 +179,7 @@ pub fn self_play(
                 continue;
             }
             quiet = 0;
-            let from = devices[i].side();
+            let from = devices[i].endpoint().side();
             let read = courier.carry(codes, from, &text)?;
             codes += 1;
             devices[1 - i]

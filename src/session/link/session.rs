@@ -22,6 +22,7 @@
 
 use super::deal_handshake::DealHandshake;
 use super::device::{LinkStatus, LinkedGame};
+use super::endpoint::Endpoint;
 use super::error::LinkError;
 use super::fair_deal::deals_by_chance;
 use super::invitation::Invitation;
@@ -47,13 +48,9 @@ pub const LINKED_FORMAT: u32 = 6;
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
-    variant: Arc<Variant>,
-    options: GameOptions,
-    me: Side,
+    /// The game, this device's side, the variant and the secret salt.
+    end: Endpoint,
     rng: ChaCha8Rng,
-    game_id: u32,
-    /// Secret: it makes the commitment to the setup unguessable.
-    salt: [u8; 16],
     /// The invitation this device joined (its text), or none when it invited.
     invitation: Option<(String, Invitation)>,
     /// Where this device's side of the game stands.
@@ -74,6 +71,9 @@ pub struct LinkedSession {
 
 /// Where this device's side of a two-device game stands, one phase after
 /// another.
+// One per game, moved only when the phase changes: the game's size in the
+// last phase costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Phase {
     /// The fair deal under way: this device's first code on show, the other
@@ -85,10 +85,7 @@ enum Phase {
     /// Setting up the dealt army.
     Setup(SetupDraft),
     /// Set up: the game between the devices, and the setup it is played with.
-    Game {
-        draft: SetupDraft,
-        game: Box<LinkedGame>,
-    },
+    Game { draft: SetupDraft, game: LinkedGame },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +142,7 @@ impl LinkedSession {
     pub fn create(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64) -> Self {
         let mut secret = rand::rng();
         let mut session = LinkedSession::empty(variant, options, me, seed, secret.random());
-        session.salt = secret.random();
+        session.end.salt = secret.random();
         // (Making an invitation cannot fail; only joining one can.)
         session.begin_handshake().ok();
         session.begin();
@@ -176,7 +173,7 @@ impl LinkedSession {
             seed,
             invitation.game_id,
         );
-        session.salt = rand::rng().random();
+        session.end.salt = rand::rng().random();
         session.invitation = Some((text.to_string(), invitation));
         session.begin_handshake()?;
         session.begin();
@@ -185,12 +182,8 @@ impl LinkedSession {
 
     fn empty(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64, id: u32) -> Self {
         LinkedSession {
-            variant,
-            options,
-            me,
+            end: Endpoint::new(variant, options, me, id, [0; 16]),
             rng: ChaCha8Rng::seed_from_u64(seed),
-            game_id: id,
-            salt: [0; 16],
             invitation: None,
             phase: Phase::Deal(None),
             handshake: None,
@@ -205,18 +198,18 @@ impl LinkedSession {
     /// Starts the fair deal when the variant's deal is chance: the
     /// invitation, or the joiner's first code.
     fn begin_handshake(&mut self) -> Result<(), LinkError> {
-        if !deals_by_chance(&self.variant) {
+        if !deals_by_chance(&self.end.variant) {
             return Ok(());
         }
         self.handshake = Some(match &self.invitation {
             None => DealHandshake::invite(
-                Arc::clone(&self.variant),
-                self.options,
-                self.me,
-                self.game_id,
-                self.salt,
+                Arc::clone(&self.end.variant),
+                self.end.options,
+                self.end.me,
+                self.end.game_id,
+                self.end.salt,
             ),
-            Some((_, invitation)) => DealHandshake::join(invitation, self.salt)?,
+            Some((_, invitation)) => DealHandshake::join(invitation, self.end.salt)?,
         });
         Ok(())
     }
@@ -224,7 +217,7 @@ impl LinkedSession {
     /// A fixed army goes straight to setting up; a domino hand waits for the
     /// fair deal, piecepack discards for the player's choice.
     fn begin(&mut self) {
-        self.phase = if matches!(self.variant.army, ArmyRule::Fixed) {
+        self.phase = if matches!(self.end.variant.army, ArmyRule::Fixed) {
             Phase::Setup(self.new_draft(Deal::Fixed))
         } else {
             self.before_the_deal()
@@ -242,7 +235,7 @@ impl LinkedSession {
     }
 
     fn new_draft(&self, deal: Deal) -> SetupDraft {
-        SetupDraft::new(Arc::clone(&self.variant), self.me, deal)
+        SetupDraft::new(Arc::clone(&self.end.variant), self.end.me, deal)
     }
 
     /// The setup the game is played with (none before it begins).
@@ -261,19 +254,19 @@ impl LinkedSession {
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
+        self.end.variant()
     }
 
     pub fn options(&self) -> &GameOptions {
-        &self.options
+        self.end.options()
     }
 
     pub fn side(&self) -> Side {
-        self.me
+        self.end.side()
     }
 
     pub fn game_id(&self) -> u32 {
-        self.game_id
+        self.end.game_id()
     }
 
     /// Whether this device joined an invitation (rather than made it).
@@ -295,9 +288,9 @@ impl LinkedSession {
                 | LinkStatus::AwaitingCode
                 | LinkStatus::AwaitingReveal => Stage::Waiting,
             },
-            Phase::Setup(_) => Stage::Setup(self.me),
+            Phase::Setup(_) => Stage::Setup(self.end.me),
             Phase::Dealing => Stage::Dealing,
-            Phase::Deal(_) => Stage::Deal(self.me),
+            Phase::Deal(_) => Stage::Deal(self.end.me),
         }
     }
 
@@ -330,7 +323,7 @@ impl LinkedSession {
             return Err(GameError::NoDeal);
         }
         let deal = Deal::Discard { first_loss_suit };
-        deal.army(&self.variant, self.me)?;
+        deal.army(&self.end.variant, self.end.me)?;
         self.revision += 1;
         self.phase = Phase::Deal(Some(deal));
         Ok(())
@@ -378,13 +371,13 @@ impl LinkedSession {
         let Some(draft) = self.draft() else {
             return Err(GameError::NoSetup);
         };
-        let problems = draft.problems(&self.options);
+        let problems = draft.problems(&self.end.options);
         if !problems.is_empty() {
             return Err(GameError::Setup(problems));
         }
         let checked = draft
             .to_setup()
-            .check(&self.variant, draft.deal(), &self.options)
+            .check(&self.end.variant, draft.deal(), &self.end.options)
             .map_err(|e| GameError::Setup(e.problems))?;
         if let Some(handshake) = &self.handshake {
             let game = LinkedGame::after_handshake(handshake, checked)?;
@@ -393,21 +386,21 @@ impl LinkedSession {
         }
         let game = match &self.invitation {
             None if self.setup_shown_first => LinkedGame::invite_showing_setup(
-                Arc::clone(&self.variant),
-                self.options,
+                Arc::clone(&self.end.variant),
+                self.end.options,
                 checked,
-                self.game_id,
-                self.salt,
+                self.end.game_id,
+                self.end.salt,
             ),
             None => LinkedGame::invite(
-                Arc::clone(&self.variant),
-                self.options,
+                Arc::clone(&self.end.variant),
+                self.end.options,
                 checked,
-                self.game_id,
-                self.salt,
+                self.end.game_id,
+                self.end.salt,
             ),
             Some((_, invitation)) => {
-                LinkedGame::join(invitation, checked, self.salt, self.setup_shown_first)?
+                LinkedGame::join(invitation, checked, self.end.salt, self.setup_shown_first)?
             }
         };
         self.begin_game(game);
@@ -418,10 +411,7 @@ impl LinkedSession {
     fn begin_game(&mut self, game: LinkedGame) {
         let phase = std::mem::replace(&mut self.phase, Phase::Dealing);
         if let Phase::Setup(draft) = phase {
-            self.phase = Phase::Game {
-                draft,
-                game: Box::new(game),
-            };
+            self.phase = Phase::Game { draft, game };
             self.revision += 1;
         } else {
             // (Only `setup_ready` begins a game, and only from a setup.)
@@ -483,7 +473,7 @@ impl LinkedSession {
         };
         game.set_time(now);
         if game.time_ran_out() {
-            let _ = self.play(Action::OutOfTime(self.me));
+            let _ = self.play(Action::OutOfTime(self.end.me));
             return;
         }
         const SAVED_EVERY: Duration = Duration::from_secs(5);
@@ -600,15 +590,15 @@ impl LinkedSession {
                 .draft()
                 .or(self.draft_played())
                 .map_or(Vec::new(), |d| d.to_setup().placements);
-            SideRecord::new(&self.variant, deal, &placements)
+            SideRecord::new(&self.end.variant, deal, &placements)
         });
         SavedLinked {
             format: LINKED_FORMAT,
-            variant: self.variant.id.clone(),
-            options: self.options,
-            side: self.me,
-            game_id: self.game_id,
-            salt: hex(&self.salt),
+            variant: self.end.variant.id.clone(),
+            options: self.end.options,
+            side: self.end.me,
+            game_id: self.end.game_id,
+            salt: hex(&self.end.salt),
             invitation: self.invitation.as_ref().map(|(text, _)| text.clone()),
             mine,
             handshake: self.handshake_read.clone(),
@@ -655,7 +645,7 @@ impl LinkedSession {
             saved.seed,
             saved.game_id,
         );
-        session.salt = salt;
+        session.end.salt = salt;
         // A game under way before code format 4 goes on as it began.
         session.setup_shown_first = !deals_by_chance(&variant)
             && (saved.setup_shown_first || (saved.format < 4 && saved.stage == "game"));

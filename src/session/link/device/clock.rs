@@ -324,7 +324,7 @@ impl super::LinkedGame {
             return Err(Refusal::TimeOutOfTurn(claimed));
         }
         if clock.theirs_out() {
-            let enemy = self.me.opponent();
+            let enemy = self.end.me.opponent();
             self.plies.push((enemy, Action::OutOfTime(enemy)));
             self.rebuild()?;
             self.sync_clock();

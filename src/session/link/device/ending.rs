@@ -32,24 +32,28 @@ impl LinkedGame {
         let mine = (
             self.mine.deal().clone(),
             crate::core::setup::Setup {
-                side: self.me,
+                side: self.end.me,
                 placements: self.mine.placements().to_vec(),
             },
         );
         let theirs = (
             reveal.deal.clone(),
             crate::core::setup::Setup {
-                side: self.me.opponent(),
+                side: self.end.me.opponent(),
                 placements: reveal.placements.clone(),
             },
         );
-        let (red, blue) = match self.me {
+        let (red, blue) = match self.end.me {
             Side::Red => (mine, theirs),
             Side::Blue => (theirs, mine),
         };
-        let mut game =
-            crate::core::game::Game::new(Arc::clone(&self.variant), self.options, red, blue)
-                .ok()?;
+        let mut game = crate::core::game::Game::new(
+            Arc::clone(&self.end.variant),
+            self.end.options,
+            red,
+            blue,
+        )
+        .ok()?;
         play_plies(&mut game, &self.plies).ok()?;
         Some(game)
     }
@@ -75,9 +79,9 @@ impl LinkedGame {
     pub(super) fn opened(&mut self, reveal: Reveal) {
         let intro = self.enemy.as_ref().expect("joined");
         let result = verify(
-            &self.variant,
-            &self.options,
-            self.game_id,
+            &self.end.variant,
+            &self.end.options,
+            self.end.game_id,
             &self.mine,
             intro,
             &reveal,
@@ -118,7 +122,7 @@ impl LinkedGame {
             .and_then(|p| p.outcome())
             .map(|o| o.winner())
         {
-            Some(Some(winner)) => winner != self.me,
+            Some(Some(winner)) => winner != self.end.me,
             Some(None) => self.ended_the_game(),
             None => false,
         }
@@ -127,7 +131,7 @@ impl LinkedGame {
     /// Whether this device's player made the last ply, the one that ended
     /// the game (with no ply at all, Red's device counts as the one).
     fn ended_the_game(&self) -> bool {
-        self.plies.last().map_or(Side::Red, |(side, _)| *side) == self.me
+        self.plies.last().map_or(Side::Red, |(side, _)| *side) == self.end.me
     }
 
     /// Whether the game is over on this device: by its position, or once the

@@ -43,6 +43,7 @@
 //! with every lie and what it gets, is in `docs/two-devices.md`.
 
 use super::deal_handshake::DealHandshake;
+use super::endpoint::Endpoint;
 use super::error::{LinkError, Refusal, Unplayable};
 use super::fair_deal::{self, FairTerms};
 use super::invitation::Invitation;
@@ -77,11 +78,7 @@ use phase::{Draw, Ending, Owed};
 /// One device's side of a two-device game (see the module docs).
 #[derive(Debug, Clone)]
 pub struct LinkedGame {
-    variant: Arc<Variant>,
-    options: GameOptions,
-    me: Side,
-    game_id: u32,
-    salt: [u8; 16],
+    end: Endpoint,
     mine: CheckedSetup,
     my_intro: Intro,
     /// Whether this device has shown its intro (in its invitation or a code).
@@ -153,11 +150,11 @@ impl LinkedGame {
 
     fn send_invitation(&mut self, opening: Opening) {
         let invite = Invite {
-            variant: self.variant.id.clone(),
-            options: self.options,
+            variant: self.end.variant.id.clone(),
+            options: self.end.options,
             opening,
         };
-        let body = invite.encode(&self.variant);
+        let body = invite.encode(&self.end.variant);
         self.send(CodeKind::Invite, invite.format(), body);
     }
 
@@ -212,12 +209,13 @@ impl LinkedGame {
         if *mine.deal() != dealt {
             return Err(LinkError::Refused(Refusal::NotTheDealtHand));
         }
-        let salt = *handshake.salt();
+        let end = handshake.endpoint();
+        let salt = *end.salt();
         let mut game = LinkedGame::new(
-            Arc::clone(handshake.variant()),
-            *handshake.options(),
+            Arc::clone(end.variant()),
+            *end.options(),
             mine,
-            handshake.game_id(),
+            end.game_id(),
             salt,
         );
         game.seq = handshake.codes();
@@ -247,7 +245,7 @@ impl LinkedGame {
             ..Turn::default()
         };
         self.intro_shown = true;
-        let body = turn.encode(&self.variant);
+        let body = turn.encode(&self.end.variant);
         self.send(CodeKind::Turn, turn.format(), body);
     }
 
@@ -286,11 +284,7 @@ impl LinkedGame {
             public: public_setup(&variant, mine.placements()),
         };
         LinkedGame {
-            variant,
-            options,
-            me,
-            game_id,
-            salt,
+            end: Endpoint::new(variant, options, me, game_id, salt),
             mine,
             my_intro,
             intro_shown: false,
@@ -316,20 +310,9 @@ impl LinkedGame {
         }
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
-    }
-
-    pub fn options(&self) -> &GameOptions {
-        &self.options
-    }
-
-    pub fn side(&self) -> Side {
-        self.me
-    }
-
-    pub fn game_id(&self) -> u32 {
-        self.game_id
+    /// The game, side, variant and salt this device plays with.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.end
     }
 
     /// This device's salted commitment to its deal and setup.
@@ -370,7 +353,7 @@ impl LinkedGame {
             (Ending::Closed | Ending::OpenedFirst, Some(position)) => {
                 if position.outcome().is_some() {
                     LinkStatus::AwaitingReveal
-                } else if position.to_move() == self.me && self.pending_attack.is_none() {
+                } else if position.to_move() == self.end.me && self.pending_attack.is_none() {
                     LinkStatus::YourTurn
                 } else {
                     LinkStatus::AwaitingCode
@@ -383,10 +366,10 @@ impl LinkedGame {
     /// setup, its unrevealed pieces stay hidden even after the game ends.
     pub fn view(&self) -> Option<PlayerView> {
         let position = self.position.as_ref()?;
-        let mut view = PlayerView::new(position, self.me);
+        let mut view = PlayerView::new(position, self.end.me);
         if self.ending.theirs().is_none() {
-            let enemy = self.me.opponent();
-            let public = |p: &Piece| self.variant.kind(p.kind).public;
+            let enemy = self.end.me.opponent();
+            let public = |p: &Piece| self.end.variant.kind(p.kind).public;
             let conceal = |vp: &mut crate::core::view::ViewPiece| {
                 if vp.owner == enemy && !vp.revealed && !vp.piece.as_ref().is_some_and(public) {
                     vp.piece = None;
@@ -417,7 +400,7 @@ impl LinkedGame {
     ///
     /// An offer lapses once answered, and when the game ends.
     pub fn draw_offer(&self) -> Option<Side> {
-        self.draw.offerer(self.me)
+        self.draw.offerer(self.end.me)
     }
 
     /// Whether the last code read played on past this player's draw offer
@@ -435,14 +418,14 @@ impl LinkedGame {
     /// The game replayed on the enemy's opened setup, or else on a fresh
     /// stand-in for its army (then `true`).
     fn replay_now(&self) -> Result<(Replayed, bool), Unplayable> {
-        let enemy = self.me.opponent();
+        let enemy = self.end.me.opponent();
         let intro = self.enemy.as_ref().expect("joined");
         let (theirs, guessed) = match self.ending.theirs() {
             Some(theirs) => (theirs.reveal.placements.clone(), None),
             None => {
                 let placements = stand_in(
-                    &self.variant,
-                    &self.options,
+                    &self.end.variant,
+                    &self.end.options,
                     enemy,
                     &intro.public,
                     &self.known,
@@ -451,11 +434,11 @@ impl LinkedGame {
             }
         };
         let replayed = replay(
-            &self.variant,
-            &self.options,
+            &self.end.variant,
+            &self.end.options,
             self.mine.placements(),
             &theirs,
-            self.me,
+            self.end.me,
             guessed,
             &self.plies,
         )
@@ -483,11 +466,11 @@ impl LinkedGame {
         };
         let mut plies = Vec::new();
         for report in reports.into_iter().skip(from).flatten() {
-            let mut seen = report.seen_by(self.me, &position);
+            let mut seen = report.seen_by(self.end.me, &position);
             if guessed && let Some(b) = &mut seen.battle {
                 // The stand-in's kinds are no news: keep only what the rules showed.
                 for vp in [&mut b.attacker, &mut b.defender] {
-                    if vp.owner != self.me && !vp.revealed {
+                    if vp.owner != self.end.me && !vp.revealed {
                         vp.piece = None;
                     }
                 }

@@ -11,7 +11,7 @@ use super::LinkedGame;
 use super::phase::{Draw, LinkStatus, Owed};
 use crate::core::moves::Action;
 use crate::session::link::error::LinkError;
-use crate::session::link::message::{CodeKind, Envelope, Header, Reveal, SentAction, Turn};
+use crate::session::link::message::{CodeKind, Reveal, SentAction, Turn};
 
 impl LinkedGame {
     /// This player offers a draw: the offer goes out with the code that ends
@@ -50,13 +50,13 @@ impl LinkedGame {
         }
         let out_of_time = self.time_ran_out();
         match action {
-            Action::OutOfTime(side) if side == self.me && out_of_time => {}
+            Action::OutOfTime(side) if side == self.end.me && out_of_time => {}
             Action::OutOfTime(_) => return Err(LinkError::NotYourTurn),
             _ if out_of_time => return Err(LinkError::OutOfTime),
             _ => {}
         }
         let position = self.position.as_mut().expect("joined");
-        let enemy = self.me.opponent();
+        let enemy = self.end.me.opponent();
         match action {
             Action::Move(m) => {
                 position.check_move(m)?;
@@ -72,7 +72,7 @@ impl LinkedGame {
                 } else {
                     let shows = position.move_shows_piece(m);
                     position.play(action)?;
-                    self.plies.push((self.me, action));
+                    self.plies.push((self.end.me, action));
                     self.outgoing.push(SentAction::Move {
                         mv: m,
                         shown: shows.then_some(piece),
@@ -81,7 +81,7 @@ impl LinkedGame {
             }
             Action::Rescue { piece, to } => {
                 position.play(action)?;
-                self.plies.push((self.me, action));
+                self.plies.push((self.end.me, action));
                 self.outgoing.push(SentAction::Rescue {
                     piece: piece.index,
                     to,
@@ -89,12 +89,12 @@ impl LinkedGame {
             }
             Action::SkipRescue => {
                 position.play(action)?;
-                self.plies.push((self.me, action));
+                self.plies.push((self.end.me, action));
                 self.outgoing.push(SentAction::SkipRescue);
             }
-            Action::Resign(side) if side == self.me => {
+            Action::Resign(side) if side == self.end.me => {
                 position.play(action)?;
-                self.plies.push((self.me, action));
+                self.plies.push((self.end.me, action));
                 self.outgoing.push(SentAction::Resign);
             }
             Action::Resign(_) => return Err(LinkError::NotYourTurn),
@@ -102,11 +102,11 @@ impl LinkedGame {
             // carries no action: the time it claims says it.
             Action::OutOfTime(_) => {
                 position.play(action)?;
-                self.plies.push((self.me, action));
+                self.plies.push((self.end.me, action));
             }
             Action::AgreeDraw => {
                 position.play(action)?;
-                self.plies.push((self.me, action));
+                self.plies.push((self.end.me, action));
                 self.outgoing.push(SentAction::AgreeDraw);
             }
         }
@@ -130,7 +130,7 @@ impl LinkedGame {
         let due = if over {
             self.ending.ours_to_open() && (self.owed.any() || !self.outgoing.is_empty())
         } else {
-            self.owed.any() && (self.pending_attack.is_some() || position.to_move() != self.me)
+            self.owed.any() && (self.pending_attack.is_some() || position.to_move() != self.end.me)
         };
         if !due {
             return;
@@ -157,7 +157,7 @@ impl LinkedGame {
             draw_offer: offer,
             time_used: self.time_for_code(),
             reveal: opens.then(|| Reveal {
-                salt: self.salt,
+                salt: self.end.salt,
                 deal: self.mine.deal().clone(),
                 placements: self.mine.placements().to_vec(),
             }),
@@ -166,22 +166,12 @@ impl LinkedGame {
             self.ending.open_ours();
         }
         self.owed = Owed::Nothing;
-        let body = turn.encode(&self.variant);
+        let body = turn.encode(&self.end.variant);
         self.send(CodeKind::Turn, turn.format(), body);
     }
 
     pub(super) fn send(&mut self, kind: CodeKind, format: u8, body: Vec<u8>) {
-        let envelope = Envelope {
-            header: Header {
-                format,
-                kind,
-                sender: self.me,
-                game_id: self.game_id,
-                seq: self.seq,
-            },
-            body,
-        };
-        self.last_code = Some(envelope.to_text());
+        self.last_code = Some(self.end.seal(kind, format, self.seq, body));
         self.seq += 1;
     }
 }

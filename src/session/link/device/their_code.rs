@@ -10,8 +10,9 @@ use crate::core::battle;
 use crate::core::moves::{Action, Move};
 use crate::core::piece::PieceId;
 use crate::core::square::Square;
+use crate::session::link::endpoint::in_order;
 use crate::session::link::error::{LinkError, Refusal};
-use crate::session::link::message::{Answer, CodeError, CodeKind, Envelope, SentAction, Turn};
+use crate::session::link::message::{Answer, CodeError, SentAction, Turn};
 use crate::session::link::public_setup::check_public;
 use crate::session::link::stand_in::Known;
 use crate::session::link::verify::Claim;
@@ -19,41 +20,16 @@ use crate::session::link::verify::Claim;
 impl LinkedGame {
     /// Reads the other device's code. On any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
-        let envelope = Envelope::from_text(text)?;
+        let envelope = self.end.open(text)?;
         let header = envelope.header;
-        match header.kind {
-            CodeKind::Turn => {}
-            CodeKind::Invite if header.game_id == self.game_id && header.sender == self.me => {
-                return Err(LinkError::OwnCode);
-            }
-            CodeKind::Invite if header.game_id == self.game_id => {
-                return Err(LinkError::AlreadyRead(header.seq));
-            }
-            CodeKind::Invite => return Err(LinkError::Invitation),
-            CodeKind::Transfer => return Err(LinkError::Transfer),
-        }
-        if header.game_id != self.game_id {
-            return Err(LinkError::WrongGame);
-        }
-        if header.sender == self.me {
-            return Err(LinkError::OwnCode);
-        }
         if matches!(self.status(), LinkStatus::Finished | LinkStatus::Abandoned) {
             return Err(LinkError::Finished);
         }
-        if header.seq < self.seq {
-            return Err(LinkError::AlreadyRead(header.seq));
-        }
-        if header.seq > self.seq {
-            return Err(LinkError::OutOfOrder {
-                got: header.seq,
-                expected: self.seq,
-            });
-        }
+        in_order(header.seq, self.seq)?;
         if self.owed.any() {
             return Err(LinkError::YourCodeFirst);
         }
-        let turn = Turn::decode(&envelope.body, &self.variant)?;
+        let turn = Turn::decode(&envelope.body, &self.end.variant)?;
         if turn.format() > header.format {
             return Err(CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold what this code carries",
@@ -71,7 +47,7 @@ impl LinkedGame {
     }
 
     fn apply(&mut self, turn: Turn) -> Result<(), Refusal> {
-        let enemy = self.me.opponent();
+        let enemy = self.end.me.opponent();
         let before = self.plies.len();
         let begun = self.position.is_some();
         if turn.deal.is_some() {
@@ -91,7 +67,7 @@ impl LinkedGame {
                 if self.promised.is_some_and(|c| c != intro.commitment) {
                     return Err(Refusal::NotAsCommitted);
                 }
-                check_public(&self.variant, enemy, &intro.public)?;
+                check_public(&self.end.variant, enemy, &intro.public)?;
                 self.known = vec![Vec::new(); intro.public.len()];
                 self.enemy = Some(intro);
                 self.rebuild()?;
@@ -122,7 +98,7 @@ impl LinkedGame {
             && !self.over()
             && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
         if !turn.actions.is_empty() {
-            if self.rescue_pending_for(self.me) {
+            if self.rescue_pending_for(self.end.me) {
                 return Err(Refusal::MovedBeforeRescue);
             }
             if their_turn {
@@ -177,7 +153,7 @@ impl LinkedGame {
             .piece(position.piece_at(attack.from).expect("own piece"))
             .piece;
         let defender = position.piece_at(attack.to).expect("enemy piece");
-        let shown = battle::defender_revealed(&self.variant, &self.options, attacker);
+        let shown = battle::defender_revealed(&self.end.variant, &self.end.options, attacker);
         let known = match answer {
             Answer::Shown(piece) if shown => Known::Is(piece),
             Answer::Silent(result) if !shown => Known::Met { attacker, result },
@@ -185,7 +161,7 @@ impl LinkedGame {
             Answer::Silent(_) => return Err(Refusal::DefenderHidden(attack.to)),
         };
         self.learn(defender, attack.to, known);
-        self.plies.push((self.me, Action::Move(attack)));
+        self.plies.push((self.end.me, Action::Move(attack)));
         match self.rebuild() {
             Err(_) if closing => Ok(()),
             rebuilt => rebuilt.map(|_| ()).map_err(Refusal::from),
@@ -193,7 +169,7 @@ impl LinkedGame {
     }
 
     fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), Refusal> {
-        let enemy = self.me.opponent();
+        let enemy = self.end.me.opponent();
         for (i, action) in actions.iter().enumerate() {
             if self.over() {
                 break; // a ply sent after an ending only its own device could see
@@ -205,7 +181,9 @@ impl LinkedGame {
                         .piece_at(mv.from)
                         .filter(|id| id.side == enemy)
                         .ok_or(Refusal::NoPiece(mv))?;
-                    let attack = position.piece_at(mv.to).is_some_and(|t| t.side == self.me);
+                    let attack = position
+                        .piece_at(mv.to)
+                        .is_some_and(|t| t.side == self.end.me);
                     let shows = position.move_shows_piece(mv);
                     if (attack || shows) && shown.is_none() {
                         return Err(Refusal::PieceNotShown(mv));
@@ -250,8 +228,8 @@ impl LinkedGame {
             if let Some(battle) = report.and_then(|r| r.battle) {
                 self.answer_due = Some(
                     if battle::defender_revealed(
-                        &self.variant,
-                        &self.options,
+                        &self.end.variant,
+                        &self.end.options,
                         battle.attacker_piece,
                     ) {
                         Answer::Shown(battle.defender_piece)
