@@ -5,7 +5,7 @@
 
 use flagfall::core::referee::cluster::{Cluster, FirstChoice, first_choice};
 use flagfall::core::referee::{
-    Challenge, LiveMatch, LiveRules, MatchSettings, RoleId, RoundEnd, Team,
+    Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, Team,
 };
 use flagfall::session::referee::RefereeSession;
 use flagfall::session::referee_clock::{RefereeClock, Signal};
@@ -132,8 +132,16 @@ fn the_eighth_player_is_refused_with_the_reason() {
     for _ in 0..7 {
         game.enter(Team::First).unwrap();
     }
+    let refused = game.enter(Team::First).unwrap_err();
     assert_eq!(
-        game.enter(Team::First).unwrap_err(),
+        refused,
+        RefereeError::FieldFull {
+            team: "Red".into(),
+            on_field: 7
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
         "Red already has 7 players on the field, the limit"
     );
     assert_eq!(game.deck(Team::First).on_field(), 7);
@@ -161,9 +169,18 @@ fn a_defeated_player_loses_the_card_and_may_enter_again_while_cards_remain() {
     assert_eq!(blue.held(role("Monarch")), 0);
     // Blue has no Monarch left this round.
     game.enter(Team::Second).unwrap();
+    let refused = game
+        .judge(&rules, Team::First, role("Peer"), role("Monarch"))
+        .unwrap_err();
     assert_eq!(
-        game.judge(&rules, Team::First, role("Peer"), role("Monarch"))
-            .unwrap_err(),
+        refused,
+        RefereeError::RoleLost {
+            team: "Blue".into(),
+            role: "Monarch".into()
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
         "Blue has no Monarch left: every one was lost this round"
     );
     let verdict = game
@@ -194,17 +211,24 @@ fn a_trap_cannot_challenge_or_take_the_flag() {
     let rules = rules();
     let mut game = new_match();
     // Nobody on the field takes the flag; asking changes nothing.
-    assert_eq!(
-        game.may_take_flag(&rules, Team::First, role("Worker"))
-            .unwrap_err(),
-        "Red has no player on the field"
-    );
+    let refused = game
+        .may_take_flag(&rules, Team::First, role("Worker"))
+        .unwrap_err();
+    assert_eq!(refused, RefereeError::NobodyOnField { team: "Red".into() });
+    assert_eq!(refused.to_string(), "Red has no player on the field");
     game.enter(Team::First).unwrap();
     game.enter(Team::Second).unwrap();
     // The resolver asks before the referee confirms: the same rule as the touch.
+    let trap = RefereeError::MayNotTakeFlag {
+        role: "Trap".into(),
+    };
     assert_eq!(
         game.may_take_flag(&rules, Team::First, role("Trap"))
             .unwrap_err(),
+        trap
+    );
+    assert_eq!(
+        trap.to_string(),
         "a Trap may not take the flag: the round goes on"
     );
     assert!(
@@ -212,21 +236,30 @@ fn a_trap_cannot_challenge_or_take_the_flag() {
             .is_ok()
     );
     assert!(!game.round_over());
+    let refused = game
+        .challenge(&rules, Team::First, role("Trap"), role("Worker"))
+        .unwrap_err();
     assert_eq!(
-        game.challenge(&rules, Team::First, role("Trap"), role("Worker"))
-            .unwrap_err(),
-        "A Trap cannot challenge."
+        refused,
+        RefereeError::CannotChallenge {
+            role: "Trap".into()
+        }
     );
+    assert_eq!(refused.to_string(), "A Trap cannot challenge.");
     assert_eq!(
         game.touch_flag(&rules, Team::First, role("Trap"))
             .unwrap_err(),
-        "a Trap may not take the flag: the round goes on"
+        trap
     );
     assert!(!game.round_over());
     game.touch_flag(&rules, Team::First, role("Worker"))
         .unwrap();
     assert_eq!(game.results(), &[RoundEnd::Flag(Team::First)]);
-    assert!(game.enter(Team::Second).is_err(), "the round is over");
+    assert_eq!(
+        game.enter(Team::Second),
+        Err(RefereeError::RoundOver { round: 1 }),
+        "the round is over"
+    );
 }
 
 #[test]
@@ -247,7 +280,7 @@ fn rounds_start_with_full_decks_and_the_score_adds_up() {
     game.touch_flag(&rules, Team::Second, role("Monarch"))
         .unwrap();
     assert!(game.finished());
-    assert!(game.next_round(&rules).is_err());
+    assert_eq!(game.next_round(&rules), Err(RefereeError::MatchOver));
     assert_eq!(
         (
             game.wins(Team::First),

@@ -7,7 +7,7 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig, PrintAdapter};
-use flagfall::session::exports::{Exports, Kept};
+use flagfall::session::exports::{ExportError, Exports, Kept};
 use flagfall::session::print::{self, paper};
 use slint::ComponentHandle;
 use std::sync::{Arc, Mutex};
@@ -97,9 +97,9 @@ fn the_pdf_is_saved_to_the_exports_folder_and_the_screen_says_where() {
 struct Refusing(Mutex<Vec<String>>);
 
 impl Exports for Refusing {
-    fn keep(&self, file_name: &str, _mime: &str, _bytes: &[u8]) -> Result<Kept, String> {
+    fn keep(&self, file_name: &str, _mime: &str, _bytes: &[u8]) -> Result<Kept, ExportError> {
         self.0.lock().unwrap().push(file_name.to_string());
-        Err("no space left on the device".to_string())
+        Err(ExportError::Platform("no space left on the device".into()))
     }
 }
 

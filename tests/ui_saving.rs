@@ -9,7 +9,7 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::session::exports::{Exports, Folder, Kept};
+use flagfall::session::exports::{ExportError, Exports, Folder, Kept};
 use flagfall::session::link::qr_image::read_codes;
 use flagfall::session::share::ShareSheet;
 use flagfall::tools::screenshot::{init_headless, stage};
@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 /// The folders "Open the folder" was asked to show, by this process.
 static OPENED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-fn open_folder(dir: &Path) -> Result<(), String> {
+fn open_folder(dir: &Path) -> std::io::Result<()> {
     OPENED.lock().unwrap().push(dir.to_path_buf());
     Ok(())
 }
@@ -43,7 +43,7 @@ fn desktop_app(dir: &Path, seed: u64) -> App {
 struct Downloads(Mutex<Vec<(String, String)>>);
 
 impl Exports for Downloads {
-    fn keep(&self, file_name: &str, mime: &str, _bytes: &[u8]) -> Result<Kept, String> {
+    fn keep(&self, file_name: &str, mime: &str, _bytes: &[u8]) -> Result<Kept, ExportError> {
         self.0
             .lock()
             .unwrap()

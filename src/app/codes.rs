@@ -567,7 +567,7 @@ pub(super) fn connect(app: &App) {
         if let Some((_, saved)) = &s.codes.picture_saved
             && let Err(why) = s.saver.open_folder(saved)
         {
-            screen.set_action_status(why.into());
+            screen.set_action_status(why.to_string().into());
         }
     }));
     codes.on_share_picture(app.unit(|s, w| {
@@ -576,7 +576,7 @@ pub(super) fn connect(app: &App) {
         if let Some((_, saved)) = &s.codes.picture_saved
             && let Err(why) = s.saver.share(saved, &title)
         {
-            screen.set_action_status(why.into());
+            screen.set_action_status(why.to_string().into());
         }
     }));
     codes.on_share(app.unit(|s, w| {

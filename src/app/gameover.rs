@@ -217,13 +217,13 @@ pub(super) fn connect(app: &App) {
     over.on_export(app.unit(|s, _| s.over.export(s.games.on_show(), &s.saver)));
     over.on_open_folder(app.unit(|s, _| {
         if let Some(Err(why)) = s.over.exported.as_ref().map(|e| s.saver.open_folder(e)) {
-            s.over.export_status = why;
+            s.over.export_status = why.to_string();
         }
     }));
     over.on_share_file(app.unit(|s, _| {
         let title = crate::tr!("Send the game's record");
         if let Some(Err(why)) = s.over.exported.as_ref().map(|e| s.saver.share(e, &title)) {
-            s.over.export_status = why;
+            s.over.export_status = why.to_string();
         }
     }));
     over.on_first(app.unit(|s, _| s.over.replay_to(s.games.on_show(), |_, _| 0)));

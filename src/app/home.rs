@@ -323,7 +323,7 @@ impl HomeController {
                 game: Box::new(game),
                 note: String::new(),
             }),
-            Err(message) => Some(Effect::Notice(message)),
+            Err(unopened) => Some(Effect::Notice(unopened.to_string())),
         }
     }
 }

@@ -4,10 +4,19 @@
 //! looks for it (`saving`), saying where it went.
 
 use super::effect::Effect;
-use super::saving::{FileSaver, SavedFile};
+use super::saving::{FileSaver, SaveError, SavedFile};
 use super::{App, AppWindow, PrintAdapter};
-use crate::session::print::{self, Page, Paper, Printable, paper};
+use crate::session::print::{self, Page, Paper, PrintError, Printable, paper};
 use slint::{ComponentHandle, Image, ModelRc, SharedString, VecModel};
+
+/// Why the PDF was not saved: it could not be made, or not kept.
+#[derive(Debug, thiserror::Error)]
+enum NotSaved {
+    #[error(transparent)]
+    Made(#[from] PrintError),
+    #[error(transparent)]
+    Kept(#[from] SaveError),
+}
 
 /// The screen's choices, and where the last PDF went.
 pub(super) struct PrintController {
@@ -160,13 +169,15 @@ impl PrintController {
         let screen = w.global::<PrintAdapter>();
         let name = self.name().to_string();
         let kept = print::print(&name, self.paper)
-            .map_err(|e| e.to_string())
+            .map_err(NotSaved::from)
             .and_then(|pdf| {
-                saver.keep(
-                    &print::file_name(&name, self.paper),
-                    "application/pdf",
-                    &pdf,
-                )
+                saver
+                    .keep(
+                        &print::file_name(&name, self.paper),
+                        "application/pdf",
+                        &pdf,
+                    )
+                    .map_err(NotSaved::from)
             });
         self.saved = kept.as_ref().ok().cloned();
         screen.set_can_open_folder(self.saved.as_ref().is_some_and(|s| s.folder.is_some()));
@@ -188,11 +199,11 @@ impl PrintController {
 
 impl PrintController {
     /// Says why opening the folder or the share sheet failed (nothing when it worked).
-    fn said(&self, w: &AppWindow, done: Option<Result<(), String>>) {
+    fn said(&self, w: &AppWindow, done: Option<Result<(), SaveError>>) {
         if let Some(Err(why)) = done {
             let screen = w.global::<PrintAdapter>();
             screen.set_failed(true);
-            screen.set_message(why.into());
+            screen.set_message(why.to_string().into());
         }
     }
 }

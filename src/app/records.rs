@@ -11,11 +11,41 @@ use crate::core::check::{RuleOverrides, replay_record};
 use crate::core::replay::{RecordVerdict, Replay};
 use crate::session::bounded_read::{FileRefused, read_capped};
 use slint::ComponentHandle;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Records are small (the longest Gravon games are about 200 kB); a bigger
 /// file is not read at all, so a wrong file costs no memory.
 const LARGEST_RECORD: u64 = 4 << 20;
+
+/// Why a record was not opened (before anything of it is replayed).
+#[derive(Debug, thiserror::Error)]
+enum Unopened {
+    /// The pasted text is longer than any record.
+    PastedTooLong,
+    /// The file is larger than any record.
+    TooBig { path: PathBuf },
+    /// The file could not be read.
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: FileRefused,
+    },
+}
+
+impl std::fmt::Display for Unopened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            Unopened::PastedTooLong => {
+                crate::tr!("the pasted text is too long for a game record")
+            }
+            Unopened::TooBig { path } => {
+                crate::tr!("{} is too big for a game record", path.display())
+            }
+            Unopened::Unreadable { path, source } => format!("{}: {source}", path.display()),
+        };
+        f.write_str(&text)
+    }
+}
 
 pub(super) fn connect(app: &App) {
     let screen = app.window().global::<RecordsAdapter>();
@@ -31,7 +61,7 @@ pub(super) fn connect(app: &App) {
     screen.on_open_text(app.unit(|_, w| {
         let text = w.global::<RecordsAdapter>().get_pasted().to_string();
         let opened = if text.len() as u64 > LARGEST_RECORD {
-            Err(crate::tr!("the pasted text is too long for a game record"))
+            Err(Unopened::PastedTooLong)
         } else {
             Ok(replay_record(&text, None, &RuleOverrides::default()))
         };
@@ -61,24 +91,26 @@ pub(super) fn open(w: &AppWindow) {
     w.global::<RecordsAdapter>().set_message("".into());
 }
 
-fn read_file(path: &Path) -> Result<String, String> {
-    let shown = path.display();
+fn read_file(path: &Path) -> Result<String, Unopened> {
     match read_capped(path, LARGEST_RECORD) {
         Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(FileRefused::TooBig { .. }) => {
-            Err(crate::tr!("{} is too big for a game record", shown))
-        }
-        Err(e) => Err(format!("{shown}: {e}")),
+        Err(FileRefused::TooBig { .. }) => Err(Unopened::TooBig {
+            path: path.to_path_buf(),
+        }),
+        Err(source) => Err(Unopened::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
 /// Shows an opened record in the replay, or says why it cannot be.
-fn show(w: &AppWindow, opened: Result<Replay, String>, name: &str) -> Option<Effect> {
+fn show(w: &AppWindow, opened: Result<Replay, Unopened>, name: &str) -> Option<Effect> {
     let screen = w.global::<RecordsAdapter>();
     let replay = match opened {
         Ok(replay) => replay,
-        Err(message) => {
-            screen.set_message(message.into());
+        Err(unopened) => {
+            screen.set_message(unopened.to_string().into());
             return None;
         }
     };

@@ -12,7 +12,9 @@ use super::{
     Screen,
 };
 use crate::core::referee::cluster::BLOCKING;
-use crate::core::referee::{LiveRules, MatchSettings, RoleId, RoundEnd, Team, TeamLook};
+use crate::core::referee::{
+    LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, Team, TeamLook,
+};
 use crate::i18n::translate;
 use crate::session::Storage;
 use crate::session::clock_signals::Signals;
@@ -382,7 +384,11 @@ impl RefereeController {
             field_limit: number(setup.get_field_limit()),
             step_seconds: number(setup.get_step_seconds()),
         };
-        let mut problems = settings.problems(&self.rules);
+        let mut problems: Vec<String> = settings
+            .problems(&self.rules)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         if settings.teams[0].colour == settings.teams[1].colour {
             problems.push(crate::tr!("the two teams need different colours"));
         }
@@ -400,13 +406,13 @@ impl RefereeController {
     /// as the referee's message.
     fn act(
         &mut self,
-        change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, String>,
+        change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, RefereeError>,
     ) {
         let now = self.now();
         if let Some(session) = self.session.as_mut() {
             self.message = match change(session, now) {
                 Ok(done) => done,
-                Err(refused) => super::capitalized(&refused),
+                Err(refused) => super::capitalized(&refused.to_string()),
             };
         }
     }
@@ -459,14 +465,17 @@ impl RefereeController {
                     ),
                     true,
                 ),
-                Some((_, Err(refused))) => (crate::tr!("{}.", super::capitalized(&refused)), false),
+                Some((_, Err(refused))) => (
+                    crate::tr!("{}.", super::capitalized(&refused.to_string())),
+                    false,
+                ),
                 None => (String::new(), false),
             },
             (Page::Flag, None, _) => (crate::tr!("Which role touched the flag?"), false),
             (_, Some(a), Some(d)) => match session.filter(|_| self.page == Page::Challenge) {
                 Some(x) => match x.judge(team, a, d) {
                     Ok(verdict) => (verdict.text, true),
-                    Err(refused) => (super::capitalized(&refused), false),
+                    Err(refused) => (super::capitalized(&refused.to_string()), false),
                 },
                 None => {
                     let verdict = crate::core::referee::game::verdict(

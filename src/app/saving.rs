@@ -6,10 +6,49 @@
 //! to open its folder, and a phone to send it on through the share sheet.
 
 use crate::session::Storage;
-use crate::session::exports::{Exports, Folder, OpenFolder};
+use crate::session::exports::{ExportError, Exports, Folder, OpenFolder};
 use crate::session::share::ShareSheet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Why a file was not saved for the player, or what was asked of it next
+/// could not be done.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum SaveError {
+    /// No place to keep files: no data folder, and the platform names none.
+    NoPlace,
+    /// The place files go refused this one.
+    Keep(#[from] ExportError),
+    /// This device shows no folders (a phone).
+    NoFolders,
+    /// The file manager did not show the folder.
+    FolderNotOpened {
+        folder: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// This device has no share sheet, or the file no address to send it by.
+    NoShareSheet,
+    /// The share sheet did not open; the platform's reason, as the share
+    /// sheet gives it (in words).
+    Share(String),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            SaveError::NoPlace => crate::tr!("this app keeps no files (no data folder)"),
+            SaveError::Keep(e) => e.to_string(),
+            SaveError::NoFolders => crate::tr!("this device cannot open folders"),
+            SaveError::FolderNotOpened { folder, source } => {
+                crate::tr!("the folder {} did not open: {}", folder.display(), source)
+            }
+            SaveError::NoShareSheet => crate::tr!("this device has no share sheet for files"),
+            SaveError::Share(why) => why.clone(),
+        };
+        f.write_str(&text)
+    }
+}
 
 pub(super) struct FileSaver {
     exports: Option<Arc<dyn Exports>>,
@@ -56,15 +95,15 @@ impl FileSaver {
         }
     }
 
-    /// Keeps `bytes` as `file_name`; an error says why in words.
+    /// Keeps `bytes` as `file_name`; an error says why.
     pub(super) fn keep(
         &self,
         file_name: &str,
         mime: &str,
         bytes: &[u8],
-    ) -> Result<SavedFile, String> {
+    ) -> Result<SavedFile, SaveError> {
         let Some(exports) = &self.exports else {
-            return Err(crate::tr!("this app keeps no files (no data folder)"));
+            return Err(SaveError::NoPlace);
         };
         let kept = exports.keep(file_name, mime, bytes)?;
         Ok(SavedFile {
@@ -84,19 +123,25 @@ impl FileSaver {
     }
 
     /// Shows the saved file's folder in the file manager; an error says why.
-    pub(super) fn open_folder(&self, saved: &SavedFile) -> Result<(), String> {
+    pub(super) fn open_folder(&self, saved: &SavedFile) -> Result<(), SaveError> {
         match (self.open_folder, &saved.folder) {
-            (Some(open), Some(folder)) => open(folder)
-                .map_err(|e| crate::tr!("the folder {} did not open: {}", folder.display(), e)),
-            _ => Err(crate::tr!("this device cannot open folders")),
+            (Some(open), Some(folder)) => {
+                open(folder).map_err(|source| SaveError::FolderNotOpened {
+                    folder: folder.clone(),
+                    source,
+                })
+            }
+            _ => Err(SaveError::NoFolders),
         }
     }
 
     /// Sends the saved file on through the share sheet; an error says why.
-    pub(super) fn share(&self, saved: &SavedFile, title: &str) -> Result<(), String> {
+    pub(super) fn share(&self, saved: &SavedFile, title: &str) -> Result<(), SaveError> {
         match (&self.share, &saved.share) {
-            (Some(sheet), Some((address, mime))) => sheet.share_file(title, address, mime),
-            _ => Err(crate::tr!("this device has no share sheet for files")),
+            (Some(sheet), Some((address, mime))) => sheet
+                .share_file(title, address, mime)
+                .map_err(SaveError::Share),
+            _ => Err(SaveError::NoShareSheet),
         }
     }
 }

@@ -198,7 +198,10 @@ pub(super) fn show_remembered(s: &State, w: &AppWindow) {
 fn forget_setups(s: &mut State, w: &AppWindow) -> Vec<Effect> {
     let problem = s.games.forget_setups().err();
     show_remembered(s, w);
-    problem.map(Effect::Notice).into_iter().collect()
+    problem
+        .map(|e| Effect::Notice(e.to_string()))
+        .into_iter()
+        .collect()
 }
 
 /// Closes the screen (its Back button, Escape, the back gesture), keeping

@@ -195,7 +195,7 @@ impl SetupController {
                 self.status = crate::tr!("Saved \"{}\".", name.trim());
                 None
             }
-            Err(e) => Some(Effect::Refuse(e)),
+            Err(e) => Some(Effect::Refuse(e.to_string())),
         }
     }
 

@@ -10,11 +10,34 @@ use std::path::{Path, PathBuf};
 pub trait Exports: Send + Sync {
     /// Keeps `bytes` (of the media type `mime`) as `file_name`, replacing an
     /// older file of that name; says where it went.
-    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String>;
+    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, ExportError>;
 
     /// The folder files go to, where it is one on this device.
     fn folder(&self) -> Option<PathBuf> {
         None
+    }
+}
+
+/// Why a file could not be kept for the player.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The file could not be written in a folder here.
+    File {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The platform would not take the file; its reason, in its own words
+    /// (Android's downloads).
+    Platform(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportError::File { path, source } => write!(f, "{}: {source}", path.display()),
+            ExportError::Platform(e) => std::fmt::Display::fmt(e, f),
+        }
     }
 }
 
@@ -49,9 +72,11 @@ impl Folder {
 }
 
 impl Exports for Folder {
-    fn keep(&self, file_name: &str, _mime: &str, bytes: &[u8]) -> Result<Kept, String> {
+    fn keep(&self, file_name: &str, _mime: &str, bytes: &[u8]) -> Result<Kept, ExportError> {
         let path = self.dir.join(file_name);
-        write_atomic(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Err(source) = write_atomic(&path, bytes) {
+            return Err(ExportError::File { path, source });
+        }
         Ok(Kept {
             place: path.display().to_string(),
             folder: Some(self.dir.clone()),
@@ -66,11 +91,12 @@ impl Exports for Folder {
 
 /// Shows a folder in the computer's file manager (`open_folder`, or a
 /// stand-in in tests).
-pub type OpenFolder = fn(&Path) -> Result<(), String>;
+pub type OpenFolder = fn(&Path) -> std::io::Result<()>;
 
-/// Shows `dir` in the computer's file manager.
-pub fn open_folder(dir: &Path) -> Result<(), String> {
-    opener::open(dir).map_err(|e| e.to_string())
+/// Shows `dir` in the computer's file manager (why not: the opener's error,
+/// as the source of an I/O error).
+pub fn open_folder(dir: &Path) -> std::io::Result<()> {
+    opener::open(dir).map_err(std::io::Error::other)
 }
 
 #[cfg(test)]

@@ -10,9 +10,22 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// it, and says so in plain words. `what` names the file for the player (in
 /// the player's language, `tr!`); `reason` is shown as it is.
 pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
+    set_aside_notice(what, reason, &set_aside(path))
+}
+
+/// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing
+/// overwrites it: where it went, or why it could not be moved.
+pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
     let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
-    match std::fs::rename(path, &aside) {
-        Ok(()) => crate::tr!(
+    std::fs::rename(path, &aside).map(|()| aside)
+}
+
+/// The words for a file that could not be read and was moved aside (or
+/// could not be): `what` names it for the player, `reason` says why it
+/// could not be read, and `aside` is what `set_aside` did.
+pub fn set_aside_notice(what: &str, reason: &str, aside: &std::io::Result<PathBuf>) -> String {
+    match aside {
+        Ok(aside) => crate::tr!(
             "{} could not be read: {}. It was moved aside as {}.",
             what,
             reason,

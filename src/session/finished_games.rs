@@ -11,7 +11,7 @@
 
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
-use crate::core::record::{GameRecord, is_board_move};
+use crate::core::record::{GameRecord, RecordError, is_board_move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -64,7 +64,18 @@ struct Index {
 /// A record that could not be read or replayed, and why.
 pub struct Unreadable {
     pub path: PathBuf,
-    pub reason: String,
+    pub reason: RecordFileError,
+}
+
+/// Why a finished game's record could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFileError {
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(#[from] std::io::Error),
+    /// It is no record, or not one the rules replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
 }
 
 /// What listing the finished games found.
@@ -126,13 +137,13 @@ pub fn write_index(index_path: &Path, games: &[FinishedSummary]) -> std::io::Res
 }
 
 /// Reads a record and replays it through the rules.
-pub fn open(path: &Path) -> Result<Game, String> {
-    read_record(path)?.replay().map_err(|e| e.to_string())
+pub fn open(path: &Path) -> Result<Game, RecordFileError> {
+    Ok(read_record(path)?.replay()?)
 }
 
-fn read_record(path: &Path) -> Result<GameRecord, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    GameRecord::from_json(&String::from_utf8_lossy(&bytes)).map_err(|e| e.to_string())
+fn read_record(path: &Path) -> Result<GameRecord, RecordFileError> {
+    let bytes = std::fs::read(path)?;
+    Ok(GameRecord::from_json(&String::from_utf8_lossy(&bytes))?)
 }
 
 fn read_index(path: &Path) -> Option<Index> {

@@ -10,9 +10,9 @@ use super::game::GameSession;
 use super::game_error::GameError;
 use super::hint::HintWorker;
 use super::link::{LinkError, LinkedSession};
-use super::remembered_setups::RememberedSetups;
+use super::remembered_setups::{RememberedSetups, RememberedSetupsError};
 use super::setup_library::SetupLibrary;
-use super::storage::{Storage, StorageError};
+use super::storage::{FinishedGameError, Storage, StorageError};
 use crate::core::moves::Action;
 use crate::core::side::Side;
 use std::sync::mpsc::Receiver;
@@ -108,7 +108,7 @@ impl Games {
     }
 
     /// Forgets every setup the computer learned.
-    pub fn forget_setups(&mut self) -> Result<(), String> {
+    pub fn forget_setups(&mut self) -> Result<(), RememberedSetupsError> {
         self.remembered.forget()
     }
 
@@ -150,7 +150,7 @@ impl Games {
     pub fn open_finished(
         &mut self,
         index: usize,
-    ) -> Option<Result<crate::core::game::Game, String>> {
+    ) -> Option<Result<crate::core::game::Game, FinishedGameError>> {
         let summary = self.finished.get(index)?;
         let storage = self.storage.as_ref()?;
         let opened = storage.open_finished(summary);
@@ -376,7 +376,10 @@ impl Games {
             return None;
         }
         let (first, last) = self.on_show.as_ref()?.computer_first_and_last_views()?;
-        self.remembered.learn(&first, &last).err()
+        self.remembered
+            .learn(&first, &last)
+            .err()
+            .map(|e| e.to_string())
     }
 
     /// Reads the finished games again (one was just saved); what could not

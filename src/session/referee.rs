@@ -4,7 +4,10 @@
 
 use super::referee_clock::{RefereeClock, Signal};
 use crate::core::referee::cluster::Cluster;
-use crate::core::referee::{ChallengeVerdict, LiveMatch, LiveRules, MatchSettings, RoleId, Team};
+use crate::core::referee::{
+    ChallengeVerdict, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, SettingsProblem,
+    Team,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,6 +21,42 @@ pub struct SavedReferee {
     pub format: u32,
     pub game: LiveMatch,
     pub clock: RefereeClock,
+}
+
+/// Why a saved referee's match could not be taken up (the file is moved
+/// aside, and the notice says why).
+#[derive(Debug, thiserror::Error)]
+pub enum SavedRefereeError {
+    /// The file is not a saved match.
+    Json(#[from] serde_json::Error),
+    /// A saved form this app does not read.
+    Format { found: u32 },
+    /// Its decks are not the built-in rules' roles and counts.
+    DecksDoNotFit,
+    /// Its match numbers break the rules.
+    Settings(Vec<SettingsProblem>),
+}
+
+impl std::fmt::Display for SavedRefereeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            SavedRefereeError::Json(e) => e.to_string(),
+            SavedRefereeError::Format { found } => crate::tr!(
+                "it has format {}, and this app reads format {}",
+                found,
+                REFEREE_FORMAT
+            ),
+            SavedRefereeError::DecksDoNotFit => {
+                crate::tr!("its decks do not fit the Stratego go go rules")
+            }
+            SavedRefereeError::Settings(problems) => problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// How many changes the referee can undo.
@@ -75,8 +114,8 @@ impl RefereeSession {
     /// Applies a change to the match, keeping the state before it for undo.
     fn change<T>(
         &mut self,
-        apply: impl FnOnce(&mut LiveMatch, &LiveRules) -> Result<T, String>,
-    ) -> Result<T, String> {
+        apply: impl FnOnce(&mut LiveMatch, &LiveRules) -> Result<T, RefereeError>,
+    ) -> Result<T, RefereeError> {
         let before = self.game.clone();
         let result = apply(&mut self.game, &self.rules)?;
         self.undo.push(before);
@@ -87,7 +126,7 @@ impl RefereeSession {
         Ok(result)
     }
 
-    pub fn enter(&mut self, team: Team) -> Result<(), String> {
+    pub fn enter(&mut self, team: Team) -> Result<(), RefereeError> {
         self.change(|game, _| game.enter(team))
     }
 
@@ -97,7 +136,7 @@ impl RefereeSession {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<ChallengeVerdict, String> {
+    ) -> Result<ChallengeVerdict, RefereeError> {
         self.game.judge(&self.rules, challenger, role, target)
     }
 
@@ -110,7 +149,7 @@ impl RefereeSession {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<ChallengeVerdict, String> {
+    ) -> Result<ChallengeVerdict, RefereeError> {
         let verdict = self.change(|game, rules| game.challenge(rules, challenger, role, target))?;
         let cluster_goes_on = self
             .cluster
@@ -137,18 +176,17 @@ impl RefereeSession {
     }
 
     /// Starts resolving a cluster of `players` (per team); steps wait.
-    pub fn start_cluster(&mut self, now: Duration, players: [u8; 2]) -> Result<(), String> {
+    pub fn start_cluster(&mut self, now: Duration, players: [u8; 2]) -> Result<(), RefereeError> {
         if players.contains(&0) {
-            return Err(crate::tr!("a cluster needs players of both teams"));
+            return Err(RefereeError::ClusterOneSided);
         }
         for team in Team::BOTH {
             let on_field = self.game.deck(team).on_field();
             if players[team.index()] > on_field {
-                return Err(crate::tr!(
-                    "{} has only {} players on the field",
-                    crate::i18n::translate(self.game.name(team)),
-                    on_field
-                ));
+                return Err(RefereeError::ClusterTooBig {
+                    team: self.game.name(team).to_string(),
+                    on_field,
+                });
             }
         }
         self.cluster = Some(Cluster::new(players));
@@ -165,11 +203,16 @@ impl RefereeSession {
     }
 
     /// Whether `team`'s `role` may take the flag now (nothing changes).
-    pub fn may_take_flag(&self, team: Team, role: RoleId) -> Result<(), String> {
+    pub fn may_take_flag(&self, team: Team, role: RoleId) -> Result<(), RefereeError> {
         self.game.may_take_flag(&self.rules, team, role)
     }
 
-    pub fn touch_flag(&mut self, now: Duration, team: Team, role: RoleId) -> Result<(), String> {
+    pub fn touch_flag(
+        &mut self,
+        now: Duration,
+        team: Team,
+        role: RoleId,
+    ) -> Result<(), RefereeError> {
         self.change(|game, rules| game.touch_flag(rules, team, role))?;
         self.end_round_clock(now);
         Ok(())
@@ -194,7 +237,7 @@ impl RefereeSession {
     }
 
     /// The next round: full decks, fresh clocks.
-    pub fn next_round(&mut self) -> Result<(), String> {
+    pub fn next_round(&mut self) -> Result<(), RefereeError> {
         self.change(|game, rules| game.next_round(rules))?;
         self.clock = clock_for(&self.rules, &self.game.settings);
         self.cluster = None;
@@ -241,20 +284,21 @@ impl RefereeSession {
     }
 
     /// A saved referee session, checked against the rules; resumed paused.
-    pub fn from_saved(rules: Arc<LiveRules>, saved: SavedReferee) -> Result<Self, String> {
+    pub fn from_saved(
+        rules: Arc<LiveRules>,
+        saved: SavedReferee,
+    ) -> Result<Self, SavedRefereeError> {
         if saved.format != REFEREE_FORMAT {
-            return Err(crate::tr!(
-                "it has format {}, and this app reads format {}",
-                saved.format,
-                REFEREE_FORMAT
-            ));
+            return Err(SavedRefereeError::Format {
+                found: saved.format,
+            });
         }
         if !saved.game.fits(&rules) {
-            return Err(crate::tr!("its decks do not fit the Stratego go go rules"));
+            return Err(SavedRefereeError::DecksDoNotFit);
         }
         let problems = saved.game.settings.problems(&rules);
         if !problems.is_empty() {
-            return Err(problems.join("; "));
+            return Err(SavedRefereeError::Settings(problems));
         }
         Ok(RefereeSession {
             rules,

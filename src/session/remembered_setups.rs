@@ -5,7 +5,7 @@
 //! file is moved aside and the memory starts empty.
 
 use super::ai::setup_memory::{SetupMemory, StartSquares};
-use super::bounded_read::read_capped;
+use super::bounded_read::{FileRefused, read_capped};
 use super::files::{quarantine, write_atomic};
 use crate::core::view::PlayerView;
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,55 @@ const LARGEST_FILE: u64 = 8 << 20;
 struct MemoryFile {
     format: u32,
     memory: SetupMemory,
+}
+
+/// Why what the computer learned could not be read (the file is moved
+/// aside and the memory starts empty), saved or forgotten.
+#[derive(Debug, thiserror::Error)]
+pub enum RememberedSetupsError {
+    /// The memory's file could not be read.
+    Read(#[source] FileRefused),
+    /// The file is not what the computer learned.
+    Json(#[source] serde_json::Error),
+    /// A memory in a form this app does not read.
+    Format { found: u32 },
+    /// The memory could not be put into JSON.
+    Encode(#[source] serde_json::Error),
+    /// The memory's file could not be written.
+    Save {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The memory's file could not be removed.
+    Forget {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for RememberedSetupsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            RememberedSetupsError::Read(e) => e.to_string(),
+            RememberedSetupsError::Json(e) | RememberedSetupsError::Encode(e) => e.to_string(),
+            RememberedSetupsError::Format { found } => crate::tr!(
+                "it has format {}, and this app reads format {}",
+                found,
+                FORMAT
+            ),
+            RememberedSetupsError::Save { source, .. } => crate::tr!(
+                "what the computer learned of your setups could not be saved: {}",
+                source
+            ),
+            RememberedSetupsError::Forget { source, .. } => crate::tr!(
+                "what the computer learned could not be forgotten: {}",
+                source
+            ),
+        };
+        f.write_str(&text)
+    }
 }
 
 /// The remembered setups of the person playing, and where they are kept.
@@ -44,22 +93,21 @@ impl RememberedSetups {
             return (remembered, None);
         }
         let problem = match read_capped(&path, LARGEST_FILE) {
-            Err(e) => e.to_string(),
+            Err(e) => RememberedSetupsError::Read(e),
             Ok(bytes) => match serde_json::from_slice::<MemoryFile>(&bytes) {
                 Ok(file) if file.format == FORMAT => {
                     remembered.memory = Arc::new(file.memory);
                     return (remembered, None);
                 }
-                Ok(file) => crate::tr!(
-                    "it has format {}, and this app reads format {}",
-                    file.format,
-                    FORMAT
-                ),
-                Err(e) => e.to_string(),
+                Ok(file) => RememberedSetupsError::Format { found: file.format },
+                Err(e) => RememberedSetupsError::Json(e),
             },
         };
         let what = crate::tr!("what the computer learned of your setups");
-        (remembered, Some(quarantine(&path, &what, &problem)))
+        (
+            remembered,
+            Some(quarantine(&path, &what, &problem.to_string())),
+        )
     }
 
     /// The memory, to think with.
@@ -74,27 +122,33 @@ impl RememberedSetups {
 
     /// Remembers a finished game the computer played, from its first and
     /// last views, and writes the file.
-    pub fn learn(&mut self, first: &PlayerView, last: &PlayerView) -> Result<(), String> {
+    pub fn learn(
+        &mut self,
+        first: &PlayerView,
+        last: &PlayerView,
+    ) -> Result<(), RememberedSetupsError> {
         Arc::make_mut(&mut self.memory).learn(&StartSquares::of(first), last);
         self.write()
     }
 
     /// Forgets everything, file and all.
-    pub fn forget(&mut self) -> Result<(), String> {
+    pub fn forget(&mut self) -> Result<(), RememberedSetupsError> {
         self.memory = Arc::default();
         match &self.path {
             Some(path) => match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(crate::tr!(
-                    "what the computer learned could not be forgotten: {}",
-                    e
-                )),
+                Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                    Err(RememberedSetupsError::Forget {
+                        path: path.clone(),
+                        source,
+                    })
+                }
                 _ => Ok(()),
             },
             None => Ok(()),
         }
     }
 
-    fn write(&self) -> Result<(), String> {
+    fn write(&self) -> Result<(), RememberedSetupsError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
@@ -102,12 +156,10 @@ impl RememberedSetups {
             format: FORMAT,
             memory: (*self.memory).clone(),
         };
-        let text = serde_json::to_vec(&file).map_err(|e| e.to_string())?;
-        write_atomic(path, &text).map_err(|e| {
-            crate::tr!(
-                "what the computer learned of your setups could not be saved: {}",
-                e
-            )
+        let text = serde_json::to_vec(&file).map_err(RememberedSetupsError::Encode)?;
+        write_atomic(path, &text).map_err(|source| RememberedSetupsError::Save {
+            path: path.clone(),
+            source,
         })
     }
 }

@@ -14,6 +14,48 @@ use std::path::PathBuf;
 
 const FORMAT: u32 = 1;
 
+/// Why the setup library could not be read (the file is moved aside), or a
+/// setup could not be saved in it (the library in memory keeps it; the
+/// file keeps the last good library).
+#[derive(Debug, thiserror::Error)]
+pub enum SetupLibraryError {
+    /// The library's file could not be read.
+    Read(#[source] std::io::Error),
+    /// The file is not a setup library.
+    Json(#[source] serde_json::Error),
+    /// A library in a form this app does not read.
+    Format { found: u32 },
+    /// A setup is saved under a name; this one had none.
+    NoName,
+    /// The library could not be put into JSON.
+    Encode(#[source] serde_json::Error),
+    /// The library's file could not be written.
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for SetupLibraryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            SetupLibraryError::Read(e) => e.to_string(),
+            SetupLibraryError::Json(e) | SetupLibraryError::Encode(e) => e.to_string(),
+            SetupLibraryError::Format { found } => crate::tr!(
+                "it has format {}, and this app reads format {}",
+                found,
+                FORMAT
+            ),
+            SetupLibraryError::NoName => crate::tr!("give the setup a name"),
+            SetupLibraryError::Write { source, .. } => {
+                crate::tr!("the setup could not be saved: {}", source)
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct LibraryFile {
     format: u32,
@@ -61,18 +103,14 @@ impl SetupLibrary {
         };
         let problem = match std::fs::read(&path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (library, None),
-            Err(e) => e.to_string(),
+            Err(e) => SetupLibraryError::Read(e),
             Ok(bytes) => match serde_json::from_slice::<LibraryFile>(&bytes) {
                 Ok(file) if file.format == FORMAT => {
                     library.file = file;
                     return (library, None);
                 }
-                Ok(file) => crate::tr!(
-                    "it has format {}, and this app reads format {}",
-                    file.format,
-                    FORMAT
-                ),
-                Err(e) => e.to_string(),
+                Ok(file) => SetupLibraryError::Format { found: file.format },
+                Err(e) => SetupLibraryError::Json(e),
             },
         };
         (
@@ -80,7 +118,7 @@ impl SetupLibrary {
             Some(quarantine(
                 &path,
                 &crate::tr!("the setup library"),
-                &problem,
+                &problem.to_string(),
             )),
         )
     }
@@ -95,10 +133,15 @@ impl SetupLibrary {
     }
 
     /// Saves a setup under a name (replacing one of the same name).
-    pub fn save(&mut self, variant: &Variant, name: &str, setup: &Setup) -> Result<(), String> {
+    pub fn save(
+        &mut self,
+        variant: &Variant,
+        name: &str,
+        setup: &Setup,
+    ) -> Result<(), SetupLibraryError> {
         let name = name.trim();
         if name.is_empty() {
-            return Err(crate::tr!("give the setup a name"));
+            return Err(SetupLibraryError::NoName);
         }
         let placements = setup
             .placements
@@ -148,13 +191,15 @@ impl SetupLibrary {
         Some(Setup { side, placements })
     }
 
-    fn write(&self) -> Result<(), String> {
+    fn write(&self) -> Result<(), SetupLibraryError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
-        let text = serde_json::to_string_pretty(&self.file).map_err(|e| e.to_string())?;
-        write_atomic(path, text.as_bytes())
-            .map_err(|e| crate::tr!("the setup could not be saved: {}", e))
+        let text = serde_json::to_string_pretty(&self.file).map_err(SetupLibraryError::Encode)?;
+        write_atomic(path, text.as_bytes()).map_err(|source| SetupLibraryError::Write {
+            path: path.clone(),
+            source,
+        })
     }
 }
 

@@ -4,12 +4,12 @@
 //! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
 
 use super::ai::ThinkTime;
-use super::files::{quarantine, timestamp, write_atomic};
-use super::finished_games::{self, FinishedSummary};
+use super::files::{quarantine, set_aside, set_aside_notice, timestamp, write_atomic};
+use super::finished_games::{self, FinishedSummary, RecordFileError};
 use super::game::GameSession;
 use super::link::{LinkedSession, SavedLinked};
 use super::pass_and_play::PassAndPlay;
-use super::referee::{RefereeSession, SavedReferee};
+use super::referee::{RefereeSession, SavedReferee, SavedRefereeError};
 use super::saved::{LoadError, SavedSession};
 use super::stage::Stage;
 use crate::core::game::Game;
@@ -112,6 +112,29 @@ impl std::fmt::Display for StorageError {
             StorageError::Encode(e) => e.to_string(),
         };
         f.write_str(&text)
+    }
+}
+
+/// A finished game that could not be opened: its record was moved aside
+/// (so nothing overwrites it), and the words say why and where.
+#[derive(Debug, thiserror::Error)]
+pub struct FinishedGameError {
+    /// The record, where it was in the data folder.
+    pub path: PathBuf,
+    /// Why it could not be read or replayed.
+    #[source]
+    pub reason: RecordFileError,
+    /// Where the record was moved aside, or why it could not be.
+    pub set_aside: std::io::Result<PathBuf>,
+}
+
+impl std::fmt::Display for FinishedGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&set_aside_notice(
+            &crate::tr!("a finished game"),
+            &self.reason.to_string(),
+            &self.set_aside,
+        ))
     }
 }
 
@@ -341,17 +364,26 @@ impl Storage {
         let problems = listing
             .unreadable
             .iter()
-            .map(|bad| self.quarantine(&bad.path, &crate::tr!("a finished game"), &bad.reason))
+            .map(|bad| {
+                self.quarantine(
+                    &bad.path,
+                    &crate::tr!("a finished game"),
+                    &bad.reason.to_string(),
+                )
+            })
             .collect();
         (listing.games, problems)
     }
 
     /// Reads a finished game and replays it through the rules; one that
-    /// cannot be is moved aside, and the message says so.
-    pub fn open_finished(&self, game: &FinishedSummary) -> Result<Game, String> {
+    /// cannot be is moved aside, and the error says so.
+    pub fn open_finished(&self, game: &FinishedSummary) -> Result<Game, FinishedGameError> {
         let path = self.finished_dir().join(&game.file);
-        finished_games::open(&path)
-            .map_err(|reason| self.quarantine(&path, &crate::tr!("a finished game"), &reason))
+        finished_games::open(&path).map_err(|reason| FinishedGameError {
+            set_aside: set_aside(&path),
+            path,
+            reason,
+        })
     }
 
     /// The data folder itself.
@@ -442,13 +474,17 @@ impl Storage {
             Ok(bytes) => bytes,
         };
         let read = serde_json::from_slice::<SavedReferee>(&bytes)
-            .map_err(|e| e.to_string())
+            .map_err(SavedRefereeError::from)
             .and_then(|saved| RefereeSession::from_saved(Arc::clone(rules), saved));
         match read {
             Ok(session) => (Some(session), None),
             Err(reason) => (
                 None,
-                Some(self.quarantine(&path, &crate::tr!("the referee's match"), &reason)),
+                Some(self.quarantine(
+                    &path,
+                    &crate::tr!("the referee's match"),
+                    &reason.to_string(),
+                )),
             ),
         }
     }

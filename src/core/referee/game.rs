@@ -1,8 +1,10 @@
 //! A match of Stratego go go as the referee keeps it: rounds, each team's
 //! deck and field, challenges, the flag, and the score. Every event is
-//! checked first; a refused event changes nothing and says why.
+//! checked first; a refused event changes nothing and says why
+//! ([`RefereeError`]).
 
 use super::deck::Deck;
+use super::error::{RefereeError, SettingsProblem};
 use super::rules::{Challenge, LiveRules, RoleId, RoleSpecial};
 use super::{Team, TeamLook};
 use crate::i18n::translate;
@@ -29,38 +31,31 @@ impl MatchSettings {
         }
     }
 
-    /// What is wrong with these numbers, in words (empty when none).
-    pub fn problems(&self, rules: &LiveRules) -> Vec<String> {
+    /// What is wrong with these numbers (empty when nothing is).
+    pub fn problems(&self, rules: &LiveRules) -> Vec<SettingsProblem> {
         let mut problems = Vec::new();
-        for team in &self.teams {
-            if team.name.trim().is_empty() {
-                problems.push(crate::tr!("each team needs a name"));
+        for team in Team::BOTH {
+            if self.teams[team.index()].name.trim().is_empty() {
+                problems.push(SettingsProblem::Unnamed(team));
             }
         }
         if self.teams[0].name.trim() == self.teams[1].name.trim() {
-            problems.push(crate::tr!("the two teams need different names"));
+            problems.push(SettingsProblem::SameNames);
         }
         if !(1..=9).contains(&self.rounds) {
-            problems.push(crate::tr!("{} rounds: from 1 to 9", self.rounds));
+            problems.push(SettingsProblem::Rounds(self.rounds));
         }
         if !(1..=120).contains(&self.round_minutes) {
-            problems.push(crate::tr!(
-                "{} minutes a round: from 1 to 120",
-                self.round_minutes
-            ));
+            problems.push(SettingsProblem::RoundMinutes(self.round_minutes));
         }
         if !(1..=30).contains(&self.field_limit) {
-            problems.push(crate::tr!(
-                "{} players on the field: from 1 to 30",
-                self.field_limit
-            ));
+            problems.push(SettingsProblem::FieldLimit(self.field_limit));
         }
         if self.step_seconds <= rules.countdown || self.step_seconds > 60 {
-            problems.push(crate::tr!(
-                "a step every {} seconds: from {} to 60",
-                self.step_seconds,
-                rules.countdown + 1
-            ));
+            problems.push(SettingsProblem::StepSeconds {
+                seconds: self.step_seconds,
+                least: rules.countdown.saturating_add(1),
+            });
         }
         problems
     }
@@ -134,9 +129,9 @@ impl LiveMatch {
         &self.settings.teams[team.index()].name
     }
 
-    /// The team's name as a player reads it (a name from the rules file translated).
-    fn shown(&self, team: Team) -> String {
-        translate(self.name(team))
+    /// The team's name, for a refusal (translated when it is shown).
+    fn named(&self, team: Team) -> String {
+        self.name(team).to_string()
     }
 
     /// The round under way has ended (its result is in `results`).
@@ -169,28 +164,28 @@ impl LiveMatch {
         self.lost_before[team.index()][role.0 as usize] + u32::from(self.deck(team).lost(role))
     }
 
-    fn playing(&self) -> Result<(), String> {
+    fn playing(&self) -> Result<(), RefereeError> {
         if self.round_over() {
-            Err(crate::tr!("round {} is over", self.round))
+            Err(RefereeError::RoundOver { round: self.round })
         } else {
             Ok(())
         }
     }
 
     /// A player of `team` takes a card at the base and enters the field.
-    pub fn enter(&mut self, team: Team) -> Result<(), String> {
+    pub fn enter(&mut self, team: Team) -> Result<(), RefereeError> {
         self.playing()?;
         let deck = self.deck(team);
-        let name = self.shown(team);
         if deck.on_field() >= self.settings.field_limit {
-            return Err(crate::tr!(
-                "{} already has {} players on the field, the limit",
-                name,
-                deck.on_field()
-            ));
+            return Err(RefereeError::FieldFull {
+                team: self.named(team),
+                on_field: deck.on_field(),
+            });
         }
         if deck.at_base() == 0 {
-            return Err(crate::tr!("{} has no card left at the base", name));
+            return Err(RefereeError::NoCardAtBase {
+                team: self.named(team),
+            });
         }
         self.decks[team.index()].enter();
         Ok(())
@@ -205,23 +200,21 @@ impl LiveMatch {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<ChallengeVerdict, String> {
+    ) -> Result<ChallengeVerdict, RefereeError> {
         self.playing()?;
         let defender = challenger.other();
         for (team, r) in [(challenger, role), (defender, target)] {
             let deck = self.deck(team);
             if deck.on_field() == 0 {
-                return Err(crate::tr!(
-                    "{} has no player on the field",
-                    self.shown(team)
-                ));
+                return Err(RefereeError::NobodyOnField {
+                    team: self.named(team),
+                });
             }
             if deck.held(r) == 0 {
-                return Err(crate::tr!(
-                    "{} has no {} left: every one was lost this round",
-                    self.shown(team),
-                    translate(&rules.role(r).name)
-                ));
+                return Err(RefereeError::RoleLost {
+                    team: self.named(team),
+                    role: rules.role(r).name.clone(),
+                });
             }
         }
         let verdict = verdict(
@@ -232,7 +225,9 @@ impl LiveMatch {
             self.name(defender),
         );
         if verdict.result == Challenge::NotAllowed {
-            return Err(verdict.text);
+            return Err(RefereeError::CannotChallenge {
+                role: rules.role(role).name.clone(),
+            });
         }
         Ok(verdict)
     }
@@ -245,7 +240,7 @@ impl LiveMatch {
         challenger: Team,
         role: RoleId,
         target: RoleId,
-    ) -> Result<ChallengeVerdict, String> {
+    ) -> Result<ChallengeVerdict, RefereeError> {
         let verdict = self.judge(rules, challenger, role, target)?;
         let defender = challenger.other();
         match verdict.result {
@@ -267,7 +262,7 @@ impl LiveMatch {
         rules: &LiveRules,
         team: Team,
         role: RoleId,
-    ) -> Result<(), String> {
+    ) -> Result<(), RefereeError> {
         self.may_take_flag(rules, team, role)?;
         self.results.push(RoundEnd::Flag(team));
         Ok(())
@@ -275,45 +270,46 @@ impl LiveMatch {
 
     /// Whether a player of `team` carrying `role` may take the flag now
     /// (nothing changes): why not, if not.
-    pub fn may_take_flag(&self, rules: &LiveRules, team: Team, role: RoleId) -> Result<(), String> {
+    pub fn may_take_flag(
+        &self,
+        rules: &LiveRules,
+        team: Team,
+        role: RoleId,
+    ) -> Result<(), RefereeError> {
         self.playing()?;
         let deck = self.deck(team);
+        let role_name = || rules.role(role).name.clone();
         if rules.role(role).special == RoleSpecial::Trap {
-            return Err(crate::tr!(
-                "a {} may not take the flag: the round goes on",
-                translate(&rules.role(role).name)
-            ));
+            return Err(RefereeError::MayNotTakeFlag { role: role_name() });
         }
         if deck.on_field() == 0 {
-            return Err(crate::tr!(
-                "{} has no player on the field",
-                self.shown(team)
-            ));
+            return Err(RefereeError::NobodyOnField {
+                team: self.named(team),
+            });
         }
         if deck.held(role) == 0 {
-            return Err(crate::tr!(
-                "{} has no {} left this round",
-                self.shown(team),
-                translate(&rules.role(role).name)
-            ));
+            return Err(RefereeError::NoRoleLeft {
+                team: self.named(team),
+                role: role_name(),
+            });
         }
         Ok(())
     }
 
     /// The round's time ran out with no flag taken: a draw.
-    pub fn time_up(&mut self) -> Result<(), String> {
+    pub fn time_up(&mut self) -> Result<(), RefereeError> {
         self.playing()?;
         self.results.push(RoundEnd::TimeUp);
         Ok(())
     }
 
     /// The next round, with full decks and every player at the base.
-    pub fn next_round(&mut self, rules: &LiveRules) -> Result<(), String> {
+    pub fn next_round(&mut self, rules: &LiveRules) -> Result<(), RefereeError> {
         if !self.round_over() {
-            return Err(crate::tr!("round {} is still being played", self.round));
+            return Err(RefereeError::RoundNotOver { round: self.round });
         }
         if self.finished() {
-            return Err(crate::tr!("every round has been played"));
+            return Err(RefereeError::MatchOver);
         }
         for team in Team::BOTH {
             for role in rules.role_ids() {

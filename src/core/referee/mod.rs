@@ -1,15 +1,18 @@
 //! The referee's rules for Stratego go go (seed 000), the live-action game:
 //! the rules as data (`rules`), one team's cards (`deck`), a match of rounds
-//! (`game`), the multi-way combat helper (`cluster`) and the rules in words
-//! for the referee's sheet (`text`). Pure: the clock, saving and the screens
+//! (`game`) and why it refuses an event (`error`), the multi-way combat
+//! helper (`cluster`) and the rules in words for the referee's sheet
+//! (`text`). Pure: the clock, saving and the screens
 //! are above.
 
 pub mod cluster;
 pub mod deck;
+pub mod error;
 pub mod game;
 pub mod rules;
 pub mod text;
 
+pub use error::{RefereeError, SettingsProblem};
 pub use game::{ChallengeVerdict, LiveMatch, MatchSettings, RoundEnd};
 pub use rules::{Challenge, LiveRules, Role, RoleId, RoleSpecial, TeamLook};
 

@@ -2,8 +2,9 @@
 //! with their transforms and clip paths, paths filled and stroked in flat
 //! colours (with their opacity), and text as glyphs of the document's Type 3
 //! fonts ([`Glyphs`]). What the sheets never use (gradients, patterns,
-//! images, masks, filters) is refused with a message, not drawn wrong.
+//! images, masks, filters) is refused ([`DrawError`]), not drawn wrong.
 
+use super::error::DrawError;
 use super::glyphs::Glyphs;
 use super::pdf_primitives::cubic_controls;
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
@@ -28,7 +29,7 @@ pub fn draw(
     (width, height): (f32, f32),
     glyphs: &mut Glyphs,
     next: &mut Ref,
-) -> Result<Drawn, String> {
+) -> Result<Drawn, DrawError> {
     let size = tree.size();
     let mut page = Painter {
         content: Content::new(),
@@ -68,9 +69,9 @@ impl Painter<'_> {
     /// A group's children, in its transform and clip; `opacity` is its
     /// parents', multiplied into each shape's (exact for groups whose
     /// shapes do not overlap, which is all the sheets draw).
-    fn group(&mut self, group: &Group, opacity: f32) -> Result<(), String> {
+    fn group(&mut self, group: &Group, opacity: f32) -> Result<(), DrawError> {
         if group.mask().is_some() || !group.filters().is_empty() {
-            return Err("a mask or filter".to_string());
+            return Err(DrawError::MaskOrFilter);
         }
         self.content.save_state();
         self.content.transform(matrix(group.transform()));
@@ -83,7 +84,7 @@ impl Painter<'_> {
                 Node::Group(inner) => self.group(inner, opacity)?,
                 Node::Path(path) => self.path(path, opacity)?,
                 Node::Text(text) => self.text(text, opacity)?,
-                Node::Image(_) => return Err("an image".to_string()),
+                Node::Image(_) => return Err(DrawError::Image),
             }
         }
         self.content.restore_state();
@@ -92,7 +93,7 @@ impl Painter<'_> {
 
     /// Clips what follows to the clip path's shapes (and to the clip path's
     /// own clip path, if it has one).
-    fn clip(&mut self, clip: &usvg::ClipPath) -> Result<(), String> {
+    fn clip(&mut self, clip: &usvg::ClipPath) -> Result<(), DrawError> {
         if let Some(inner) = clip.clip_path() {
             self.clip(inner)?;
         }
@@ -104,7 +105,7 @@ impl Painter<'_> {
             for child in group.children() {
                 match child {
                     Node::Group(inner) if inner.clip_path().is_some() => {
-                        return Err("a clip path inside a clip path's shapes".to_string());
+                        return Err(DrawError::ClipInClip);
                     }
                     Node::Group(inner) => shapes.push((inner, transform)),
                     Node::Path(path) => {
@@ -113,7 +114,7 @@ impl Painter<'_> {
                         even_odd &= path.fill().is_some_and(|f| f.rule() == FillRule::EvenOdd);
                     }
                     Node::Text(_) | Node::Image(_) => {
-                        return Err("text or an image in a clip path".to_string());
+                        return Err(DrawError::ClipNotShapes);
                     }
                 }
             }
@@ -175,7 +176,7 @@ impl Painter<'_> {
 
     /// A filled and/or stroked path, fill first unless its paint order says
     /// stroke first.
-    fn path(&mut self, path: &Path, opacity: f32) -> Result<(), String> {
+    fn path(&mut self, path: &Path, opacity: f32) -> Result<(), DrawError> {
         if !path.is_visible() {
             return Ok(());
         }
@@ -189,7 +190,7 @@ impl Painter<'_> {
     }
 
     /// The path filled, if it has a fill.
-    fn fill(&mut self, path: &Path, opacity: f32) -> Result<(), String> {
+    fn fill(&mut self, path: &Path, opacity: f32) -> Result<(), DrawError> {
         let Some(fill) = path.fill() else {
             return Ok(());
         };
@@ -206,7 +207,7 @@ impl Painter<'_> {
 
     /// The path outlined, if it has a stroke: its width, dashes, caps and
     /// joins as SVG gives them.
-    fn stroke(&mut self, path: &Path, opacity: f32) -> Result<(), String> {
+    fn stroke(&mut self, path: &Path, opacity: f32) -> Result<(), DrawError> {
         let Some(stroke) = path.stroke() else {
             return Ok(());
         };
@@ -238,7 +239,7 @@ impl Painter<'_> {
 
     /// Text, glyph by glyph where usvg laid it out, in its span's fill
     /// colour (the sheets' text is never stroked).
-    fn text(&mut self, text: &Text, opacity: f32) -> Result<(), String> {
+    fn text(&mut self, text: &Text, opacity: f32) -> Result<(), DrawError> {
         for span in text.layouted() {
             let Some(fill) = span.fill.as_ref().filter(|_| span.visible) else {
                 continue;
@@ -272,7 +273,7 @@ impl Painter<'_> {
     }
 
     /// Sets the fill colour and opacity of a path's or a text's fill.
-    fn fill_paint(&mut self, fill: &usvg::Fill, opacity: f32) -> Result<(), String> {
+    fn fill_paint(&mut self, fill: &usvg::Fill, opacity: f32) -> Result<(), DrawError> {
         let (r, g, b) = colour(fill.paint())?;
         self.content.set_fill_rgb(r, g, b);
         self.opacity(opacity * fill.opacity().get(), 1.0);
@@ -299,14 +300,14 @@ impl Painter<'_> {
 }
 
 /// A flat colour's red, green and blue from 0 to 1.
-fn colour(paint: &Paint) -> Result<(f32, f32, f32), String> {
+fn colour(paint: &Paint) -> Result<(f32, f32, f32), DrawError> {
     match paint {
         Paint::Color(c) => Ok((
             f32::from(c.red) / 255.0,
             f32::from(c.green) / 255.0,
             f32::from(c.blue) / 255.0,
         )),
-        _ => Err("a gradient or pattern".to_string()),
+        _ => Err(DrawError::NotFlat),
     }
 }
 

@@ -3,6 +3,7 @@
 //! ToUnicode map so that the words can be found, copied and read aloud. Only
 //! the glyphs used are written, so no font subsetter is needed.
 
+use super::error::FontError;
 use super::pdf_primitives::{cubic_controls, deflate};
 use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
@@ -95,7 +96,11 @@ impl Glyphs {
 
     /// Units per em of `face` (read once a face): the glyph space of its
     /// fonts.
-    pub fn units_per_em(&mut self, db: &fontdb::Database, face: fontdb::ID) -> Result<u16, String> {
+    pub fn units_per_em(
+        &mut self,
+        db: &fontdb::Database,
+        face: fontdb::ID,
+    ) -> Result<u16, FontError> {
         if let Some(units) = self.units_per_em.get(&face) {
             return Ok(*units);
         }
@@ -120,7 +125,7 @@ impl Glyphs {
         pdf: &mut Pdf,
         db: &fontdb::Database,
         next: &mut Ref,
-    ) -> Result<(), String> {
+    ) -> Result<(), FontError> {
         for font in &self.fonts {
             db.with_face_data(font.face, |data, index| {
                 let face =
@@ -134,11 +139,11 @@ impl Glyphs {
     }
 }
 
-fn unreadable(db: &fontdb::Database, face: fontdb::ID) -> String {
+fn unreadable(db: &fontdb::Database, face: fontdb::ID) -> FontError {
     let name = db
         .face(face)
         .map_or_else(|| format!("{face:?}"), |f| f.post_script_name.clone());
-    format!("the font {name} could not be read")
+    FontError { name }
 }
 
 /// One Type 3 font: a glyph procedure per glyph (its outline filled in the

@@ -12,6 +12,7 @@
 mod board;
 mod cards;
 mod drawing;
+pub mod error;
 mod glyphs;
 pub mod paper;
 pub mod pdf;
@@ -24,6 +25,7 @@ mod svg;
 
 pub use board::BoardPlan;
 pub use cards::{CARD, GRID};
+pub use error::{DrawError, FontError, PdfError};
 pub use paper::Paper;
 pub use rules::type_size;
 
@@ -179,12 +181,14 @@ pub fn printables() -> Vec<Printable> {
     out
 }
 
-/// What went wrong, in a sentence (in the current language: the Print
+/// What went wrong (put in the current language when shown: the Print
 /// screen shows it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum PrintError {
+    /// Nothing of this name can be printed.
     Unknown(String),
-    Pdf(String),
+    /// The sheet's pages could not be made into a PDF.
+    Pdf(#[from] PdfError),
 }
 
 impl std::fmt::Display for PrintError {
@@ -194,12 +198,10 @@ impl std::fmt::Display for PrintError {
                 "nothing called \"{}\" can be printed; `flagfall print --list` names what can",
                 name
             )),
-            PrintError::Pdf(why) => f.write_str(why),
+            PrintError::Pdf(e) => std::fmt::Display::fmt(e, f),
         }
     }
 }
-
-impl std::error::Error for PrintError {}
 
 /// The pages of `name` on `paper`.
 pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
@@ -234,7 +236,7 @@ pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
 /// `name` on `paper`, as a PDF document.
 pub fn print(name: &str, paper: Paper) -> Result<Vec<u8>, PrintError> {
     let pages = pages(name, paper)?;
-    pdf::to_pdf(&format!("Flagfall: {name}"), &pages).map_err(PrintError::Pdf)
+    Ok(pdf::to_pdf(&format!("Flagfall: {name}"), &pages)?)
 }
 
 /// The square size the board `name` is printed with, in millimetres (width, depth).

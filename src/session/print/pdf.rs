@@ -6,6 +6,7 @@
 
 use super::Page;
 use super::drawing;
+use super::error::PdfError;
 use super::glyphs::Glyphs;
 use super::pdf_primitives::deflate;
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
@@ -14,8 +15,8 @@ use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 pub const POINTS_PER_MM: f64 = 72.0 / 25.4;
 
 /// One PDF of `pages`, titled `title`; fonts come from the system's. Its
-/// errors are in the current language (the Print screen shows them).
-pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
+/// errors name the page (the Print screen shows them).
+pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, PdfError> {
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
     let mut next = Ref::new(1);
@@ -26,14 +27,20 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
     let mut glyphs = Glyphs::new();
     let mut kids = Vec::with_capacity(pages.len());
     for (i, page) in pages.iter().enumerate() {
-        let tree = usvg::Tree::from_str(&page.svg, &options)
-            .map_err(|e| crate::tr!("page {} could not be drawn: {}", i + 1, e))?;
+        let tree = usvg::Tree::from_str(&page.svg, &options).map_err(|source| PdfError::Svg {
+            page: i + 1,
+            source,
+        })?;
         let size = (
             (page.width * POINTS_PER_MM) as f32,
             (page.height * POINTS_PER_MM) as f32,
         );
-        let drawn = drawing::draw(&tree, size, &mut glyphs, &mut next)
-            .map_err(|e| crate::tr!("page {} could not be made PDF: {}", i + 1, e))?;
+        let drawn = drawing::draw(&tree, size, &mut glyphs, &mut next).map_err(|source| {
+            PdfError::Drawing {
+                page: i + 1,
+                source,
+            }
+        })?;
         let (page_id, content_id) = (next.bump(), next.bump());
         let states: Vec<Ref> = drawn.opacities.iter().map(|_| next.bump()).collect();
         for (&(fill, stroke), &state) in drawn.opacities.iter().zip(&states) {
@@ -66,7 +73,7 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
     }
     glyphs
         .write(&mut pdf, &options.fontdb, &mut next)
-        .map_err(|e| crate::tr!("the sheets' fonts could not be written: {}", e))?;
+        .map_err(PdfError::Fonts)?;
     pdf.catalog(catalog).pages(page_tree);
     pdf.pages(page_tree).count(kids.len() as i32).kids(kids);
     pdf.document_info(info)
@@ -77,7 +84,8 @@ pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Page, to_pdf};
+    use super::{Page, PdfError, to_pdf};
+    use crate::session::print::error::DrawError;
 
     fn page(body: &str) -> Page {
         Page {
@@ -102,8 +110,19 @@ mod tests {
             r##"<defs><linearGradient id="g"><stop offset="0" stop-color="#000000"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="5" height="5" fill="url(#g)"/>"##,
         );
         let refused = to_pdf("gradient", &[shapes, gradient]).unwrap_err();
-        assert!(refused.contains("page 2"), "{refused}");
-        assert!(refused.contains("gradient"), "{refused}");
+        assert!(
+            matches!(
+                refused,
+                PdfError::Drawing {
+                    page: 2,
+                    source: DrawError::NotFlat
+                }
+            ),
+            "{refused:?}"
+        );
+        let told = refused.to_string();
+        assert!(told.contains("page 2"), "{told}");
+        assert!(told.contains("gradient"), "{told}");
     }
 
     #[test]
@@ -112,7 +131,18 @@ mod tests {
             r##"<defs><clipPath id="inner"><rect width="3" height="3"/></clipPath><clipPath id="outer"><rect width="8" height="8" clip-path="url(#inner)"/></clipPath></defs><rect width="10" height="10" fill="#00ff00" clip-path="url(#outer)"/>"##,
         );
         let refused = to_pdf("nested", &[nested]).unwrap_err();
-        assert!(refused.contains("page 1"), "{refused}");
-        assert!(refused.contains("clip path inside"), "{refused}");
+        assert!(
+            matches!(
+                refused,
+                PdfError::Drawing {
+                    page: 1,
+                    source: DrawError::ClipInClip
+                }
+            ),
+            "{refused:?}"
+        );
+        let told = refused.to_string();
+        assert!(told.contains("page 1"), "{told}");
+        assert!(told.contains("clip path inside"), "{told}");
     }
 }
