@@ -7,7 +7,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::exports::{Exports, Kept};
+use flagfall::session::exports::{ExportError, Exports, Kept};
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JString, JValue};
 use jni::refs::Global;
@@ -55,7 +55,7 @@ impl Downloads {
                 format!("the shared storage cannot be reached ({e})")
             })?;
             let path = std::path::Path::new(&dir).join(file_name);
-            flagfall::session::storage::write_atomic(&path, bytes)
+            flagfall::session::files::write_atomic(&path, bytes)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             // (No content address here: Android 8 and 9 share no file by path.)
             Ok((path.display().to_string(), None))
@@ -186,7 +186,7 @@ impl Downloads {
 }
 
 impl Exports for Downloads {
-    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, String> {
+    fn keep(&self, file_name: &str, mime: &str, bytes: &[u8]) -> Result<Kept, ExportError> {
         let (place, address) = self
             .vm
             .attach_current_thread(
@@ -194,7 +194,9 @@ impl Exports for Downloads {
                     Ok(self.keep_in(env, file_name, mime, bytes))
                 },
             )
-            .map_err(|e| format!("Android cannot be reached ({e})"))??;
+            .map_err(|e| format!("Android cannot be reached ({e})"))
+            .and_then(|kept| kept)
+            .map_err(|why| ExportError::Platform(why.into()))?;
         // A phone has no file manager to open from here; the share sheet
         // sends the file on by its address.
         Ok(Kept {
