@@ -1,7 +1,8 @@
-//! The two-squares rule's setting: off, or how many moves one piece may
-//! make between the same two squares. A variant offers some (`Variant`'s
-//! rules) and a game plays one (`GameOptions`); files write it as "off" or
-//! the number.
+//! The two-squares rule: its setting (off, or how many moves one piece
+//! may make between the same two squares), which a variant offers
+//! (`Variant`'s rules) and a game plays (`GameOptions`), files writing it
+//! as "off" or the number; and each side's track of its last moves, which
+//! says the one move the rule forbids it now.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -21,6 +22,39 @@ impl TwoSquares {
         match self {
             TwoSquares::Off => crate::tr!("off"),
             TwoSquares::Limit(n) => n.to_string(),
+        }
+    }
+}
+
+/// One side's last move and how many times in a row one piece has gone
+/// back and forth between its two squares, as the position's board
+/// indices: what the two-squares rule needs to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct TwoSquareTrack {
+    from: u16,
+    to: u16,
+    /// Consecutive moves of one piece back and forth between `from` and `to`.
+    run: u8,
+}
+
+impl TwoSquareTrack {
+    /// The side moved from `from` to `to`.
+    pub(crate) fn record(&mut self, from: u16, to: u16) {
+        self.run = if self.from == to && self.to == from {
+            self.run.saturating_add(1)
+        } else {
+            1
+        };
+        self.from = from;
+        self.to = to;
+    }
+
+    /// The move `setting` forbids the side now (back the way it came, once
+    /// it has made the limit's moves between the two squares), if any.
+    pub(crate) fn forbidden(&self, setting: TwoSquares) -> Option<(u16, u16)> {
+        match setting {
+            TwoSquares::Limit(limit) if self.run >= limit => Some((self.to, self.from)),
+            _ => None,
         }
     }
 }

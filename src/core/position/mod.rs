@@ -17,6 +17,7 @@ use super::piece::{Piece, PieceId};
 use super::setup::{CheckedSetup, Placement, SetupProblem};
 use super::side::Side;
 use super::square::Square;
+use super::two_squares::TwoSquareTrack;
 use super::variant::{Mobility, Special, Variant};
 use std::sync::Arc;
 
@@ -192,15 +193,6 @@ impl PieceState {
     pub fn start(&self) -> Square {
         self.start
     }
-}
-
-/// The last move of one side, for the two-squares rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct TwoSquareTrack {
-    from: u16,
-    to: u16,
-    /// Consecutive moves of one piece back and forth between `from` and `to`.
-    run: u8,
 }
 
 /// A battle as the referee saw it: both pieces and the result.
@@ -520,13 +512,12 @@ impl Position {
         }
     }
 
-    /// The move the two-squares rule forbids `side` right now, as padded indices.
+    /// The move the two-squares rule forbids `side` right now, as padded
+    /// indices (`CAPTURED` twice, which no move is, when none).
     fn forbidden(&self, side: Side) -> (u16, u16) {
-        let track = self.tracks[side.index()];
-        match self.options.two_squares {
-            TwoSquares::Limit(limit) if track.run >= limit => (track.to, track.from),
-            _ => (CAPTURED, CAPTURED),
-        }
+        self.tracks[side.index()]
+            .forbidden(self.options.two_squares)
+            .unwrap_or((CAPTURED, CAPTURED))
     }
 
     /// All legal moves of the side to move (none while a rescue is pending
@@ -567,12 +558,11 @@ impl Position {
     /// Calls `found` for each legal move of `side`; stops early when it returns true.
     ///
     /// The rules' move generator: the legal moves and whether a side can
-    /// move come from it, and `check_move` shares its `two_step_targets`.
-    /// The playouts have two more for the same job (`playout_moves`):
-    /// `fill_moves` lists these moves without a branch per move, and the
-    /// bitboards (`bitboard`) count and draw them, and find the attacks,
-    /// without listing them. They are kept apart for the playouts' speed
-    /// (`flagfall bench`); tests hold them to the moves this one gives.
+    /// move come from it, over the same walk (`walk_moves`) as the
+    /// playouts' list (`fill_moves`); `check_move` shares its
+    /// `two_step_targets`. The bitboards (`bitboard`) count and draw the
+    /// same moves, and find the attacks, without listing them, for the
+    /// playouts' speed (`flagfall bench`); tests hold them to these moves.
     #[inline]
     fn generate(&self, side: Side, mut found: impl FnMut(u16, u16) -> bool) -> bool {
         let forbidden = self.forbidden(side);
@@ -591,8 +581,25 @@ impl Position {
     fn generate_within(
         &self,
         side: Side,
-        (forbid_from, forbid_to): (u16, u16),
+        forbidden: (u16, u16),
         mut found: impl FnMut(u16, u16) -> bool,
+    ) -> bool {
+        self.walk_moves(side, forbidden, |from, to, legal| legal && found(from, to))
+    }
+
+    /// The one walk over `side`'s movers that every list of moves comes
+    /// from: each square a stepper, runner or two-stepper could go to, with
+    /// whether it may (a square it can land on, not the move `forbidden`
+    /// by the two-squares rule; the More-Squares rule aside). Stops early
+    /// when `visit` returns true, and says whether it did. `generate` visits
+    /// the legal moves only; `fill_moves` writes every candidate and counts
+    /// the legal ones, without a branch per move.
+    #[inline(always)]
+    fn walk_moves(
+        &self,
+        side: Side,
+        (forbid_from, forbid_to): (u16, u16),
+        mut visit: impl FnMut(u16, u16, bool) -> bool,
     ) -> bool {
         let cells = &self.cells[..];
         let dirs = self.geometry.dirs;
@@ -605,10 +612,9 @@ impl Position {
             }
             for d in dirs {
                 let to = from.wrapping_add_signed(d as i16);
-                if lands[cells[to as usize] as usize]
-                    && !(from == forbid_from && to == forbid_to)
-                    && found(from, to)
-                {
+                let legal =
+                    lands[cells[to as usize] as usize] & !(from == forbid_from && to == forbid_to);
+                if visit(from, to, legal) {
                     return true;
                 }
             }
@@ -622,10 +628,8 @@ impl Position {
                 let mut to = from.wrapping_add_signed(d as i16);
                 loop {
                     let cell = cells[to as usize];
-                    if lands[cell as usize]
-                        && !(from == forbid_from && to == forbid_to)
-                        && found(from, to)
-                    {
+                    let legal = lands[cell as usize] & !(from == forbid_from && to == forbid_to);
+                    if visit(from, to, legal) {
                         return true;
                     }
                     if cell != EMPTY {
@@ -641,7 +645,7 @@ impl Position {
                 continue;
             }
             if self.two_step_targets(side, from, |to| {
-                !(from == forbid_from && to == forbid_to) && found(from, to)
+                visit(from, to, !(from == forbid_from && to == forbid_to))
             }) {
                 return true;
             }
@@ -857,14 +861,7 @@ impl Position {
     fn apply_move_with(&mut self, from: u16, to: u16, check_stuck: bool) -> (Option<Battle>, bool) {
         let side = self.to_move;
         let mover = piece_of_cell(self.cells[from as usize]).expect("validated");
-        let track = &mut self.tracks[side.index()];
-        track.run = if track.from == to && track.to == from {
-            track.run.saturating_add(1)
-        } else {
-            1
-        };
-        track.from = from;
-        track.to = to;
+        self.tracks[side.index()].record(from, to);
         self.last_move = Some((from, to));
         {
             let state = &mut self.pieces[side.index()][mover.index as usize];

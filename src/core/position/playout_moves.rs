@@ -3,7 +3,7 @@
 //! checks (`play_raw`, `end_stuck`), and the captures on offer
 //! (`attacks_into`) for the computer players' rollouts.
 
-use super::{CAPTURED, EMPTY, LANDING, Position};
+use super::{EMPTY, Position};
 use crate::core::bitboard::Groups;
 use crate::core::moves::{Move, Outcome, WinReason};
 use crate::core::side::Side;
@@ -107,66 +107,19 @@ impl Position {
     /// only for legal ones, which spares the branch mispredictions of a
     /// checked push.
     ///
-    /// The same moves as the rules' `generate` (the same walk over steppers,
-    /// runners and two-steppers, then the More-Squares rule), kept apart
-    /// because `generate` stops early and branches on every move: the
-    /// playouts spend their time here. The tests below and in `playout` hold
-    /// the two to the same moves.
+    /// The same moves as the rules' `generate`: the same walk
+    /// (`walk_moves`), then the More-Squares rule.
     fn fill_moves(&self, out: &mut [RawMove]) -> usize {
         if self.outcome.is_some() || self.pending_rescue.is_some() {
             return 0;
         }
         let side = self.to_move;
-        let cells = &self.cells[..];
-        let dirs = self.geometry.dirs;
-        let lands = &LANDING[side.index()];
-        let locations = &self.locations[side.index()];
-        let (forbid_from, forbid_to) = self.forbidden(side);
         let mut n = 0;
-        for &index in &self.steppers[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            for d in dirs {
-                let to = from.wrapping_add_signed(d as i16);
-                let legal =
-                    lands[cells[to as usize] as usize] & !(from == forbid_from && to == forbid_to);
-                out[n] = RawMove { from, to };
-                n += legal as usize;
-            }
-        }
-        for &index in &self.runners[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            for d in dirs {
-                let mut to = from.wrapping_add_signed(d as i16);
-                loop {
-                    let cell = cells[to as usize];
-                    let legal = lands[cell as usize] & !(from == forbid_from && to == forbid_to);
-                    out[n] = RawMove { from, to };
-                    n += legal as usize;
-                    if cell != EMPTY {
-                        break;
-                    }
-                    to = to.wrapping_add_signed(d as i16);
-                }
-            }
-        }
-        for &index in &self.two_steppers[side.index()] {
-            let from = locations[index as usize];
-            if from == CAPTURED {
-                continue;
-            }
-            self.two_step_targets(side, from, |to| {
-                let legal = !(from == forbid_from && to == forbid_to);
-                out[n] = RawMove { from, to };
-                n += legal as usize;
-                false
-            });
-        }
+        self.walk_moves(side, self.forbidden(side), |from, to, legal| {
+            out[n] = RawMove { from, to };
+            n += legal as usize;
+            false
+        });
         match self.chase.as_deref() {
             Some(chase) if chase.chaser == side => {
                 let mut kept = 0;
