@@ -184,14 +184,15 @@ impl HomeController {
         Some(Effect::GameOnShow)
     }
 
-    /// Goes on with game `index` of "Continue": the board games first, then
-    /// the referee's match.
+    /// Goes on with entry `index` of "Continue".
     fn continue_game(&self, games: &mut Games, index: usize) -> Effect {
-        if index == games.in_progress().len() {
-            return Effect::OpenReferee;
+        match ContinueEntry::at(index, games.in_progress().len()) {
+            ContinueEntry::RefereeMatch => Effect::OpenReferee,
+            ContinueEntry::Game(index) => {
+                games.continue_game(index);
+                Effect::GameOnShow
+            }
         }
-        games.continue_game(index);
-        Effect::GameOnShow
     }
 
     /// Whether a question is open over the screen (deleting a game).
@@ -208,9 +209,9 @@ impl HomeController {
     /// The player confirmed (or not) deleting game `confirm_delete` of "Continue".
     fn delete_answer(&mut self, games: &mut Games, delete: bool) -> Option<Effect> {
         let index = self.confirm_delete.take().filter(|_| delete)?;
-        if index == games.in_progress().len() {
+        let ContinueEntry::Game(index) = ContinueEntry::at(index, games.in_progress().len()) else {
             return Some(Effect::ForgetRefereeMatch);
-        }
+        };
         games
             .delete_in_progress(index)
             .err()
@@ -419,6 +420,26 @@ fn untimed_label(game: &GameSession) -> String {
     }
 }
 
+/// What an entry of "Continue" is: the board games in progress come first,
+/// in the order `Games::in_progress` gives, then the referee's match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ContinueEntry {
+    /// The board game at this place among those in progress.
+    Game(usize),
+    RefereeMatch,
+}
+
+impl ContinueEntry {
+    /// The entry shown at `index` when `games` board games are listed.
+    fn at(index: usize, games: usize) -> ContinueEntry {
+        if index < games {
+            ContinueEntry::Game(index)
+        } else {
+            ContinueEntry::RefereeMatch
+        }
+    }
+}
+
 pub(super) fn connect(app: &App) {
     let home = app.window().global::<HomeAdapter>();
     home.on_select_variant(app.indexed(|s, w, i| s.home.select(w, i)));
@@ -455,5 +476,18 @@ fn chosen_clock(home: &HomeAdapter) -> Option<TimeControl> {
             home.get_own_bonus_kind(),
             home.get_own_bonus_seconds(),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ContinueEntry;
+
+    #[test]
+    fn the_referees_match_follows_the_board_games_in_continue() {
+        assert_eq!(ContinueEntry::at(0, 2), ContinueEntry::Game(0));
+        assert_eq!(ContinueEntry::at(1, 2), ContinueEntry::Game(1));
+        assert_eq!(ContinueEntry::at(2, 2), ContinueEntry::RefereeMatch);
+        assert_eq!(ContinueEntry::at(0, 0), ContinueEntry::RefereeMatch);
     }
 }
