@@ -12,8 +12,8 @@ use slint::ComponentHandle;
 pub(super) fn connect(app: &App) {
     let handoff = app.window().global::<HandoffAdapter>();
     handoff.on_reveal(app.unit(|s, _| {
-        if let Some(game) = s.games.on_show_mut() {
-            game.take_device();
+        if let Some(hand_offs) = s.games.on_show_mut().and_then(GameSession::hand_offs) {
+            hand_offs.take_device();
         }
         Effect::HandedOver
     }));

@@ -255,10 +255,7 @@ impl HomeController {
             .map(|game| {
                 let label = continue_label(game);
                 // Games of one kind are told apart by when each began.
-                let started = match game {
-                    GameSession::OneDevice(session) => session.started(),
-                    GameSession::TwoDevices(_) => None,
-                };
+                let started = game.started();
                 let alike = in_progress.iter().filter(|g| same_kind(g, game)).count();
                 match started.and_then(super::dates::day_and_time) {
                     Some(day) if alike > 1 => crate::tr!("{}, started {}", label, day),

@@ -126,8 +126,8 @@ impl PlayController {
     /// The player put the battle picture away: the mover's own (the device
     /// goes on), or the other player's.
     fn battle_continue(&mut self, game: &mut GameSession) {
-        if game.battle_on_show().is_some() {
-            game.battle_seen();
+        if let (Some(_), Some(hand_offs)) = (game.battle_on_show(), game.hand_offs()) {
+            hand_offs.battle_seen();
         } else if let Some(view) = game.view() {
             self.their_battle_seen = Some(view.ply);
         }

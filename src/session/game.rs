@@ -32,6 +32,42 @@ pub struct BattleOnShow {
     pub ply: Option<ViewPly>,
 }
 
+/// What only a game whose players share one device does: the device goes
+/// from one player to the other behind a hand-off screen, and a mover is
+/// shown its battle before the device goes on.
+pub trait HandOffs {
+    /// The player the hand-off screen names has taken the device.
+    fn take_device(&mut self);
+    /// The device may have changed hands (the app went to its menu), so
+    /// the hand-off screen comes before anything of an army.
+    fn hand_off_again(&mut self);
+    /// The mover has seen its battle; the device goes to the other player.
+    fn battle_seen(&mut self);
+}
+
+impl HandOffs for PassAndPlay {
+    fn take_device(&mut self) {
+        self.reveal();
+    }
+
+    fn hand_off_again(&mut self) {
+        PassAndPlay::hand_off_again(self);
+    }
+
+    fn battle_seen(&mut self) {
+        PassAndPlay::battle_seen(self);
+    }
+}
+
+/// For tests that drive one kind of game or the other alike: does `act`
+/// where the game hands off, nothing between two devices.
+#[cfg(test)]
+pub(crate) fn hand_off(game: &mut GameSession, act: impl FnOnce(&mut dyn HandOffs)) {
+    if let Some(hand_offs) = game.hand_offs() {
+        act(hand_offs);
+    }
+}
+
 /// A game on this device.
 #[derive(Debug)]
 pub enum GameSession {
@@ -141,18 +177,21 @@ impl GameSession {
         }
     }
 
-    /// The player who took the device taps the hand-off screen away.
-    pub fn take_device(&mut self) {
-        if let GameSession::OneDevice(game) = self {
-            game.reveal();
+    /// The game's hand-offs, where both players share this device (none
+    /// between two devices, where each player keeps a device of its own).
+    pub fn hand_offs(&mut self) -> Option<&mut dyn HandOffs> {
+        match self {
+            GameSession::OneDevice(game) => Some(game),
+            GameSession::TwoDevices(_) => None,
         }
     }
 
-    /// One device: the device may have changed hands (the app went to its
-    /// menu), so the hand-off screen comes before anything of an army.
-    pub fn hand_off_again(&mut self) {
-        if let GameSession::OneDevice(game) = self {
-            game.hand_off_again();
+    /// When the game began, in milliseconds since 1970, where it keeps
+    /// the date (a game on this device; not yet a two-device game).
+    pub fn started(&self) -> Option<u64> {
+        match self {
+            GameSession::OneDevice(game) => game.started(),
+            GameSession::TwoDevices(_) => None,
         }
     }
 
@@ -173,13 +212,6 @@ impl GameSession {
                 })
             }
             _ => None,
-        }
-    }
-
-    /// The mover has seen the battle; the device goes to the other player.
-    pub fn battle_seen(&mut self) {
-        if let GameSession::OneDevice(game) = self {
-            game.battle_seen();
         }
     }
 

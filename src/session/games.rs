@@ -253,8 +253,8 @@ impl Games {
             let game = self.parked.remove(parked);
             self.bring(game);
         }
-        if let Some(game) = self.on_show.as_mut() {
-            game.hand_off_again();
+        if let Some(hand_offs) = self.on_show.as_mut().and_then(GameSession::hand_offs) {
+            hand_offs.hand_off_again();
         }
     }
 

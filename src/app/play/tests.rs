@@ -8,6 +8,7 @@ use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
 use crate::session::PassAndPlay;
 use crate::session::ai::{Level, ThinkTime};
+use crate::session::game::hand_off;
 use crate::session::hint::HintWorker;
 use crate::session::link::LinkedSession;
 use crate::session::pass_and_play::Computer;
@@ -23,7 +24,7 @@ fn display(viewer: Side) -> Display {
 /// Both setups filled and ready: Red to move, the device in Red's hands.
 fn set_up(mut game: GameSession) -> GameSession {
     while game.view().is_none() {
-        game.take_device();
+        hand_off(&mut game, |h| h.take_device());
         if matches!(game.stage(), Stage::Deal(_)) {
             let suit = game.variant().suits_of(game.viewer()).next();
             if let Some(suit) = suit {
@@ -35,7 +36,7 @@ fn set_up(mut game: GameSession) -> GameSession {
         game.fill_setup();
         game.setup_ready().unwrap();
     }
-    game.take_device();
+    hand_off(&mut game, |h| h.take_device());
     game
 }
 
@@ -119,7 +120,7 @@ fn the_model_shows_whose_turn_and_the_moves_from_the_viewers_side() {
     assert!(!model.solo && !model.two_devices);
     let m = quiet_move(&game);
     game.play(Action::Move(m)).unwrap();
-    game.take_device();
+    hand_off(&mut game, |h| h.take_device());
     let model = play.model(&game, display(Side::Blue)).unwrap();
     assert_eq!(model.status, "Blue ●: your turn");
     assert_eq!(model.moves, vec![format!("1. Red: {m}")]);
@@ -173,8 +174,8 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
         let moves = &view.legal_moves;
         let m = moves[rng.random_range(0..moves.len())];
         game.play(Action::Move(m)).unwrap();
-        game.battle_seen();
-        game.take_device();
+        hand_off(&mut game, |h| h.battle_seen());
+        hand_off(&mut game, |h| h.take_device());
     }
     panic!("no attack in 400 plies");
 }
@@ -196,11 +197,11 @@ fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves(
             attack.unwrap_or_else(|| view.legal_moves[rng.random_range(0..view.legal_moves.len())]);
         let mover = view.viewer;
         game.play(Action::Move(m)).unwrap();
-        game.battle_seen();
+        hand_off(&mut game, |h| h.battle_seen());
         if game.is_over() || game.view().unwrap().rescue_pending {
             return;
         }
-        game.take_device();
+        hand_off(&mut game, |h| h.take_device());
         let Some(attack) = attack else { continue };
         // The defender's turn begins: the battle is drawn for it too.
         let defender = mover.opponent();

@@ -6,6 +6,7 @@ use super::*;
 use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
+use crate::session::game::hand_off;
 use crate::session::{PassAndPlay, Stage};
 
 fn display(viewer: Side) -> Display {
@@ -24,7 +25,7 @@ fn at_setup(variant: &str) -> GameSession {
         GameOptions::defaults(&v),
         7,
     ));
-    game.take_device();
+    hand_off(&mut game, |h| h.take_device());
     if matches!(game.stage(), Stage::Deal(_)) {
         game.accept_deal().unwrap();
     }
