@@ -31,6 +31,40 @@ pub(super) const OTHER_DEVICE: i32 = 5;
 /// more each "Show more" adds: a player may keep hundreds.
 const FINISHED_PAGE: usize = 10;
 
+/// What the player chose for a new game on the home screen, as plain
+/// values: the wiring reads them from the screen, and the controller
+/// decides from them alone.
+#[derive(Debug, Clone, Default)]
+struct NewGameChoices {
+    /// The place of the two-squares setting among the variant's choices.
+    two_squares_index: i32,
+    aggressor: bool,
+    silent: bool,
+    rescue: bool,
+    more_squares: bool,
+    clock: Option<TimeControl>,
+    /// 0 Red, 1 Blue.
+    side_index: i32,
+    /// 0 a player on this device, 1 to 4 the computer's levels
+    /// (`Level::ALL`), `OTHER_DEVICE` a player on another device.
+    opponent_index: i32,
+}
+
+impl NewGameChoices {
+    fn read(home: &HomeAdapter) -> NewGameChoices {
+        NewGameChoices {
+            two_squares_index: home.get_two_squares_index(),
+            aggressor: home.get_aggressor(),
+            silent: home.get_silent(),
+            rescue: home.get_rescue(),
+            more_squares: home.get_more_squares(),
+            clock: chosen_clock(home),
+            side_index: home.get_side_index(),
+            opponent_index: home.get_opponent_index(),
+        }
+    }
+}
+
 pub(super) struct HomeController {
     variants: Vec<Arc<Variant>>,
     selected: usize,
@@ -134,31 +168,30 @@ impl HomeController {
 
     /// Starts the game chosen on the screen: on this device, against the
     /// computer, or against another device.
-    fn start(&self, w: &AppWindow, games: &mut Games) -> Option<Effect> {
-        let home = w.global::<HomeAdapter>();
+    fn start(&self, choices: &NewGameChoices, games: &mut Games) -> Option<Effect> {
         let variant = Arc::clone(self.variant());
         let rules = &variant.rules;
         let two_squares = rules
             .two_squares_choices
-            .get(home.get_two_squares_index().max(0) as usize)
+            .get(choices.two_squares_index.max(0) as usize)
             .copied()
             .unwrap_or(rules.two_squares_default);
         let options = GameOptions {
             two_squares,
-            aggressor_advantage: home.get_aggressor() && rules.aggressor_advantage.offered,
-            silent_defense: home.get_silent() && rules.silent_defense.offered,
-            rescue: home.get_rescue() && rules.rescue.offered,
-            more_squares: home.get_more_squares() && rules.more_squares.offered,
-            time_control: chosen_clock(&home),
+            aggressor_advantage: choices.aggressor && rules.aggressor_advantage.offered,
+            silent_defense: choices.silent && rules.silent_defense.offered,
+            rescue: choices.rescue && rules.rescue.offered,
+            more_squares: choices.more_squares && rules.more_squares.offered,
+            time_control: choices.clock,
             ..GameOptions::defaults(&variant)
         };
         let seed = games.take_seed();
-        let human = if home.get_side_index() == 1 {
+        let human = if choices.side_index == 1 {
             Side::Blue
         } else {
             Side::Red
         };
-        let opponent = home.get_opponent_index();
+        let opponent = choices.opponent_index;
         if opponent == OTHER_DEVICE {
             if let Some(why) = crate::session::link::not_for_two_devices(&variant) {
                 return Some(Effect::Notice(why));
@@ -440,7 +473,10 @@ impl ContinueEntry {
 pub(super) fn connect(app: &App) {
     let home = app.window().global::<HomeAdapter>();
     home.on_select_variant(app.indexed(|s, w, i| s.home.select(w, i)));
-    home.on_start(app.unit(|s: &mut State, w| s.home.start(w, &mut s.games)));
+    home.on_start(app.unit(|s: &mut State, w| {
+        let choices = NewGameChoices::read(&w.global::<HomeAdapter>());
+        s.home.start(&choices, &mut s.games)
+    }));
     home.on_continue_game(app.indexed(|s, _, i| s.home.continue_game(&mut s.games, i)));
     home.on_delete_game(app.indexed(|s, _, i| s.home.confirm_delete = Some(i)));
     let answer =
@@ -478,7 +514,63 @@ fn chosen_clock(home: &HomeAdapter) -> Option<TimeControl> {
 
 #[cfg(test)]
 mod tests {
-    use super::ContinueEntry;
+    use super::*;
+    use crate::core::variant::builtin_variant;
+    use crate::session::setup_library::SetupLibrary;
+
+    /// A home controller choosing `variant`, with no window.
+    fn unbound(variant: &str) -> HomeController {
+        HomeController {
+            variants: vec![builtin_variant(variant).unwrap()],
+            selected: 0,
+            confirm_delete: None,
+            preview: models::list(),
+            two_squares_choices: models::list(),
+            continue_games: models::list(),
+            finished_games: models::list(),
+            clock_choices: models::list(),
+            clock_texts: models::list(),
+            bonus_kinds: models::list(),
+            finished_shown: FINISHED_PAGE,
+        }
+    }
+
+    fn no_games() -> Games {
+        Games::open(None, SetupLibrary::in_memory(), 1, &mut Vec::new())
+    }
+
+    #[test]
+    fn start_begins_a_solo_game_with_the_choices_the_variant_offers() {
+        let home = unbound("classic");
+        let mut games = no_games();
+        let choices = NewGameChoices {
+            aggressor: true,
+            rescue: true,
+            side_index: 1,
+            opponent_index: 4,
+            ..NewGameChoices::default()
+        };
+        let effect = home.start(&choices, &mut games);
+        assert!(matches!(effect, Some(Effect::GameOnShow)), "{effect:?}");
+        let game = games.on_show().expect("a game on show");
+        let computer = game.computer().expect("against the computer");
+        assert_eq!((computer.side, computer.level), (Side::Red, Level::Expert));
+        assert!(game.options().aggressor_advantage && game.options().rescue);
+        assert!(!game.options().silent_defense);
+    }
+
+    #[test]
+    fn start_refuses_a_two_device_game_of_free_setup_with_the_reason() {
+        let home = unbound("free");
+        let mut games = no_games();
+        let choices = NewGameChoices {
+            opponent_index: OTHER_DEVICE,
+            ..NewGameChoices::default()
+        };
+        let effect = home.start(&choices, &mut games);
+        assert!(matches!(effect, Some(Effect::Notice(_))), "{effect:?}");
+        assert!(games.on_show().is_none());
+    }
 
     #[test]
     fn the_referees_match_follows_the_board_games_in_continue() {
