@@ -86,7 +86,20 @@ impl HomeController {
     pub(super) fn new(w: &AppWindow, variants: Vec<Arc<Variant>>) -> HomeController {
         let home = w.global::<HomeAdapter>();
         set_variant_items(w, &variants);
-        let controller = HomeController {
+        let controller = HomeController::unbound(variants);
+        home.set_preview(models::handle(&controller.preview));
+        home.set_two_squares_choices(models::handle(&controller.two_squares_choices));
+        home.set_continue_games(models::handle(&controller.continue_games));
+        home.set_finished_games(models::handle(&controller.finished_games));
+        controller.set_default_options(w);
+        controller.relabel_clocks(w);
+        controller
+    }
+
+    /// The controller with classic chosen (else the first variant), its
+    /// lists not yet on any screen.
+    fn unbound(variants: Vec<Arc<Variant>>) -> HomeController {
+        HomeController {
             selected: variants.iter().position(|v| v.id == "classic").unwrap_or(0),
             variants,
             confirm_delete: None,
@@ -98,14 +111,7 @@ impl HomeController {
             clock_texts: models::list(),
             bonus_kinds: models::list(),
             finished_shown: FINISHED_PAGE,
-        };
-        home.set_preview(models::handle(&controller.preview));
-        home.set_two_squares_choices(models::handle(&controller.two_squares_choices));
-        home.set_continue_games(models::handle(&controller.continue_games));
-        home.set_finished_games(models::handle(&controller.finished_games));
-        controller.set_default_options(w);
-        controller.relabel_clocks(w);
-        controller
+        }
     }
 
     /// The clock choices' names and descriptions, in the language of the moment.
@@ -520,19 +526,7 @@ mod tests {
 
     /// A home controller choosing `variant`, with no window.
     fn unbound(variant: &str) -> HomeController {
-        HomeController {
-            variants: vec![builtin_variant(variant).unwrap()],
-            selected: 0,
-            confirm_delete: None,
-            preview: models::list(),
-            two_squares_choices: models::list(),
-            continue_games: models::list(),
-            finished_games: models::list(),
-            clock_choices: models::list(),
-            clock_texts: models::list(),
-            bonus_kinds: models::list(),
-            finished_shown: FINISHED_PAGE,
-        }
+        HomeController::unbound(vec![builtin_variant(variant).unwrap()])
     }
 
     fn no_games() -> Games {

@@ -16,3 +16,18 @@ pub mod train_belief;
 pub mod ucc_bot;
 pub mod variants;
 pub mod win_odds;
+
+/// Prints a table a command made from records, or says on stderr why it
+/// could not (`command: why`): the end of `setup-habits` and `win-odds`.
+fn print_table(command: &str, table: Result<String, String>) -> std::process::ExitCode {
+    match table {
+        Ok(table) => {
+            print!("{table}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -210,16 +210,7 @@ pub struct Args {
 
 /// `flagfall setup-habits`: prints the table `run` makes of the records.
 pub fn run_command(args: Args) -> ExitCode {
-    match run(&args.paths) {
-        Ok(table) => {
-            print!("{table}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("setup-habits: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::print_table("setup-habits", run(&args.paths))
 }
 
 #[cfg(test)]

@@ -214,16 +214,7 @@ pub struct Args {
 
 /// `flagfall win-odds`: prints the table `run` fits to the records.
 pub fn run_command(args: Args) -> ExitCode {
-    match run(&args.paths) {
-        Ok(table) => {
-            print!("{table}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("win-odds: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::print_table("win-odds", run(&args.paths))
 }
 
 #[cfg(test)]
