@@ -2,16 +2,60 @@
 //! `ui/build.rs`) into the table Rust-made texts are looked up in, builds every
 //! `variants/*.json` file into the binary, so a new variant is a new file and
 //! nothing else. On Linux with glibc 2.36 or newer it also packs the
-//! binaries' relative relocations.
+//! binaries' relative relocations. It also names the commit the binary is
+//! built from, for `flagfall --version` and the About screen.
 
 use std::env;
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 
 fn main() {
     catalogues();
     builtin_variants();
     pack_relative_relocations();
+    commit();
+}
+
+/// Sets `FLAGFALL_COMMIT` (read by `src/build_info.rs`) to the commit being
+/// built, `git rev-parse --short=12 HEAD`, so a player's "About" or
+/// `--version` says exactly which source made their binary. Outside a git
+/// checkout (a source tarball) or without git it is "unknown": the build
+/// never fails for want of git. Reruns when HEAD moves: a checkout changes
+/// `.git/HEAD`, a commit changes the branch's ref (loose, or in
+/// `packed-refs` once packed).
+fn commit() {
+    let root = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).to_path_buf();
+    let git = |args: &[&str]| -> Option<String> {
+        let output = Command::new("git")
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        (output.status.success() && !text.trim().is_empty()).then(|| text.trim().to_string())
+    };
+    let commit = if root.join(".git").exists() {
+        git(&["rev-parse", "--short=12", "HEAD"])
+    } else {
+        None
+    };
+    if commit.is_some() {
+        let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+        watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+        for name in watched {
+            // `--git-path` finds the file in a worktree too. A missing file
+            // would make Cargo rerun this script on every build.
+            if let Some(path) = git(&["rev-parse", "--git-path", &name])
+                .map(|path| root.join(path))
+                .filter(|path| path.exists())
+            {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+    let commit = commit.unwrap_or_else(|| "unknown".to_string());
+    println!("cargo:rustc-env=FLAGFALL_COMMIT={commit}");
 }
 
 /// Links the package's binaries with `-z pack-relative-relocs` (DT_RELR): the

@@ -9,6 +9,7 @@
 //! screenshots).
 
 pub mod app;
+pub mod build_info;
 pub mod core;
 pub mod i18n;
 pub mod session;

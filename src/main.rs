@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "flagfall",
-    version,
+    version = flagfall::build_info::VERSION_AND_COMMIT,
     about = "Hidden-rank battle games of the Stratego family"
 )]
 struct Cli {
