@@ -117,7 +117,7 @@ impl CodesController {
     /// Shows the game on show as codes for another device (a game on this
     /// device, in progress); false when there is none.
     pub(super) fn send_game(&mut self, games: &Games) -> bool {
-        let Some(texts) = games.on_show().and_then(GameSession::transfer_codes) else {
+        let Some(texts) = games.on_show().and_then(|g| g.transfer_codes()) else {
             return false;
         };
         self.codes = Some(Codes::Send { texts, index: 0 });
@@ -269,7 +269,7 @@ impl CodesController {
         match loaded {
             Ok(session) => {
                 // Kept beside any game here, in a file of its own.
-                games.start(GameSession::OneDevice(session));
+                games.start(session.into());
                 // The device may change hands before anything of an army shows.
                 games.continue_game(0);
                 vec![Effect::GameOnShow]
@@ -425,13 +425,13 @@ impl CodesController {
     /// The codes of a two-device game: this device's last code and the reader.
     pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameSession>) {
         self.refresh_reading(w);
-        let Some(GameSession::TwoDevices(link)) = game else {
+        let Some(link) = game.and_then(|g| g.link()) else {
             return;
         };
         let screen = w.global::<CodesAdapter>();
         // A timed game's clocks, in view while the codes go back and forth.
         let clocks = game
-            .and_then(GameSession::clock)
+            .and_then(|g| g.clock())
             .map_or(String::new(), |(clock, now)| {
                 let clocks = super::clock_text::side_clocks(clock, now);
                 format!("{} · {}", clocks.red, clocks.blue)
@@ -614,13 +614,11 @@ pub(super) fn connect(app: &App) {
             if !yes {
                 return None;
             }
-            match s.games.on_show_mut() {
-                Some(GameSession::TwoDevices(link)) => Some(match link.abandon() {
-                    Ok(()) => Effect::Moved(GameView::Auto),
-                    Err(e) => Effect::Refuse(e.to_string()),
-                }),
-                _ => None,
-            }
+            let link = s.games.on_show_mut()?.link_mut()?;
+            Some(match link.abandon() {
+                Ok(()) => Effect::Moved(GameView::Auto),
+                Err(e) => Effect::Refuse(e.to_string()),
+            })
         });
         move |yes| h(yes)
     });

@@ -75,7 +75,7 @@ impl GameOverController {
     fn shown_game(&self, on_show: Option<&GameSession>) -> Option<Game> {
         self.review
             .clone()
-            .or_else(|| on_show.and_then(GameSession::finished_game))
+            .or_else(|| on_show.and_then(|g| g.finished_game()))
     }
 
     /// Steps the replay to `at` (clamped to the game's moves).
@@ -112,10 +112,9 @@ impl GameOverController {
         display: impl Fn(Side) -> Display,
     ) {
         let over = w.global::<GameOverAdapter>();
-        let link = match on_show {
-            Some(GameSession::TwoDevices(link)) if self.review.is_none() => Some(link),
-            _ => None,
-        };
+        let link = on_show
+            .filter(|_| self.review.is_none())
+            .and_then(|g| g.link());
         over.set_verdict(
             link.map(two_devices::verdict_text)
                 .unwrap_or_default()
@@ -128,10 +127,10 @@ impl GameOverController {
         over.set_note(self.note.clone().into());
         // The game just played is seen from its player's side (this
         // device's, or the one against the computer); others from Red's.
-        let side = match on_show.filter(|_| self.review.is_none()) {
-            Some(GameSession::TwoDevices(link)) => link.side(),
-            Some(game) => game.computer().map_or(Side::Red, |c| c.side.opponent()),
-            None => Side::Red,
+        let side = match (on_show.filter(|_| self.review.is_none()), link) {
+            (_, Some(link)) => link.side(),
+            (Some(game), None) => game.computer().map_or(Side::Red, |c| c.side.opponent()),
+            (None, None) => Side::Red,
         };
         match (self.shown_game(on_show), link) {
             (Some(game), _) => self.show_replay(w, board, &game, display(side)),

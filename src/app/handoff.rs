@@ -12,7 +12,7 @@ use slint::ComponentHandle;
 pub(super) fn connect(app: &App) {
     let handoff = app.window().global::<HandoffAdapter>();
     handoff.on_reveal(app.unit(|s, _| {
-        if let Some(hand_offs) = s.games.on_show_mut().and_then(GameSession::hand_offs) {
+        if let Some(hand_offs) = s.games.on_show_mut().and_then(|g| g.hand_offs()) {
             hand_offs.take_device();
         }
         Effect::HandedOver

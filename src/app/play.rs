@@ -350,7 +350,7 @@ impl PlayController {
                 .filter(|offerer| *offerer != side && your_turn)
                 .map(|o| crate::tr!("{} offers a draw.", naming::side_name(o))),
             solo: game.computer().is_some(),
-            two_devices: matches!(game, GameSession::TwoDevices(_)),
+            two_devices: game.link().is_some(),
             variant,
         })
     }
@@ -362,13 +362,13 @@ impl PlayController {
         if let Some((level, _)) = game.computer_turn() {
             return crate::tr!("The computer ({}) is thinking…", level.label());
         }
-        match (game, game.stage()) {
+        match (game.link(), game.stage()) {
             _ if battle => crate::tr!("{} {}: your move led to a battle", name, symbol(side)),
             (_, Stage::Play) if view.rescue_pending => {
                 crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
             }
             (_, Stage::Play) => crate::tr!("{} {}: your turn", name, symbol(side)),
-            (GameSession::TwoDevices(link), _) if two_devices::ended_unverified(link) => {
+            (Some(link), _) if two_devices::ended_unverified(link) => {
                 crate::tr!("Game over: {}", two_devices::outcome_text(link))
             }
             _ if let Some(attack) = game.pending_attack() => crate::tr!(
@@ -415,14 +415,13 @@ impl PlayController {
             }
             _ => None,
         };
-        let their_time = match game {
-            // (Until this player's turn ends: it is the last code's news.)
-            GameSession::TwoDevices(link) if your_turn => {
-                link.game().and_then(super::clock_text::their_time_text)
-            }
-            GameSession::TwoDevices(_) => None,
-            GameSession::OneDevice(_) => None,
-        };
+        // Two devices: the other player's time, until this player's turn
+        // ends (it is the last code's news).
+        let their_time = game
+            .link()
+            .filter(|_| your_turn)
+            .and_then(|link| link.game())
+            .and_then(super::clock_text::their_time_text);
         [Some(news), their_time, offer_news]
             .into_iter()
             .flatten()

@@ -24,9 +24,7 @@ pub(super) fn start(
     me: Side,
 ) -> Effect {
     let seed = games.two_devices_seed();
-    games.bring(GameSession::TwoDevices(LinkedSession::create(
-        variant, options, me, seed,
-    )));
+    games.bring(LinkedSession::create(variant, options, me, seed).into());
     Effect::GameOnShow
 }
 
@@ -46,7 +44,7 @@ pub(super) fn join(games: &mut Games, text: &str) -> Result<Effect, LinkError> {
             Ok(Effect::GameOnShow)
         }
         None => {
-            games.bring(GameSession::TwoDevices(session));
+            games.bring(session.into());
             Ok(Effect::GameOnShow)
         }
     }
@@ -62,9 +60,9 @@ pub(super) fn read_into_any(
         Ok(shown) => shown,
         Err(e) => return Some(Err(e)),
     };
-    let view = match games.on_show() {
-        Some(GameSession::TwoDevices(link)) => view_after_read(link, shown_before.as_deref()),
-        _ => GameView::Auto,
+    let view = match games.on_show().and_then(|g| g.link()) {
+        Some(link) => view_after_read(link, shown_before.as_deref()),
+        None => GameView::Auto,
     };
     Some(Ok(vec![Effect::GameOnShow, Effect::Moved(view)]))
 }
@@ -72,7 +70,7 @@ pub(super) fn read_into_any(
 /// Reads one of the other device's codes into the two-device game on show;
 /// a refused code changes nothing.
 pub(super) fn read(games: &mut Games, text: &str) -> Result<Effect, LinkError> {
-    let Some(GameSession::TwoDevices(link)) = games.on_show_mut() else {
+    let Some(link) = games.on_show_mut().and_then(|g| g.link_mut()) else {
         return Err(LinkError::WrongGame);
     };
     let shown = link.code_on_show().map(str::to_string);
@@ -191,9 +189,7 @@ pub(super) fn why_no_replay(link: &LinkedSession) -> String {
 /// A two-device game's line of the home screen's "Continue" list, as it
 /// reads after "Continue: " (none for a game on this device).
 pub(super) fn continue_label(game: &GameSession) -> Option<String> {
-    let GameSession::TwoDevices(link) = game else {
-        return None;
-    };
+    let link = game.link()?;
     let what = match (link.stage(), link.status()) {
         (Stage::Dealing, _) => crate::tr!("waiting for the other device's code for the deal"),
         (Stage::Deal(_) | Stage::Setup(_), _) => crate::tr!("you are setting up"),

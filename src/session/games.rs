@@ -184,9 +184,9 @@ impl Games {
                 .chain(self.parked.iter())
                 .filter(|g| !g.is_over())
         };
-        let one_device = all().filter(|g| matches!(g, GameSession::OneDevice(_)));
+        let one_device = all().filter(|g| g.link().is_none());
         one_device
-            .chain(all().filter(|g| matches!(g, GameSession::TwoDevices(_))))
+            .chain(all().filter(|g| g.link().is_some()))
             .collect()
     }
 
@@ -195,10 +195,7 @@ impl Games {
         self.on_show
             .iter()
             .chain(self.parked.iter())
-            .filter_map(|g| match g {
-                GameSession::TwoDevices(link) => Some(link),
-                GameSession::OneDevice(_) => None,
-            })
+            .filter_map(|g| g.link())
     }
 
     /// Brings `game` on show; the game on show before is parked (or put
@@ -226,10 +223,7 @@ impl Games {
                 .on_show
                 .iter()
                 .chain(&self.parked)
-                .filter_map(|g| match g {
-                    GameSession::OneDevice(s) => s.started(),
-                    GameSession::TwoDevices(_) => None,
-                })
+                .filter_map(|g| g.started())
                 .collect();
             if session.started().is_none_or(|date| taken.contains(&date)) {
                 let mut started = unix_ms();
@@ -253,7 +247,7 @@ impl Games {
             let game = self.parked.remove(parked);
             self.bring(game);
         }
-        if let Some(hand_offs) = self.on_show.as_mut().and_then(GameSession::hand_offs) {
+        if let Some(hand_offs) = self.on_show.as_mut().and_then(|g| g.hand_offs()) {
             hand_offs.hand_off_again();
         }
     }
@@ -277,7 +271,10 @@ impl Games {
 
     /// Brings the two-device game with this id and side on show, if it is here.
     pub fn bring_two_device_game(&mut self, game_id: u32, side: Side) {
-        let here = |g: &GameSession| matches!(g, GameSession::TwoDevices(l) if l.game_id() == game_id && l.side() == side);
+        let here = |g: &GameSession| {
+            g.link()
+                .is_some_and(|l| l.game_id() == game_id && l.side() == side)
+        };
         if self.on_show.as_ref().is_some_and(here) {
             return;
         }
@@ -293,7 +290,7 @@ impl Games {
     pub fn read_into_any(&mut self, text: &str) -> Option<Result<Option<String>, LinkError>> {
         let mut read = None;
         for game in self.on_show.iter_mut().chain(self.parked.iter_mut()) {
-            let GameSession::TwoDevices(link) = game else {
+            let Some(link) = game.link_mut() else {
                 continue;
             };
             let shown = link.code_on_show().map(str::to_string);
@@ -333,7 +330,7 @@ impl Games {
     /// Puts the game on show away once it is over (the player leaves its
     /// game-over screen).
     pub fn put_away_finished(&mut self) {
-        if self.on_show.as_ref().is_some_and(GameSession::is_over) {
+        if self.on_show.as_ref().is_some_and(|g| g.is_over()) {
             self.on_show = None;
         }
     }
@@ -358,7 +355,7 @@ impl Games {
                 }
             }
             // A two-device game is saved again after the next code.
-            Err(e) if matches!(game, GameSession::TwoDevices(_)) => Saved::Failed(crate::tr!(
+            Err(e) if game.link().is_some() => Saved::Failed(crate::tr!(
                 "{} (the game goes on; it will be saved again after the next code)",
                 e
             )),
@@ -410,7 +407,7 @@ impl Games {
     pub fn clock_running(&self) -> bool {
         self.on_show
             .as_ref()
-            .and_then(GameSession::clock)
+            .and_then(|g| g.clock())
             .is_some_and(|(clock, _)| clock.running())
     }
 
@@ -435,16 +432,11 @@ impl Games {
             }
         }
         loop {
-            let Some((level, view)) = self.on_show.as_ref().and_then(GameSession::computer_turn)
-            else {
+            let Some((level, view)) = self.on_show.as_ref().and_then(|g| g.computer_turn()) else {
                 return;
             };
             let seed = self.next_seed ^ u64::from(view.ply);
-            let think_time = match self
-                .on_show
-                .as_ref()
-                .and_then(GameSession::computer_time_left)
-            {
+            let think_time = match self.on_show.as_ref().and_then(|g| g.computer_time_left()) {
                 Some(left) => think_time.within_clock(left),
                 None => think_time.into(),
             };
@@ -490,7 +482,7 @@ impl Games {
     /// player, thinking for as long as `think_time` allows (on a worker
     /// thread in the app, at once in tests); `collect_hint` brings it.
     pub fn ask_hint(&mut self, think_time: ThinkTime) {
-        match self.on_show.as_ref().and_then(GameSession::hint_view) {
+        match self.on_show.as_ref().and_then(|g| g.hint_view()) {
             Some(view) => self
                 .hint
                 .ask(view, self.next_seed, think_time, self.background_work),
@@ -501,11 +493,7 @@ impl Games {
     /// The hint asked for, once worked out, while the game on show stands
     /// where it was asked (`HintWorker::collect`).
     pub fn collect_hint(&mut self) -> Option<Option<Action>> {
-        let ply = self
-            .on_show
-            .as_ref()
-            .and_then(GameSession::view)
-            .map(|v| v.ply);
+        let ply = self.on_show.as_ref().and_then(|g| g.view()).map(|v| v.ply);
         self.hint.collect(ply)
     }
 

@@ -99,7 +99,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
                 None => None,
             };
             let action = action.ok_or("the app's player has no action")?;
-            app.with_two_devices(|l| {
+            app.with_game(|l| {
                 let _ = l.play(action);
             });
             if screen != "link-over" && ply >= 12 {
