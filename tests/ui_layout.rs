@@ -149,6 +149,8 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
             "read-code",
         ]);
         screens.extend([
+            "about",
+            "about-notices",
             "records",
             "choose-record",
             "print",

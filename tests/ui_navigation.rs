@@ -64,6 +64,8 @@ fn escape_and_back_lead_where_each_screen_s_own_button_does() {
         ("classic", "over", "home"),
         ("classic", "rules", "home"),
         ("classic", "settings", "home"),
+        ("classic", "about", "home"),
+        ("classic", "about-notices", "about"),
         ("classic", "records", "home"),
         ("classic", "choose-record", "records"),
         ("classic", "print", "home"),
@@ -243,4 +245,37 @@ fn starting_a_game_of_a_kind_in_progress_keeps_the_old_one() {
         tap(&app, "Menu");
     }
     assert_eq!(continue_labels(&app).len(), 2);
+}
+
+#[test]
+fn about_goes_back_to_where_it_was_opened_and_shows_the_version_and_notices() {
+    let app = staging_app(9);
+    click(&app, "About Flagfall");
+    assert_eq!(screen(&app), "about");
+    assert_shows(&app, &format!("Version {}", env!("CARGO_PKG_VERSION")));
+    assert_shows(
+        &app,
+        "Flagfall is free software under the GNU General Public License",
+    );
+    click(&app, "Licences of the parts it is built from");
+    assert_eq!(screen(&app), "about");
+    // The notices name the crates the app ships, Slint's among them.
+    assert!(
+        labels(&app).iter().any(|l| l.contains("slint")),
+        "{:?}",
+        labels(&app)
+    );
+    press(&app, Key::Escape);
+    assert_shows(&app, "Flagfall is free software");
+    press(&app, Key::Escape);
+    assert_eq!(screen(&app), "home");
+
+    // From Settings, About's Back leads back to Settings.
+    click(&app, "Settings");
+    click(&app, "About Flagfall");
+    assert_eq!(screen(&app), "about");
+    click(&app, "Back");
+    assert_eq!(screen(&app), "settings");
+    press(&app, Key::Escape);
+    assert_eq!(screen(&app), "home");
 }

@@ -22,7 +22,13 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
     // Two-device play: the invitation, and the end with both armies checked.
     screens.extend(["invite", "link-over"]);
     if variant == "classic" {
-        screens.extend(["rescue", "link-code", "link-board"]);
+        screens.extend([
+            "rescue",
+            "link-code",
+            "link-board",
+            "about",
+            "about-notices",
+        ]);
     }
     screens
 }

@@ -219,7 +219,7 @@ impl HomeController {
             ),
             None => PassAndPlay::new(variant, options, seed),
         };
-        games.start(GameSession::OneDevice(session));
+        games.start(session.into());
         Some(Effect::GameOnShow)
     }
 
@@ -269,7 +269,7 @@ impl HomeController {
         home.set_can_send_game(
             games
                 .on_show()
-                .is_some_and(GameSession::can_move_to_another_device),
+                .is_some_and(|g| g.can_move_to_another_device()),
         );
         home.set_selected(self.selected as i32);
         models::update(&self.preview, board_cells::preview_cells(variant));
@@ -404,12 +404,11 @@ fn continue_label(game: &GameSession) -> String {
 /// Games a player might take for one another in "Continue": one-device
 /// games of one variant and opponent.
 fn same_kind(a: &GameSession, b: &GameSession) -> bool {
-    match (a, b) {
-        (GameSession::OneDevice(a), GameSession::OneDevice(b)) => {
-            a.variant().id == b.variant().id && a.computer() == b.computer()
-        }
-        _ => false,
-    }
+    let one_device = |g: &GameSession| g.link().is_none();
+    one_device(a)
+        && one_device(b)
+        && a.variant().id == b.variant().id
+        && a.computer() == b.computer()
 }
 
 fn untimed_label(game: &GameSession) -> String {
@@ -499,6 +498,7 @@ pub(super) fn connect(app: &App) {
     home.on_open_referee(app.unit(|_, _| Effect::OpenReferee));
     home.on_open_table_clock(app.unit(|_, _| Effect::OpenTableClock));
     home.on_show_settings(app.unit(|_, _| Effect::Overlay(Some(Overlay::Settings))));
+    home.on_show_about(app.unit(|_, _| Effect::Overlay(Some(Overlay::About))));
     home.on_welcome_read(app.unit(|s, _| s.settings.welcome_read(s.games.storage())));
     home.on_send_game(app.unit(|_, _| Effect::SendGame));
     home.on_read_codes(app.unit(|_, _| Effect::ReadCodes));

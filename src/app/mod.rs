@@ -14,6 +14,7 @@
 //! see a game only through one player's view. `run` is the one entry point,
 //! for the desktop binary and Android.
 
+mod about;
 mod board;
 mod board_cells;
 mod clock_text;
@@ -104,6 +105,7 @@ struct State {
     /// The file chooser over the codes or records screen (desktop).
     chooser: file_chooser::FileChooserController,
     settings: settings::SettingsController,
+    about: about::AboutController,
     referee: referee::RefereeController,
     table_clock: table_clock::TableClockController,
     print: print::PrintController,
@@ -163,6 +165,7 @@ impl State {
                         Some(router::Overlay::Records) => records::open(w),
                         Some(router::Overlay::Print) => self.print.open(w),
                         Some(router::Overlay::Settings) => settings::show_remembered(self, w),
+                        Some(router::Overlay::About) => self.about.open(self.router.overlay()),
                         None => {}
                     }
                     self.router.set_overlay(overlay);
@@ -317,6 +320,7 @@ impl App {
             codes: codes::CodesController::new(config.photos, config.share),
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
+            about: about::AboutController::default(),
             referee,
             table_clock,
             print: print::PrintController::new(),
@@ -340,6 +344,7 @@ impl App {
         codes::connect(&app);
         rules::connect(&app);
         settings::connect(&app);
+        about::connect(&app);
         records::connect(&app);
         file_chooser::connect(&app);
         print::connect(&app);
@@ -379,26 +384,13 @@ impl App {
 
     /// The game on show when it is a two-device game, for tests and tools.
     pub fn two_devices(&self) -> Option<std::cell::Ref<'_, LinkedSession>> {
-        std::cell::Ref::filter_map(self.state.borrow(), |s| match s.games.on_show() {
-            Some(GameSession::TwoDevices(game)) => Some(game),
-            _ => None,
-        })
-        .ok()
+        std::cell::Ref::filter_map(self.state.borrow(), |s| s.games.on_show()?.link()).ok()
     }
 
-    /// Changes the game on show directly when it is played on this device
-    /// (the screenshot tool's shortcuts), then redraws.
-    pub fn with_one_device(&self, change: impl FnOnce(&mut PassAndPlay)) {
-        if let Some(GameSession::OneDevice(game)) = self.state.borrow_mut().games.on_show_mut() {
-            change(game);
-        }
-        self.refresh();
-    }
-
-    /// Changes the two-device game on show directly (the screenshot tool),
+    /// Changes the game on show directly (the screenshot tool's shortcuts),
     /// then redraws.
-    pub fn with_two_devices(&self, change: impl FnOnce(&mut LinkedSession)) {
-        if let Some(GameSession::TwoDevices(game)) = self.state.borrow_mut().games.on_show_mut() {
+    pub fn with_game(&self, change: impl FnOnce(&mut GameSession)) {
+        if let Some(game) = self.state.borrow_mut().games.on_show_mut() {
             change(game);
         }
         self.refresh();
@@ -576,7 +568,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Link => s.codes.refresh_two_devices(w, game),
         Screen::Handoff => handoff::refresh(w, game),
         Screen::Deal => {
-            let viewer = game.map_or(crate::core::side::Side::Red, GameSession::viewer);
+            let viewer = game.map_or(crate::core::side::Side::Red, |g| g.viewer());
             s.deal.refresh(w, game, display(viewer))
         }
         Screen::Setup => s
@@ -587,6 +579,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => s.referee.refresh(w),
         Screen::TableClock => s.table_clock.refresh(w),
         // Filled when they are opened, and changed only by the player.
+        Screen::About => s.about.refresh(w),
         Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }
     s.chooser.refresh(w);

@@ -43,6 +43,7 @@ pub(super) fn back(s: &mut State, w: &AppWindow) -> Option<Effects> {
         Screen::Home => return s.home.close_dialog().then(Effects::default),
         Screen::Rules => Effect::Overlay(None).into(),
         Screen::Settings => settings::back(s, w).into(),
+        Screen::About => s.about.back().into(),
         Screen::Records => records::back(w).into(),
         Screen::Print => print::back(w).into(),
         Screen::Codes | Screen::Link if s.codes.close_dialog() => Effects::default(),

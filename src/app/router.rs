@@ -15,6 +15,7 @@ pub(super) enum Overlay {
     Settings,
     Records,
     Print,
+    About,
 }
 
 /// A two-device game shows its codes while this device waits and its board
@@ -69,6 +70,7 @@ impl Router {
                 Overlay::Settings => Screen::Settings,
                 Overlay::Records => Screen::Records,
                 Overlay::Print => Screen::Print,
+                Overlay::About => Screen::About,
             };
         }
         match self.place {
@@ -129,6 +131,11 @@ impl Router {
     /// A two-device game's codes or board, as the player asked.
     pub(super) fn set_view(&mut self, view: GameView) {
         self.view = view;
+    }
+
+    /// The screen open over the others, if any.
+    pub(super) fn overlay(&self) -> Option<Overlay> {
+        self.overlay
     }
 
     pub(super) fn set_overlay(&mut self, overlay: Option<Overlay>) {

@@ -184,6 +184,7 @@ pub(super) fn connect(app: &App) {
     app.state.borrow().settings.show(app.window());
     settings.on_language_chosen(app.unit(|s, w| s.settings.choose_language(w, s.games.storage())));
     settings.on_back(app.unit(back));
+    settings.on_show_about(app.unit(show_about));
     settings.on_forget_setups(app.unit(forget_setups));
 }
 
@@ -204,11 +205,25 @@ fn forget_setups(s: &mut State, w: &AppWindow) -> Vec<Effect> {
         .collect()
 }
 
+/// About opens from Settings, whose choices are saved first (as leaving
+/// saves them); About's Back comes back here.
+fn show_about(s: &mut State, w: &AppWindow) -> Vec<Effect> {
+    let mut effects = save(s, w);
+    effects.push(Effect::Overlay(Some(super::router::Overlay::About)));
+    effects
+}
+
 /// Closes the screen (its Back button, Escape, the back gesture), keeping
 /// the settings chosen.
 pub(super) fn back(s: &mut State, w: &AppWindow) -> Vec<Effect> {
     let mut effects = vec![Effect::Overlay(None)];
-    effects.extend(s.settings.take(w, s.games.storage()));
-    s.games.set_learning(s.settings.learns_setups());
+    effects.extend(save(s, w));
     effects
+}
+
+/// Puts the choices on screen into effect and saves them.
+fn save(s: &mut State, w: &AppWindow) -> Vec<Effect> {
+    let effects = s.settings.take(w, s.games.storage());
+    s.games.set_learning(s.settings.learns_setups());
+    effects.into_iter().collect()
 }

@@ -3,12 +3,12 @@
 //! at the app without a display.
 
 use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
-use crate::app::{App, AppConfig};
 use crate::app::{
-    BoardAdapter, DealAdapter, FileChooserAdapter, GameOverAdapter, HandoffAdapter, HomeAdapter,
-    PlayAdapter, PrintAdapter, RecordsAdapter, RefereeAdapter, RefereeChallengeAdapter,
-    RefereeSetupAdapter, SetupAdapter, TableClockAdapter,
+    AboutAdapter, BoardAdapter, DealAdapter, FileChooserAdapter, GameOverAdapter, HandoffAdapter,
+    HomeAdapter, PlayAdapter, PrintAdapter, RecordsAdapter, RefereeAdapter,
+    RefereeChallengeAdapter, RefereeSetupAdapter, SetupAdapter, TableClockAdapter,
 };
+use crate::app::{App, AppConfig};
 use crate::core::Position;
 use crate::core::moves::Action;
 use crate::core::playout::random_action;
@@ -28,10 +28,12 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 21] = [
+pub const SCREENS: [&str; 23] = [
     "home",
     "rules",
     "settings",
+    "about",
+    "about-notices",
     "deal",
     "setup",
     "handoff",
@@ -81,6 +83,15 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "settings" => {
             w.global::<HomeAdapter>().invoke_show_settings();
+            return Ok(());
+        }
+        "about" => {
+            w.global::<HomeAdapter>().invoke_show_about();
+            return Ok(());
+        }
+        "about-notices" => {
+            w.global::<HomeAdapter>().invoke_show_about();
+            w.global::<AboutAdapter>().invoke_show_notices();
             return Ok(());
         }
         "read-code" => {
@@ -326,7 +337,7 @@ fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> 
                 .global::<PlayAdapter>()
                 .invoke_battle_continue();
         } else if let Some(action) = action {
-            app.with_one_device(|s| {
+            app.with_game(|s| {
                 let _ = s.play(action);
             });
         } else {

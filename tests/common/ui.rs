@@ -52,6 +52,7 @@ pub fn screen(app: &App) -> String {
         Screen::Over => "over",
         Screen::Rules => "rules",
         Screen::Settings => "settings",
+        Screen::About => "about",
         Screen::Records => "records",
         Screen::Print => "print",
         Screen::RefereeSetup => "referee-setup",

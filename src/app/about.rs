@@ -1,0 +1,156 @@
+//! The About screen's controller (`ui/about.slint`, global `AboutAdapter`):
+//! the version and commit the app was built from, and the notices of the
+//! crates it ships (`licences/THIRD-PARTY-NOTICES.txt`, made by
+//! cargo-about from Cargo.lock), shown a paragraph an entry. It opens from
+//! the home screen or from Settings and goes back to where it was opened.
+
+use super::effect::Effect;
+use super::router::Overlay;
+use super::{AboutAdapter, App, AppWindow};
+use crate::build_info;
+use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
+
+/// The notices of every crate shipped in the app, as the release carries them.
+const NOTICES: &str = include_str!("../../licences/THIRD-PARTY-NOTICES.txt");
+
+/// Where a player reports a problem.
+pub const REPORT_ADDRESS: &str = "https://github.com/flagfall/flagfall/issues";
+
+/// Where About was opened from, which its Back returns to, and whether
+/// the notices are shown in place of the page.
+#[derive(Debug, Default)]
+pub(super) struct AboutController {
+    opened_from: Option<Overlay>,
+    notices_shown: bool,
+}
+
+impl AboutController {
+    /// About opens over `from` (the home screen when none), at its page.
+    pub(super) fn open(&mut self, from: Option<Overlay>) {
+        if from != Some(Overlay::About) {
+            self.opened_from = from;
+        }
+        self.notices_shown = false;
+    }
+
+    /// The notices take the page's place.
+    pub(super) fn show_notices(&mut self) {
+        self.notices_shown = true;
+    }
+
+    /// One step back: from the notices to the page, from the page to where
+    /// About was opened.
+    pub(super) fn back(&mut self) -> Option<Effect> {
+        if std::mem::take(&mut self.notices_shown) {
+            return None;
+        }
+        Some(Effect::Overlay(self.opened_from))
+    }
+
+    /// Shows the page or the notices; the version reads in the language of
+    /// the moment, and the notices are laid out on first sight (most
+    /// players never open them).
+    pub(super) fn refresh(&self, w: &AppWindow) {
+        let about = w.global::<AboutAdapter>();
+        about.set_version(version_line().into());
+        if self.notices_shown && about.get_notices().row_count() == 0 {
+            let paragraphs: Vec<SharedString> = notice_paragraphs(NOTICES)
+                .into_iter()
+                .map(SharedString::from)
+                .collect();
+            about.set_notices(ModelRc::new(VecModel::from(paragraphs)));
+        }
+        about.set_notices_shown(self.notices_shown);
+    }
+}
+
+/// "Version 0.1.0, built from commit …".
+pub(super) fn version_line() -> String {
+    crate::tr!(
+        "Version {}, built from commit {}",
+        build_info::VERSION,
+        build_info::COMMIT
+    )
+}
+
+/// The notices a paragraph each (split at blank lines), for a list that
+/// lays out only what is in view.
+pub(super) fn notice_paragraphs(notices: &str) -> Vec<String> {
+    notices
+        .split("\n\n")
+        .map(str::trim_end)
+        .filter(|p| !p.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// How many crates the notices cover: the lines of their "Crates" list
+/// (`about.hbs`), one a crate, up to the first blank line.
+pub(super) fn crate_count(notices: &str) -> usize {
+    notices.split_once(CRATES_HEADING).map_or(0, |(_, rest)| {
+        rest.lines()
+            .take_while(|line| !line.trim().is_empty())
+            .count()
+    })
+}
+
+/// The heading of the notices' list of crates (`about.hbs`).
+const CRATES_HEADING: &str = "\nCrates\n------\n";
+
+pub(super) fn connect(app: &App) {
+    let about = app.window().global::<AboutAdapter>();
+    about.set_report_address(REPORT_ADDRESS.into());
+    about.set_crate_count(i32::try_from(crate_count(NOTICES)).unwrap_or(i32::MAX));
+    about.on_show_notices(app.unit(|s, _| s.about.show_notices()));
+    about.on_back(app.unit(|s, _| s.about.back()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_notices_name_crates_and_split_into_paragraphs() {
+        assert!(crate_count(NOTICES) > 100, "{}", crate_count(NOTICES));
+        let paragraphs = notice_paragraphs(NOTICES);
+        assert!(paragraphs.len() > crate_count(NOTICES) / 10);
+        assert!(paragraphs.iter().all(|p| !p.trim().is_empty()));
+        assert!(NOTICES.contains("slint"), "Slint's notice is missing");
+    }
+
+    #[test]
+    fn the_version_line_names_the_version_and_commit() {
+        let line = version_line();
+        assert!(line.contains(env!("CARGO_PKG_VERSION")), "{line}");
+        assert!(line.contains(build_info::COMMIT), "{line}");
+    }
+
+    #[test]
+    fn back_goes_from_the_notices_to_the_page_then_where_about_was_opened() {
+        let mut about = AboutController::default();
+        about.open(Some(Overlay::Settings));
+        about.show_notices();
+        assert!(about.back().is_none());
+        assert!(matches!(
+            about.back(),
+            Some(Effect::Overlay(Some(Overlay::Settings)))
+        ));
+        about.open(None);
+        assert!(matches!(about.back(), Some(Effect::Overlay(None))));
+    }
+
+    #[test]
+    fn paragraphs_split_at_blank_lines_only() {
+        let text = "Notices\n\nCrates\n------\na 1.0: MIT\nb 2.0: MIT\n\nPermission is granted\nto anyone.\n\n\n\nEnd";
+        assert_eq!(
+            notice_paragraphs(text),
+            vec![
+                "Notices",
+                "Crates\n------\na 1.0: MIT\nb 2.0: MIT",
+                "Permission is granted\nto anyone.",
+                "End"
+            ]
+        );
+        assert_eq!(crate_count(text), 2);
+    }
+}
