@@ -157,8 +157,8 @@ fn storage_moves_a_damaged_two_device_file_aside_and_keeps_the_rest() {
     let _ = std::fs::remove_dir_all(&dir);
     let storage = Storage::open(&dir).unwrap();
     let (red, blue) = play("barrage", 9, 10);
-    storage.save_linked(&red).unwrap();
-    storage.save_linked(&blue).unwrap();
+    storage.save(&red).unwrap();
+    storage.save(&blue).unwrap();
     let (games, problems) = storage.games_in_progress();
     assert_eq!((games.len(), problems.len()), (2, 0), "{problems:?}");
     assert!(

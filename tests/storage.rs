@@ -208,7 +208,7 @@ fn a_save_that_fails_leaves_no_temporary_file_behind() {
     // file is written, and renaming it over the folder fails (as a full disk
     // fails the write).
     std::fs::create_dir_all(path.join("in-the-way")).unwrap();
-    let error = storage.save_session(&session).expect_err("the save fails");
+    let error = storage.save(&session).expect_err("the save fails");
     assert!(
         error
             .to_string()
@@ -223,7 +223,7 @@ fn a_save_that_fails_leaves_no_temporary_file_behind() {
     assert!(left.is_empty(), "left behind: {left:?}");
     // The folder in the way goes: the next save succeeds and loads.
     std::fs::remove_dir_all(&path).unwrap();
-    storage.save_session(&session).unwrap();
+    storage.save(&session).unwrap();
     assert!(read_session(&path).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -48,7 +48,7 @@ fn lived_in_folder() -> &'static Path {
         let text = std::fs::read_to_string(fixtures().join("linked-classic-red.json")).unwrap();
         let saved: SavedLinked = serde_json::from_str(&text).unwrap();
         storage
-            .save_linked(&LinkedSession::from_saved(&saved).unwrap())
+            .save(&LinkedSession::from_saved(&saved).unwrap())
             .unwrap();
         std::fs::copy(
             fixtures().join("finished-barrage.json"),

@@ -7,11 +7,11 @@ use super::ai::ThinkTime;
 use super::files::{quarantine, set_aside, set_aside_notice, timestamp, write_atomic};
 use super::finished_games::{self, FinishedSummary, RecordFileError};
 use super::game::GameSession;
-use super::link::{LinkedSession, SavedLinked};
+use super::game::kept::{Kept, KeptGame};
+use super::link::LinkedSession;
 use super::pass_and_play::PassAndPlay;
 use super::referee::{RefereeSession, SavedReferee, SavedRefereeError};
 use super::saved::{LoadError, SavedSession};
-use super::stage::Stage;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
@@ -188,40 +188,28 @@ impl Storage {
             .join(format!("{mode}-{variant}.json"))
     }
 
-    /// Where a pass-and-play or solo game is kept while in progress: its
-    /// kind and the time it began, or its kind alone for a game saved before
-    /// games were dated.
-    fn session_path(&self, saved: &SavedSession) -> PathBuf {
-        match saved.started {
-            Some(started) => self
-                .in_progress_dir()
-                .join(format!("{}-{}-{started}.json", saved.mode, saved.variant)),
-            None => self.in_progress_path(&saved.mode, &saved.variant),
-        }
-    }
-
     /// Saves a game of any kind: in progress, or, once over, as a finished
     /// game (and the in-progress file goes).
     pub fn save_game(&self, game: &GameSession) -> Result<(), StorageError> {
         match game {
-            GameSession::OneDevice(session) => self.save_session(session),
-            GameSession::TwoDevices(session) => self.save_linked(session),
+            GameSession::OneDevice(session) => self.save(session),
+            GameSession::TwoDevices(session) => self.save(session),
         }
     }
 
     /// Deletes a game in progress (the player gave it up).
     pub fn delete_game(&self, game: &GameSession) -> Result<(), StorageError> {
         match game {
-            GameSession::OneDevice(session) => self.delete_session(session),
-            GameSession::TwoDevices(session) => self.delete_linked(session),
+            GameSession::OneDevice(session) => self.delete(session),
+            GameSession::TwoDevices(session) => self.delete(session),
         }
     }
 
     /// Every game in progress, and what could not be read: the games on
     /// this device (newest first), then the two-device games (newest first).
     pub fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>) {
-        let (one_device, mut problems) = self.one_device_in_progress();
-        let (two_devices, more) = self.linked_in_progress();
+        let (one_device, mut problems) = self.in_progress::<PassAndPlay>();
+        let (two_devices, more) = self.in_progress::<LinkedSession>();
         problems.extend(more);
         let games = one_device
             .into_iter()
@@ -231,19 +219,31 @@ impl Storage {
         (games, problems)
     }
 
-    /// Saves a pass-and-play or solo game: in progress, or, once over, as a
-    /// finished game (and the in-progress file goes).
-    pub fn save_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
-        let saved = session.to_saved();
-        let path = self.session_path(&saved);
-        if session.is_over() {
-            return self.finish(session.game(), &path);
+    /// Where games of kind `G` are kept while in progress.
+    fn kind_dir<G: KeptGame>(&self) -> PathBuf {
+        self.in_progress_dir().join(G::FOLDER)
+    }
+
+    /// Where `game` is kept while in progress.
+    fn path_of<G: KeptGame>(&self, game: &G) -> PathBuf {
+        self.kind_dir::<G>().join(game.file_name())
+    }
+
+    /// Saves a game of kind `G` in its own format: in progress, or, once
+    /// over, as a finished game (and the in-progress file goes).
+    pub fn save<G: KeptGame>(&self, game: &G) -> Result<(), StorageError> {
+        let path = self.path_of(game);
+        match game.kept()? {
+            Kept::Over(record) => self.finish(record.as_ref(), &path),
+            Kept::InProgress(json) => {
+                write_atomic(&path, json.as_bytes()).map_err(|e| game.write_error(e))
+            }
         }
-        let text = serde_json::to_string(&saved)?;
-        write_atomic(&path, text.as_bytes()).map_err(|source| StorageError::Game {
-            variant: saved.variant,
-            source,
-        })
+    }
+
+    /// Deletes a game in progress of kind `G` (the player gave it up).
+    pub fn delete<G: KeptGame>(&self, game: &G) -> Result<(), StorageError> {
+        remove_if_there(&self.path_of(game))
     }
 
     /// A game has ended: its record joins the finished games, and its
@@ -264,87 +264,28 @@ impl Storage {
         let _ = std::fs::remove_file(self.in_progress_path(mode, variant));
     }
 
-    /// Deletes a pass-and-play or solo game in progress (the player gave it up).
-    pub fn delete_session(&self, session: &PassAndPlay) -> Result<(), StorageError> {
-        remove_if_there(&self.session_path(&session.to_saved()))
-    }
-
-    /// Every pass-and-play and solo game in progress, newest first, and what
-    /// could not be read.
-    fn one_device_in_progress(&self) -> (Vec<PassAndPlay>, Vec<String>) {
+    /// Every game of kind `G` in progress, newest first, and what could not
+    /// be read (moved aside).
+    fn in_progress<G: KeptGame>(&self) -> (Vec<G>, Vec<String>) {
         let mut games = Vec::new();
         let mut problems = Vec::new();
-        for path in json_files(&self.in_progress_dir()) {
-            // "pass-and-play-classic-1795919698475" names "pass and play classic".
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let kind = match stem.rsplit_once('-') {
-                Some((kind, date)) if date.bytes().all(|b| b.is_ascii_digit()) => kind,
-                _ => &stem,
-            };
-            let what = kind.replace('-', " ");
-            match read_session(&path) {
-                Ok(session) => games.push((modified(&path), session)),
-                Err(reason) => problems.push(self.quarantine(
-                    &path,
-                    &crate::tr!("the saved {} game", what),
-                    &reason.to_string(),
-                )),
-            }
-        }
-        games.sort_by_key(|g| std::cmp::Reverse(g.0));
-        (games.into_iter().map(|(_, g)| g).collect(), problems)
-    }
-
-    fn linked_dir(&self) -> PathBuf {
-        self.in_progress_dir().join("linked")
-    }
-
-    fn linked_path(&self, session: &LinkedSession) -> PathBuf {
-        let side = session.side().name().to_lowercase();
-        self.linked_dir()
-            .join(format!("game-{:08x}-{side}.json", session.game_id()))
-    }
-
-    /// Saves this device's side of a two-device game; once both setups are
-    /// open, the whole game goes to the finished games (and the file goes).
-    pub fn save_linked(&self, session: &LinkedSession) -> Result<(), StorageError> {
-        let path = self.linked_path(session);
-        if session.stage() == Stage::Over {
-            // Only a verified game has a record: a false or abandoned one is no result.
-            let game = session.game().and_then(|g| g.finished_game());
-            return self.finish(game.as_ref(), &path);
-        }
-        let text = serde_json::to_string(&session.to_saved())?;
-        write_atomic(&path, text.as_bytes()).map_err(StorageError::TwoDevices)
-    }
-
-    /// Deletes this device's side of a two-device game in progress.
-    pub fn delete_linked(&self, session: &LinkedSession) -> Result<(), StorageError> {
-        remove_if_there(&self.linked_path(session))
-    }
-
-    /// Every two-device game in progress, newest first, and what could not be read.
-    fn linked_in_progress(&self) -> (Vec<LinkedSession>, Vec<String>) {
-        let mut games = Vec::new();
-        let mut problems = Vec::new();
-        for path in json_files(&self.linked_dir()) {
+        for path in json_files(&self.kind_dir::<G>()) {
             let read = std::fs::read(&path)
                 .map_err(|e| LoadError::Unreadable(e.to_string()))
-                .and_then(|bytes| {
-                    serde_json::from_slice::<SavedLinked>(&bytes)
-                        .map_err(|e| LoadError::Unreadable(e.to_string()))
-                })
-                .and_then(|saved| LinkedSession::from_saved(&saved));
+                .and_then(|bytes| G::read(&bytes));
             match read {
-                Ok(session) => games.push((modified(&path), session)),
-                Err(reason) => problems.push(self.quarantine(
-                    &path,
-                    &crate::tr!("a saved two-device game"),
-                    &reason.to_string(),
-                )),
+                Ok(game) => games.push((modified(&path), game)),
+                Err(reason) => {
+                    let stem = path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    problems.push(self.quarantine(
+                        &path,
+                        &G::unreadable(&stem),
+                        &reason.to_string(),
+                    ))
+                }
             }
         }
         games.sort_by_key(|g| std::cmp::Reverse(g.0));
@@ -497,8 +438,8 @@ impl Storage {
 
 /// Reads a game in progress, replaying it through the rules.
 pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
-    let saved = read_saved(path)?;
-    PassAndPlay::from_saved(&saved)
+    let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+    PassAndPlay::read(&bytes)
 }
 
 /// Reads the saved data of a game in progress, without replaying it.

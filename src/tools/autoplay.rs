@@ -48,7 +48,7 @@ pub fn autoplay(
             }
             _ => break,
         }
-        storage.save_session(&session).map_err(|e| e.to_string())?;
+        storage.save(&session).map_err(|e| e.to_string())?;
     }
     let mut buffer = Vec::new();
     loop {
@@ -64,7 +64,7 @@ pub fn autoplay(
             break;
         };
         session.play(action).map_err(|e| e.to_string())?;
-        storage.save_session(&session).map_err(|e| e.to_string())?;
+        storage.save(&session).map_err(|e| e.to_string())?;
         let played = session.game().map_or(0, |g| g.actions().len());
         writeln!(out, "saved ply {played}")
             .and_then(|_| out.flush())

@@ -97,7 +97,7 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
                 break;
             }
             let timer = Instant::now();
-            storage.save_session(&session).map_err(|e| e.to_string())?;
+            storage.save(&session).map_err(|e| e.to_string())?;
             saves.push(timer.elapsed());
         }
         if saves.len() < plies {

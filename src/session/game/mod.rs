@@ -7,6 +7,7 @@
 //! computer opponent, a two-device link), so a screen never asks which
 //! kind it holds and no method silently does nothing.
 
+pub mod kept;
 mod one_device;
 mod two_devices;
 
