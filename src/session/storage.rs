@@ -234,7 +234,7 @@ impl Storage {
     pub fn save<G: KeptGame>(&self, game: &G) -> Result<(), StorageError> {
         let path = self.path_of(game);
         match game.kept()? {
-            Kept::Over(record) => self.finish(record.as_ref(), &path),
+            Kept::Over(record) => self.finish(record.as_deref(), &path),
             Kept::InProgress(json) => {
                 write_atomic(&path, json.as_bytes()).map_err(|e| game.write_error(e))
             }

@@ -18,7 +18,7 @@ pub enum Kept {
     InProgress(String),
     /// Over: its record, if it has one (a false or abandoned two-device
     /// game has none), joins the finished games and its file goes.
-    Over(Option<Game>),
+    Over(Option<Box<Game>>),
 }
 
 /// A kind of game kept in the data folder while in progress.
@@ -54,7 +54,7 @@ impl KeptGame for PassAndPlay {
 
     fn kept(&self) -> Result<Kept, serde_json::Error> {
         if self.is_over() {
-            return Ok(Kept::Over(self.game().cloned()));
+            return Ok(Kept::Over(self.game().cloned().map(Box::new)));
         }
         serde_json::to_string(&self.to_saved()).map(Kept::InProgress)
     }
@@ -102,7 +102,9 @@ impl KeptGame for LinkedSession {
     /// Once over, only a verified game has a record.
     fn kept(&self) -> Result<Kept, serde_json::Error> {
         if self.stage() == Stage::Over {
-            return Ok(Kept::Over(self.game().and_then(|g| g.finished_game())));
+            return Ok(Kept::Over(
+                self.game().and_then(|g| g.finished_game()).map(Box::new),
+            ));
         }
         serde_json::to_string(&self.to_saved()).map(Kept::InProgress)
     }
