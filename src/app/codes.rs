@@ -356,15 +356,12 @@ impl CodesController {
         }
     }
 
-    /// Saves the code shown as a PNG picture where the player looks for
-    /// files, to send it to the other player as a picture.
-    fn save_picture(&mut self, w: &AppWindow, saver: &FileSaver) {
-        let screen = w.global::<CodesAdapter>();
-        let code = screen.get_code_text().to_string();
-        let Ok(qr) = make_qr(&code) else {
-            return;
-        };
-        let name = match crate::session::link::Envelope::from_text(&code).ok() {
+    /// Saves `code` (the one shown) as a PNG picture where the player
+    /// looks for files, to send it to the other player as a picture; says
+    /// where it went, or why not (none when the text makes no code).
+    fn save_picture(&mut self, code: &str, saver: &FileSaver) -> Option<String> {
+        let qr = make_qr(code).ok()?;
+        let name = match crate::session::link::Envelope::from_text(code).ok() {
             Some(envelope) => format!(
                 "flagfall-code-{:08x}-{}.png",
                 envelope.header.game_id, envelope.header.seq
@@ -373,15 +370,17 @@ impl CodesController {
         };
         // 8 pixels a module: sharp on any screen a friend opens it on.
         let kept = saver.keep(&name, "image/png", &qr.to_png(8));
-        self.picture_saved = kept.as_ref().ok().map(|saved| (code, saved.clone()));
-        let status = match kept {
+        self.picture_saved = kept
+            .as_ref()
+            .ok()
+            .map(|saved| (code.to_string(), saved.clone()));
+        Some(match kept {
             Ok(kept) => crate::tr!(
                 "Saved the picture to {}: send it to the other player, who reads it as a picture.",
                 kept.place
             ),
             Err(why) => crate::tr!("The picture was not saved: {}", why),
-        };
-        screen.set_action_status(status.into());
+        })
     }
 
     /// The photo button, and the screen's buttons held while a picture is read.
@@ -561,7 +560,13 @@ pub(super) fn connect(app: &App) {
     codes.on_choose_picture(app.unit(|s, _| {
         s.chooser.open(Purpose::CodePicture, None);
     }));
-    codes.on_save_picture(app.unit(|s, w| s.codes.save_picture(w, &s.saver)));
+    codes.on_save_picture(app.unit(|s, w| {
+        let screen = w.global::<CodesAdapter>();
+        let code = screen.get_code_text();
+        if let Some(status) = s.codes.save_picture(&code, &s.saver) {
+            screen.set_action_status(status.into());
+        }
+    }));
     codes.on_open_folder(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
         if let Some((_, saved)) = &s.codes.picture_saved
@@ -776,4 +781,32 @@ pub(super) fn close(s: &mut State) -> Effect {
         s.codes.codes = None;
     }
     Effect::GoHome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_saved_as_a_picture_is_a_png_in_the_data_folder_and_remembered() {
+        let dir =
+            std::env::temp_dir().join(format!("flagfall-code-picture-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let storage = crate::session::Storage::open(&dir).unwrap();
+        let saver = FileSaver::new(None, Some(&storage), None, None);
+        let mut codes = CodesController::new(None, None);
+        let status = codes
+            .save_picture("FLAGFALL:not-a-real-code", &saver)
+            .expect("any text makes a QR code");
+        let picture = storage.exports_dir().join("flagfall-code.png");
+        assert!(status.contains("flagfall-code.png"), "{status}");
+        let bytes = std::fs::read(&picture).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+        // The screen offers the saved picture only while that code is shown.
+        assert_eq!(
+            codes.picture_saved.as_ref().map(|(code, _)| code.as_str()),
+            Some("FLAGFALL:not-a-real-code")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

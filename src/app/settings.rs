@@ -125,9 +125,9 @@ impl SettingsController {
         settings.set_learns_setups(self.learns_setups);
     }
 
-    /// The player picked a language: it takes effect and is saved at once.
-    fn choose_language(&mut self, w: &AppWindow, storage: Option<&Storage>) -> Vec<Effect> {
-        let index = w.global::<SettingsAdapter>().get_language_index();
+    /// The player picked language `index` of the list (as
+    /// `LanguageChoice::ALL`): it takes effect and is saved at once.
+    fn choose_language(&mut self, index: i32, storage: Option<&Storage>) -> Vec<Effect> {
         let chosen = usize::try_from(index)
             .ok()
             .and_then(|i| LanguageChoice::ALL.get(i).copied());
@@ -138,19 +138,17 @@ impl SettingsController {
         effects
     }
 
-    /// Takes the settings from the screen and saves them.
-    fn take(&mut self, w: &AppWindow, storage: Option<&Storage>) -> Option<Effect> {
-        let screen = w.global::<SettingsAdapter>();
-        self.display.memory_aid = screen.get_memory_aid();
-        self.display.numbering = if screen.get_numbering_index() == 1 {
+    /// Takes the settings the player chose on the screen and saves them.
+    fn take(&mut self, chosen: SettingsChoices, storage: Option<&Storage>) -> Option<Effect> {
+        self.display.memory_aid = chosen.memory_aid;
+        self.display.numbering = if chosen.numbering_index == 1 {
             Numbering::Classic
         } else {
             Numbering::Modern
         };
-        self.animations = screen.get_animations();
-        self.learns_setups = screen.get_learns_setups();
-        let index = screen.get_think_time_index();
-        self.think_time = usize::try_from(index)
+        self.animations = chosen.animations;
+        self.learns_setups = chosen.learns_setups;
+        self.think_time = usize::try_from(chosen.think_time_index)
             .ok()
             .and_then(|i| ThinkTime::ALL.get(i).copied())
             .unwrap_or_default();
@@ -179,10 +177,38 @@ impl SettingsController {
     }
 }
 
+/// What the settings screen's controls say (the indexes of its lists
+/// as the screen numbers them), read from the screen by the wiring.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct SettingsChoices {
+    memory_aid: bool,
+    /// 0 modern, 1 classic.
+    numbering_index: i32,
+    animations: bool,
+    learns_setups: bool,
+    /// As `ThinkTime::ALL`.
+    think_time_index: i32,
+}
+
+/// The settings as the player left them on the screen.
+fn choices_on_screen(w: &AppWindow) -> SettingsChoices {
+    let screen = w.global::<SettingsAdapter>();
+    SettingsChoices {
+        memory_aid: screen.get_memory_aid(),
+        numbering_index: screen.get_numbering_index(),
+        animations: screen.get_animations(),
+        learns_setups: screen.get_learns_setups(),
+        think_time_index: screen.get_think_time_index(),
+    }
+}
+
 pub(super) fn connect(app: &App) {
     let settings = app.window().global::<SettingsAdapter>();
     app.state.borrow().settings.show(app.window());
-    settings.on_language_chosen(app.unit(|s, w| s.settings.choose_language(w, s.games.storage())));
+    settings.on_language_chosen(app.unit(|s, w| {
+        let index = w.global::<SettingsAdapter>().get_language_index();
+        s.settings.choose_language(index, s.games.storage())
+    }));
     settings.on_back(app.unit(back));
     settings.on_show_about(app.unit(show_about));
     settings.on_forget_setups(app.unit(forget_setups));
@@ -223,7 +249,71 @@ pub(super) fn back(s: &mut State, w: &AppWindow) -> Vec<Effect> {
 
 /// Puts the choices on screen into effect and saves them.
 fn save(s: &mut State, w: &AppWindow) -> Vec<Effect> {
-    let effects = s.settings.take(w, s.games.storage());
+    let effects = s.settings.take(choices_on_screen(w), s.games.storage());
     s.games.set_learning(s.settings.learns_setups());
     effects.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The controller with the default settings, without putting a
+    /// language into effect (no window, no translations needed).
+    fn controller() -> SettingsController {
+        let saved = Settings::default();
+        SettingsController {
+            display: DisplaySettings {
+                memory_aid: saved.memory_aid,
+                numbering: Numbering::Modern,
+            },
+            language: saved.language,
+            system_locales: Vec::new(),
+            think_time: saved.think_time,
+            animations: saved.animations,
+            welcomed: saved.welcomed,
+            learns_setups: saved.learns_setups,
+        }
+    }
+
+    #[test]
+    fn the_choices_on_screen_are_taken_and_saved() {
+        let dir = std::env::temp_dir().join(format!("flagfall-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let storage = Storage::open(&dir).unwrap();
+        let mut settings = controller();
+        let chosen = SettingsChoices {
+            memory_aid: false,
+            numbering_index: 1,
+            animations: false,
+            learns_setups: true,
+            think_time_index: 2,
+        };
+        assert!(settings.take(chosen, Some(&storage)).is_none());
+        assert!(!settings.display().memory_aid);
+        assert_eq!(settings.display().numbering, Numbering::Classic);
+        assert_eq!(settings.think_time(), ThinkTime::ALL[2]);
+        assert!(settings.learns_setups());
+        let (saved, problem) = storage.settings();
+        assert_eq!(problem, None);
+        assert!(!saved.memory_aid && !saved.animations && saved.learns_setups);
+        assert_eq!(saved.numbering, "classic");
+        assert_eq!(saved.think_time, ThinkTime::ALL[2]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_list_index_the_screen_does_not_have_means_the_default() {
+        let mut settings = controller();
+        let chosen = SettingsChoices {
+            memory_aid: true,
+            numbering_index: -1,
+            animations: true,
+            learns_setups: false,
+            think_time_index: 7,
+        };
+        assert!(settings.take(chosen, None).is_none());
+        assert_eq!(settings.display().numbering, Numbering::Modern);
+        assert_eq!(settings.think_time(), ThinkTime::default());
+    }
 }
