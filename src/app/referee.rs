@@ -72,35 +72,36 @@ pub(super) struct RefereeController {
 
 impl RefereeController {
     pub(super) fn new(w: &AppWindow, signals: Option<Arc<dyn Signals>>, seed: u64) -> Self {
-        let rules = LiveRules::built_in();
-        let teams = models::list();
-        let roles = models::list();
-        let team_names = models::list();
-        let colours = models::list();
+        let state = RefereeController::unbound(signals, seed);
         w.global::<RefereeAdapter>()
-            .set_teams(models::handle(&teams));
+            .set_teams(models::handle(&state.teams));
         let resolver = w.global::<RefereeChallengeAdapter>();
-        resolver.set_roles(models::handle(&roles));
-        resolver.set_team_names(models::handle(&team_names));
+        resolver.set_roles(models::handle(&state.roles));
+        resolver.set_team_names(models::handle(&state.team_names));
         w.global::<RefereeSetupAdapter>()
-            .set_colours(models::handle(&colours));
-        let state = RefereeController {
+            .set_colours(models::handle(&state.colours));
+        state.label(w);
+        state
+    }
+
+    /// The controller with its lists not yet shown on any screen (`new`
+    /// binds them; tests use it as it is).
+    fn unbound(signals: Option<Arc<dyn Signals>>, seed: u64) -> Self {
+        RefereeController {
             session: None,
             page: Page::Closed,
-            rules,
+            rules: LiveRules::built_in(),
             epoch: Instant::now(),
             signals,
             message: String::new(),
             saved: 0,
             shown: Default::default(),
-            teams,
-            team_names,
-            roles,
-            colours,
+            teams: models::list(),
+            team_names: models::list(),
+            roles: models::list(),
+            colours: models::list(),
             coin: seed | 1,
-        };
-        state.label(w);
-        state
+        }
     }
 
     /// Fills the lists and texts made once, in the language chosen now.
@@ -238,10 +239,43 @@ impl RefereeController {
     }
 }
 
+/// What the match form says (the colours as indexes of its list), read
+/// from the screen by the wiring.
+#[derive(Debug, Clone)]
+pub(super) struct MatchForm {
+    names: [String; 2],
+    colours: [i32; 2],
+    rounds: i32,
+    round_minutes: i32,
+    field_limit: i32,
+    step_seconds: i32,
+}
+
+/// The match form as the referee left it.
+fn match_form(w: &AppWindow) -> MatchForm {
+    let setup = w.global::<RefereeSetupAdapter>();
+    MatchForm {
+        names: [
+            setup.get_first_name().to_string(),
+            setup.get_second_name().to_string(),
+        ],
+        colours: [setup.get_first_colour(), setup.get_second_colour()],
+        rounds: setup.get_rounds(),
+        round_minutes: setup.get_round_minutes(),
+        field_limit: setup.get_field_limit(),
+        step_seconds: setup.get_step_seconds(),
+    }
+}
+
 pub(super) fn connect(app: &App) {
     let w = app.window();
     let setup = w.global::<RefereeSetupAdapter>();
-    setup.on_start(app.unit(|s, w| s.referee.start_match(w)));
+    setup.on_start(app.unit(|s, w| {
+        if let Err(problems) = s.referee.start_match(&match_form(w)) {
+            w.global::<RefereeSetupAdapter>()
+                .set_problems(problems.into());
+        }
+    }));
     setup.on_open_resolver(app.unit(|s, w| s.referee.open_resolver(w, Page::Resolver)));
     setup.on_back(app.unit(|s, _| s.referee.back()));
     let field = w.global::<RefereeAdapter>();
@@ -360,29 +394,25 @@ impl RefereeController {
         storage?.delete_referee().err().map(|e| e.to_string())
     }
 
-    fn start_match(&mut self, w: &AppWindow) {
-        let setup = w.global::<RefereeSetupAdapter>();
+    /// Starts a match as the form says, or says what stops it (a line a
+    /// problem).
+    fn start_match(&mut self, form: &MatchForm) -> Result<(), String> {
         let colour = |i: i32| {
             COLOURS[(i.max(0) as usize).min(COLOURS.len() - 1)]
                 .1
                 .to_string()
         };
         let number = |n: i32| n.clamp(0, 255) as u8;
+        let team = |i: usize| TeamLook {
+            name: form.names[i].trim().to_string(),
+            colour: colour(form.colours[i]),
+        };
         let settings = MatchSettings {
-            teams: [
-                TeamLook {
-                    name: setup.get_first_name().trim().to_string(),
-                    colour: colour(setup.get_first_colour()),
-                },
-                TeamLook {
-                    name: setup.get_second_name().trim().to_string(),
-                    colour: colour(setup.get_second_colour()),
-                },
-            ],
-            rounds: number(setup.get_rounds()),
-            round_minutes: setup.get_round_minutes().clamp(0, 999) as u16,
-            field_limit: number(setup.get_field_limit()),
-            step_seconds: number(setup.get_step_seconds()),
+            teams: [team(0), team(1)],
+            rounds: number(form.rounds),
+            round_minutes: form.round_minutes.clamp(0, 999) as u16,
+            field_limit: number(form.field_limit),
+            step_seconds: number(form.step_seconds),
         };
         let mut problems: Vec<String> = settings
             .problems(&self.rules)
@@ -393,13 +423,13 @@ impl RefereeController {
             problems.push(crate::tr!("the two teams need different colours"));
         }
         if !problems.is_empty() {
-            setup.set_problems(problems.join("\n").into());
-            return;
+            return Err(problems.join("\n"));
         }
         self.session = Some(RefereeSession::new(Arc::clone(&self.rules), settings));
         self.saved = 0;
         self.message = crate::tr!("Tap the countdown to start the round.");
         self.page = Page::Field;
+        Ok(())
     }
 
     /// Applies a change to the match; a refusal (or what the change did) shows
@@ -713,5 +743,50 @@ impl RefereeController {
             }
             None => field.set_in_cluster(false),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The form as it opens: the rules' teams, colours and timings.
+    fn default_form(rules: &LiveRules) -> MatchForm {
+        let colour = |name: &str| {
+            COLOURS
+                .iter()
+                .position(|c| c.1.eq_ignore_ascii_case(name))
+                .unwrap() as i32
+        };
+        MatchForm {
+            names: [rules.teams[0].name.clone(), rules.teams[1].name.clone()],
+            colours: [
+                colour(&rules.teams[0].colour),
+                colour(&rules.teams[1].colour),
+            ],
+            rounds: i32::from(rules.rounds),
+            round_minutes: i32::from(rules.round_minutes),
+            field_limit: i32::from(rules.field_limit),
+            step_seconds: i32::from(rules.step_seconds),
+        }
+    }
+
+    #[test]
+    fn the_form_as_it_opens_starts_a_match() {
+        let mut referee = RefereeController::unbound(None, 1);
+        let form = default_form(&referee.rules);
+        assert_eq!(referee.start_match(&form), Ok(()));
+        assert!(referee.session.is_some());
+        assert_eq!(referee.page, Page::Field);
+    }
+
+    #[test]
+    fn two_teams_of_one_colour_are_refused_and_no_match_starts() {
+        let mut referee = RefereeController::unbound(None, 1);
+        let mut form = default_form(&referee.rules);
+        form.colours[1] = form.colours[0];
+        let problems = referee.start_match(&form).unwrap_err();
+        assert!(problems.contains("different colours"), "{problems}");
+        assert!(referee.session.is_none());
     }
 }
