@@ -239,6 +239,25 @@ impl RefereeController {
     }
 }
 
+/// The challenger's team and the two roles picked on the challenge
+/// screen (indexes of its lists; -1 for none yet).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RolePick {
+    team: i32,
+    challenger: i32,
+    challenged: i32,
+}
+
+/// The roles as the referee picked them on the screen.
+fn role_pick(w: &AppWindow) -> RolePick {
+    let resolver = w.global::<RefereeChallengeAdapter>();
+    RolePick {
+        team: resolver.get_challenger_team(),
+        challenger: resolver.get_challenger_role(),
+        challenged: resolver.get_challenged_role(),
+    }
+}
+
 /// What the match form says (the colours as indexes of its list), read
 /// from the screen by the wiring.
 #[derive(Debug, Clone)]
@@ -351,7 +370,7 @@ pub(super) fn connect(app: &App) {
     field.on_menu(app.unit(|s, _| s.referee.back()));
     let resolver = w.global::<RefereeChallengeAdapter>();
     resolver.on_changed(app.unit(|s, w| s.referee.judge(w)));
-    resolver.on_confirm(app.unit(|s, w| s.referee.confirm(w)));
+    resolver.on_confirm(app.unit(|s, w| s.referee.confirm(role_pick(w))));
     resolver.on_cancel(app.unit(|s, _| s.referee.back()));
 }
 
@@ -465,16 +484,13 @@ impl RefereeController {
         self.judge(w);
     }
 
-    /// Shows the verdict of the roles picked so far (nothing changes yet).
-    fn judge(&self, w: &AppWindow) {
-        let resolver = w.global::<RefereeChallengeAdapter>();
+    /// The verdict of the roles picked so far, and whether it may be
+    /// confirmed (nothing changes yet).
+    fn verdict(&self, pick: RolePick) -> (String, bool) {
         let rules = &self.rules;
         let role = |i: i32| (i >= 0 && (i as usize) < rules.roles.len()).then_some(RoleId(i as u8));
-        let (a, d) = (
-            role(resolver.get_challenger_role()),
-            role(resolver.get_challenged_role()),
-        );
-        let team = team_at(resolver.get_challenger_team().max(0) as usize);
+        let (a, d) = (role(pick.challenger), role(pick.challenged));
+        let team = team_at(pick.team.max(0) as usize);
         let session = self.session.as_ref();
         let names = |t: Team| {
             session.map_or_else(
@@ -520,15 +536,22 @@ impl RefereeController {
             },
             _ => (crate::tr!("Pick both roles."), false),
         };
+        (verdict, ok)
+    }
+
+    /// Shows the verdict of the roles picked on the screen.
+    fn judge(&self, w: &AppWindow) {
+        let (verdict, ok) = self.verdict(role_pick(w));
+        let resolver = w.global::<RefereeChallengeAdapter>();
         resolver.set_verdict(verdict.into());
         resolver.set_can_confirm(ok);
     }
 
-    fn confirm(&mut self, w: &AppWindow) {
-        let resolver = w.global::<RefereeChallengeAdapter>();
-        let team = team_at(resolver.get_challenger_team().max(0) as usize);
-        let a = RoleId(resolver.get_challenger_role().max(0) as u8);
-        let d = RoleId(resolver.get_challenged_role().max(0) as u8);
+    /// The picked challenge (or flag touch) is settled in the match.
+    fn confirm(&mut self, pick: RolePick) {
+        let team = team_at(pick.team.max(0) as usize);
+        let a = RoleId(pick.challenger.max(0) as u8);
+        let d = RoleId(pick.challenged.max(0) as u8);
         let page = self.page;
         self.act(|session, now| match page {
             Page::Flag => session.touch_flag(now, team, a).map(|()| String::new()),
@@ -778,6 +801,35 @@ mod tests {
         assert_eq!(referee.start_match(&form), Ok(()));
         assert!(referee.session.is_some());
         assert_eq!(referee.page, Page::Field);
+    }
+
+    #[test]
+    fn a_challenge_is_judged_from_the_roles_picked() {
+        let mut referee = RefereeController::unbound(None, 1);
+        let none = RolePick {
+            team: 0,
+            challenger: -1,
+            challenged: -1,
+        };
+        let pick = RolePick {
+            team: 0,
+            challenger: 0,
+            challenged: 1,
+        };
+        // The resolver without a match: the rules' verdict, nothing to confirm.
+        referee.page = Page::Resolver;
+        assert_eq!(
+            referee.verdict(none),
+            (crate::tr!("Pick both roles."), false)
+        );
+        let (verdict, may_confirm) = referee.verdict(pick);
+        assert!(!verdict.is_empty() && !may_confirm, "{verdict}");
+        // In a match, only with the challenger's team on the field.
+        referee.start_match(&default_form(&referee.rules)).unwrap();
+        referee.page = Page::Challenge;
+        let (verdict, may_confirm) = referee.verdict(pick);
+        assert!(!may_confirm);
+        assert!(verdict.contains("no player on the field"), "{verdict}");
     }
 
     #[test]
