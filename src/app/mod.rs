@@ -546,7 +546,7 @@ fn refresh(w: &AppWindow, s: &State) {
     w.global::<Router>().set_screen(screen);
     // Escape and the back gesture reach the window again after a screen or
     // a question came or went (taking the focused button with it).
-    let layer = navigation::layer(s, w);
+    let layer = navigation::layer(s);
     if s.layer_shown.replace(Some(layer)) != Some(layer) {
         w.invoke_take_keys();
     }

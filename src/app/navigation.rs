@@ -7,10 +7,7 @@
 //! nothing to go back to: the platform's back leaves the app.
 
 use super::effect::{Effect, Effects};
-use super::{
-    AppWindow, Navigation, Screen, State, TableClockAdapter, codes, gameover, print, records,
-    settings,
-};
+use super::{AppWindow, Navigation, Screen, State, codes, gameover, print, records, settings};
 use slint::ComponentHandle;
 
 /// What is on top of the window: the screen, and whether a question or
@@ -22,13 +19,13 @@ pub(super) struct Layer {
     covered: bool,
 }
 
-pub(super) fn layer(s: &State, w: &AppWindow) -> Layer {
+pub(super) fn layer(s: &State) -> Layer {
     let screen = s.screen();
     let covered = s.chooser.is_open()
         || s.home.dialog_open()
         || s.play.dialog_open()
         || s.codes.dialog_open()
-        || (screen == Screen::TableClock && w.global::<TableClockAdapter>().get_choosing());
+        || (screen == Screen::TableClock && s.table_clock.choosing());
     Layer { screen, covered }
 }
 
@@ -59,7 +56,7 @@ pub(super) fn back(s: &mut State, w: &AppWindow) -> Option<Effects> {
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => {
             s.referee.back().into()
         }
-        Screen::TableClock => s.table_clock.back(w).into(),
+        Screen::TableClock => s.table_clock.back().into(),
     };
     Some(effects)
 }

@@ -27,6 +27,8 @@ pub(super) struct TableClockController {
     /// Each half's time and moves as glyphs: near face, near moves, far
     /// face, far moves.
     faces: [List<ClockGlyph>; 4],
+    /// The time control chooser is open over the halves.
+    choosing: bool,
 }
 
 impl TableClockController {
@@ -35,22 +37,46 @@ impl TableClockController {
         time: Arc<dyn TimeSource>,
         signals: Option<Arc<dyn Signals>>,
     ) -> Self {
+        let controller = TableClockController::unbound(time, signals);
         let adapter = w.global::<TableClockAdapter>();
-        let faces = [(); 4].map(|_| models::list());
-        adapter.set_near_face(models::handle(&faces[0]));
-        adapter.set_near_moves(models::handle(&faces[1]));
-        adapter.set_far_face(models::handle(&faces[2]));
-        adapter.set_far_moves(models::handle(&faces[3]));
-        let controller = TableClockController {
+        adapter.set_near_face(models::handle(&controller.faces[0]));
+        adapter.set_near_moves(models::handle(&controller.faces[1]));
+        adapter.set_far_face(models::handle(&controller.faces[2]));
+        adapter.set_far_moves(models::handle(&controller.faces[3]));
+        controller.relabel(w);
+        controller
+    }
+
+    /// The controller with its faces not yet shown on any screen (`new`
+    /// binds them; tests use it as it is).
+    fn unbound(time: Arc<dyn TimeSource>, signals: Option<Arc<dyn Signals>>) -> Self {
+        TableClockController {
             table: TableClock::new(TimeControl::PRESETS[1]),
             open: false,
             time,
             signals,
             shown: Default::default(),
-            faces,
-        };
-        controller.relabel(w);
-        controller
+            faces: [(); 4].map(|_| models::list()),
+            choosing: false,
+        }
+    }
+
+    /// The time control chooser is open over the halves.
+    pub(super) fn choosing(&self) -> bool {
+        self.choosing
+    }
+
+    /// The chooser opens; the clock pauses meanwhile.
+    fn open_chooser(&mut self) {
+        let now = self.now();
+        self.table.pause(now);
+        self.choosing = true;
+    }
+
+    /// The clock starts over with `control`, and the chooser closes.
+    fn choose(&mut self, control: TimeControl) {
+        self.start_over(control);
+        self.choosing = false;
     }
 
     /// The presets' and bonuses' names, in the language of the moment.
@@ -148,10 +174,8 @@ impl TableClockController {
 
     /// One step back (Escape, the back gesture): the time control chooser
     /// closes, or the clock pauses and the home screen comes back.
-    pub(super) fn back(&mut self, w: &AppWindow) -> Option<Effect> {
-        let adapter = w.global::<TableClockAdapter>();
-        if adapter.get_choosing() {
-            adapter.set_choosing(false);
+    pub(super) fn back(&mut self) -> Option<Effect> {
+        if std::mem::take(&mut self.choosing) {
             return None;
         }
         self.close();
@@ -160,6 +184,7 @@ impl TableClockController {
 
     pub(super) fn refresh(&self, w: &AppWindow) {
         let adapter = w.global::<TableClockAdapter>();
+        adapter.set_choosing(self.choosing);
         let now = self.now();
         let clock = self.table.clock();
         let mark = crate::session::table_clock::low_mark(clock.control());
@@ -287,31 +312,22 @@ pub(super) fn connect(app: &App) {
             .tap(if half == 0 { Side::Red } else { Side::Blue });
     }));
     adapter.on_pause_or_resume(app.unit(|s, _| s.table_clock.pause_or_resume()));
-    adapter.on_choose_preset(app.indexed(|s, w, i| {
-        if let Some(control) = TimeControl::PRESETS.get(i) {
-            s.table_clock.start_over(*control);
-        }
-        w.global::<TableClockAdapter>().set_choosing(false);
+    adapter.on_choose_preset(app.indexed(|s, _, i| match TimeControl::PRESETS.get(i) {
+        Some(control) => s.table_clock.choose(*control),
+        None => s.table_clock.choosing = false,
     }));
     adapter.on_choose_custom(app.unit(|s, w| {
         let adapter = w.global::<TableClockAdapter>();
-        s.table_clock.start_over(own_control(
+        s.table_clock.choose(own_control(
             adapter.get_custom_minutes(),
             adapter.get_custom_bonus_kind(),
             adapter.get_custom_bonus_seconds(),
         ));
-        adapter.set_choosing(false);
     }));
-    adapter.on_open_chooser(app.unit(|s, w| {
-        let now = s.table_clock.now();
-        s.table_clock.table.pause(now);
-        w.global::<TableClockAdapter>().set_choosing(true);
-    }));
+    adapter.on_open_chooser(app.unit(|s, _| s.table_clock.open_chooser()));
     // Closing the chooser redraws the halves, turned as it left them.
-    adapter.on_close_chooser(app.unit(|_, w| {
-        w.global::<TableClockAdapter>().set_choosing(false);
-    }));
-    adapter.on_close(app.unit(|s, w| s.table_clock.back(w)));
+    adapter.on_close_chooser(app.unit(|s, _| s.table_clock.choosing = false));
+    adapter.on_close(app.unit(|s, _| s.table_clock.back()));
 }
 
 #[cfg(test)]
@@ -320,6 +336,21 @@ mod tests {
 
     fn lit(g: &ClockGlyph) -> [bool; 7] {
         [g.a, g.b, g.c, g.d, g.e, g.f, g.g]
+    }
+
+    #[test]
+    fn back_closes_the_chooser_first_then_leaves_the_clock() {
+        let time: Arc<dyn TimeSource> = Arc::new(crate::session::time_source::HandSet::default());
+        let mut clock = TableClockController::unbound(time, None);
+        clock.open_chooser();
+        assert!(clock.choosing());
+        assert!(clock.back().is_none());
+        assert!(!clock.choosing());
+        assert!(matches!(clock.back(), Some(Effect::GoHome)));
+        clock.open_chooser();
+        clock.choose(TimeControl::PRESETS[0]);
+        assert!(!clock.choosing());
+        assert_eq!(clock.table.clock().control(), TimeControl::PRESETS[0]);
     }
 
     #[test]
