@@ -625,17 +625,11 @@ impl Position {
                 continue;
             }
             for d in dirs {
-                let mut to = from.wrapping_add_signed(d as i16);
-                loop {
-                    let cell = cells[to as usize];
+                if self.slide(from, d, |to, cell| {
                     let legal = lands[cell as usize] & !(from == forbid_from && to == forbid_to);
-                    if visit(from, to, legal) {
-                        return true;
-                    }
-                    if cell != EMPTY {
-                        break;
-                    }
-                    to = to.wrapping_add_signed(d as i16);
+                    visit(from, to, legal)
+                }) {
+                    return true;
                 }
             }
         }
@@ -651,6 +645,25 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Calls `visit` with each square a runner on `from` passes going
+    /// `step` cells at a time, and what is on it, up to and including the
+    /// first square that is not empty (a piece, a lake or the border);
+    /// stops early when `visit` returns true, and says whether it did.
+    #[inline(always)]
+    fn slide(&self, from: u16, step: isize, mut visit: impl FnMut(u16, u8) -> bool) -> bool {
+        let mut to = from.wrapping_add_signed(step as i16);
+        loop {
+            let cell = self.cells[to as usize];
+            if visit(to, cell) {
+                return true;
+            }
+            if cell != EMPTY {
+                return false;
+            }
+            to = to.wrapping_add_signed(step as i16);
+        }
     }
 
     /// Calls `found` with each square a two-stepper of `side` on `from`
@@ -744,24 +757,27 @@ impl Position {
             if state.mobility != Mobility::Line {
                 return Err(IllegalMove::TooFar { piece: name() });
             }
+            // The runner's own slide, as the generator walks it: it ends
+            // on `to`, or on the first thing in the way.
             let step = (to as isize - from as isize) / distance as isize;
-            let mut at = from as isize + step;
-            while at != to as isize {
-                match self.cells[at as usize] {
-                    EMPTY => at += step,
-                    BLOCKED => {
-                        let square = geometry.square(at as u16);
-                        return Err(IllegalMove::Blocked {
-                            square,
-                            what: variant.board.blocked_name.clone(),
-                        });
-                    }
-                    _ => {
-                        return Err(IllegalMove::PathBlocked {
-                            piece: name(),
-                            square: geometry.square(at as u16),
-                        });
-                    }
+            let mut stop = (from, EMPTY);
+            self.slide(from, step, |at, cell| {
+                stop = (at, cell);
+                at == to
+            });
+            match stop {
+                (at, _) if at == to => {}
+                (at, BLOCKED) => {
+                    return Err(IllegalMove::Blocked {
+                        square: geometry.square(at),
+                        what: variant.board.blocked_name.clone(),
+                    });
+                }
+                (at, _) => {
+                    return Err(IllegalMove::PathBlocked {
+                        piece: name(),
+                        square: geometry.square(at),
+                    });
                 }
             }
         }
