@@ -212,3 +212,22 @@ fn a_control_of_ones_own_with_a_delay() {
     table.tap_half(true);
     assert_eq!(table.half(true), "Your clock: 1:58 left, moves made: 1");
 }
+
+#[test]
+fn the_far_half_turns_upright_and_stays_so() {
+    let table = Table::open();
+    let adapter = table.app.window().global::<TableClockAdapter>();
+    assert!(adapter.get_far_upside_down(), "upside down at first");
+    tap(&table.app, "15 min + 10 s a move");
+    tap(&table.app, "Turn the half across the table upside down");
+    assert!(!adapter.get_far_upside_down());
+    tap(&table.app, "Back");
+    assert!(
+        !adapter.get_far_upside_down(),
+        "upright with the chooser closed"
+    );
+    tap(&table.app, "15 min + 10 s a move");
+    tap(&table.app, "Turn the half across the table upside down");
+    tap(&table.app, "Back");
+    assert!(adapter.get_far_upside_down(), "turned back");
+}

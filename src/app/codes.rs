@@ -302,7 +302,11 @@ impl CodesController {
 
     /// The codes screen over the home screen: a game to move, or codes to read.
     pub(super) fn refresh(&self, w: &AppWindow) {
-        self.refresh_reading(w);
+        let shown = match &self.codes {
+            Some(Codes::Send { texts, index }) => texts[*index].as_str(),
+            _ => "",
+        };
+        self.refresh_reading(w, shown);
         let Some(codes) = &self.codes else { return };
         let screen = w.global::<CodesAdapter>();
         screen.set_news("".into());
@@ -383,8 +387,19 @@ impl CodesController {
         })
     }
 
-    /// The photo button, and the screen's buttons held while a picture is read.
-    fn refresh_reading(&self, w: &AppWindow) {
+    /// Where the picture of `shown` (the code on the screen) was saved,
+    /// if it was: its folder opens and it is shared from there.
+    fn saved_picture_of(&self, shown: &str) -> Option<&SavedFile> {
+        self.picture_saved
+            .as_ref()
+            .filter(|(code, _)| code == shown)
+            .map(|(_, saved)| saved)
+    }
+
+    /// The photo button, the buttons of the picture saved of `shown` (the
+    /// code on the screen), and the screen's buttons held while a picture
+    /// is read.
+    fn refresh_reading(&self, w: &AppWindow, shown: &str) {
         let screen = w.global::<CodesAdapter>();
         screen.set_can_read_photos(self.photos.is_some());
         screen.set_can_share(self.share.is_some());
@@ -396,12 +411,7 @@ impl CodesController {
                 .into(),
         );
         screen.set_busy(self.picture_reading.is_some());
-        let shown = screen.get_code_text();
-        let saved = self
-            .picture_saved
-            .as_ref()
-            .filter(|(code, _)| *code == shown.as_str())
-            .map(|(_, saved)| saved);
+        let saved = self.saved_picture_of(shown);
         screen.set_can_open_folder(saved.is_some_and(|s| s.folder.is_some()));
         screen.set_can_share_picture(saved.is_some_and(|s| s.share.is_some()));
         // Android apps get no file paths to type; they read the newest photos.
@@ -423,8 +433,10 @@ impl CodesController {
 
     /// The codes of a two-device game: this device's last code and the reader.
     pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameSession>) {
-        self.refresh_reading(w);
-        let Some(link) = game.and_then(|g| g.link()) else {
+        let link = game.and_then(|g| g.link());
+        let shown = link.and_then(|link| link.code_on_show());
+        self.refresh_reading(w, shown.unwrap_or_default());
+        let Some(link) = link else {
             return;
         };
         let screen = w.global::<CodesAdapter>();
@@ -803,10 +815,8 @@ mod tests {
         let bytes = std::fs::read(&picture).unwrap();
         assert_eq!(&bytes[1..4], b"PNG");
         // The screen offers the saved picture only while that code is shown.
-        assert_eq!(
-            codes.picture_saved.as_ref().map(|(code, _)| code.as_str()),
-            Some("FLAGFALL:not-a-real-code")
-        );
+        assert!(codes.saved_picture_of("FLAGFALL:not-a-real-code").is_some());
+        assert!(codes.saved_picture_of("FLAGFALL:another-code").is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -29,6 +29,8 @@ pub(super) struct TableClockController {
     faces: [List<ClockGlyph>; 4],
     /// The time control chooser is open over the halves.
     choosing: bool,
+    /// The far half stands upside down, to be read from across the table.
+    far_upside_down: bool,
 }
 
 impl TableClockController {
@@ -58,6 +60,7 @@ impl TableClockController {
             shown: Default::default(),
             faces: [(); 4].map(|_| models::list()),
             choosing: false,
+            far_upside_down: true,
         }
     }
 
@@ -77,6 +80,11 @@ impl TableClockController {
     fn choose(&mut self, control: TimeControl) {
         self.start_over(control);
         self.choosing = false;
+    }
+
+    /// Turns the far half upside down (to be read across the table) or upright.
+    fn turn_far(&mut self, upside_down: bool) {
+        self.far_upside_down = upside_down;
     }
 
     /// The presets' and bonuses' names, in the language of the moment.
@@ -182,13 +190,12 @@ impl TableClockController {
         Some(Effect::GoHome)
     }
 
-    pub(super) fn refresh(&self, w: &AppWindow) {
-        let adapter = w.global::<TableClockAdapter>();
-        adapter.set_choosing(self.choosing);
+    /// Draws each half's time and moves into the faces, the far one turned
+    /// as chosen, and gives the halves' states: near, then far.
+    fn draw_halves(&self) -> (ClockHalf, ClockHalf) {
         let now = self.now();
         let clock = self.table.clock();
         let mark = crate::session::table_clock::low_mark(clock.control());
-        let far_upside_down = adapter.get_far_upside_down();
         let half = |side: Side, upside_down: bool| {
             let left = clock.left(side, now);
             let running = clock.running() && clock.to_move() == Some(side);
@@ -222,8 +229,20 @@ impl TableClockController {
                 a11y: a11y.into(),
             }
         };
-        adapter.set_near(half(Side::Red, false));
-        adapter.set_far(half(Side::Blue, far_upside_down));
+        (
+            half(Side::Red, false),
+            half(Side::Blue, self.far_upside_down),
+        )
+    }
+
+    pub(super) fn refresh(&self, w: &AppWindow) {
+        let adapter = w.global::<TableClockAdapter>();
+        adapter.set_choosing(self.choosing);
+        adapter.set_far_upside_down(self.far_upside_down);
+        let (near, far) = self.draw_halves();
+        adapter.set_near(near);
+        adapter.set_far(far);
+        let clock = self.table.clock();
         let status = match clock.out_of_time() {
             Some(Side::Red) => crate::tr!("Your time ran out."),
             Some(Side::Blue) => crate::tr!("Time ran out across the table."),
@@ -324,6 +343,7 @@ pub(super) fn connect(app: &App) {
             adapter.get_custom_bonus_seconds(),
         ));
     }));
+    adapter.on_turn_far(app.handler(|s, _, upside_down: bool| s.table_clock.turn_far(upside_down)));
     adapter.on_open_chooser(app.unit(|s, _| s.table_clock.open_chooser()));
     // Closing the chooser redraws the halves, turned as it left them.
     adapter.on_close_chooser(app.unit(|s, _| s.table_clock.choosing = false));
@@ -351,6 +371,25 @@ mod tests {
         clock.choose(TimeControl::PRESETS[0]);
         assert!(!clock.choosing());
         assert_eq!(clock.table.clock().control(), TimeControl::PRESETS[0]);
+    }
+
+    #[test]
+    fn the_far_half_turns_as_chosen_and_the_near_half_never() {
+        use slint::Model;
+        let time: Arc<dyn TimeSource> = Arc::new(crate::session::time_source::HandSet::default());
+        let mut clock = TableClockController::unbound(time, None);
+        let drawn = |face: &List<ClockGlyph>| face.iter().collect::<Vec<_>>();
+        let text = time_text(clock.table.clock().left(Side::Blue, Duration::ZERO));
+        let turned = glyphs(&text, true);
+        let upright = glyphs(&text, false);
+        assert_ne!(turned, upright, "{text} reads differently turned");
+        clock.draw_halves();
+        assert_eq!(drawn(&clock.faces[2]), turned, "far: upside down at first");
+        assert_eq!(drawn(&clock.faces[0]), upright, "near: upright");
+        clock.turn_far(false);
+        clock.draw_halves();
+        assert_eq!(drawn(&clock.faces[2]), upright, "far: turned upright");
+        assert_eq!(drawn(&clock.faces[0]), upright, "near: upright");
     }
 
     #[test]
