@@ -5,10 +5,11 @@
 //! the home screen or from Settings and goes back to where it was opened.
 
 use super::effect::Effect;
+use super::models::{self, List};
 use super::router::Overlay;
 use super::{AboutAdapter, App, AppWindow};
 use crate::build_info;
-use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
+use slint::{ComponentHandle, Model, SharedString};
 
 /// The notices of every crate shipped in the app, as the release carries them.
 const NOTICES: &str = include_str!("../../licences/THIRD-PARTY-NOTICES.txt");
@@ -16,15 +17,33 @@ const NOTICES: &str = include_str!("../../licences/THIRD-PARTY-NOTICES.txt");
 /// Where a player reports a problem.
 pub const REPORT_ADDRESS: &str = "https://github.com/flagfall/flagfall/issues";
 
-/// Where About was opened from, which its Back returns to, and whether
-/// the notices are shown in place of the page.
-#[derive(Debug, Default)]
+/// Where About was opened from, which its Back returns to, whether the
+/// notices are shown in place of the page, and their paragraphs once shown.
 pub(super) struct AboutController {
     opened_from: Option<Overlay>,
     notices_shown: bool,
+    notices: List<SharedString>,
 }
 
 impl AboutController {
+    /// About, closed, with its (empty) list of notices on the screen.
+    pub(super) fn new(w: &AppWindow) -> AboutController {
+        let about = AboutController::unbound();
+        w.global::<AboutAdapter>()
+            .set_notices(models::handle(&about.notices));
+        about
+    }
+
+    /// About with its notices not yet on any screen (`new` binds them;
+    /// tests use it as it is).
+    fn unbound() -> AboutController {
+        AboutController {
+            opened_from: None,
+            notices_shown: false,
+            notices: models::list(),
+        }
+    }
+
     /// About opens over `from` (the home screen when none), at its page.
     pub(super) fn open(&mut self, from: Option<Overlay>) {
         if from != Some(Overlay::About) {
@@ -36,6 +55,9 @@ impl AboutController {
     /// The notices take the page's place.
     pub(super) fn show_notices(&mut self) {
         self.notices_shown = true;
+        if self.notices.row_count() == 0 {
+            models::update_texts(&self.notices, notice_paragraphs(NOTICES));
+        }
     }
 
     /// One step back: from the notices to the page, from the page to where
@@ -53,13 +75,6 @@ impl AboutController {
     pub(super) fn refresh(&self, w: &AppWindow) {
         let about = w.global::<AboutAdapter>();
         about.set_version(version_line().into());
-        if self.notices_shown && about.get_notices().row_count() == 0 {
-            let paragraphs: Vec<SharedString> = notice_paragraphs(NOTICES)
-                .into_iter()
-                .map(SharedString::from)
-                .collect();
-            about.set_notices(ModelRc::new(VecModel::from(paragraphs)));
-        }
         about.set_notices_shown(self.notices_shown);
     }
 }
@@ -127,9 +142,11 @@ mod tests {
 
     #[test]
     fn back_goes_from_the_notices_to_the_page_then_where_about_was_opened() {
-        let mut about = AboutController::default();
+        let mut about = AboutController::unbound();
         about.open(Some(Overlay::Settings));
+        assert_eq!(about.notices.row_count(), 0, "laid out on first sight only");
         about.show_notices();
+        assert_eq!(about.notices.row_count(), notice_paragraphs(NOTICES).len());
         assert!(about.back().is_none());
         assert!(matches!(
             about.back(),

@@ -320,7 +320,7 @@ impl App {
             codes: codes::CodesController::new(config.photos, config.share),
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
-            about: about::AboutController::default(),
+            about: about::AboutController::new(&window),
             referee,
             table_clock,
             print: print::PrintController::new(),
