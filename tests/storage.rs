@@ -9,12 +9,14 @@ use common::mutate;
 use common::ui::*;
 use flagfall::app::HomeAdapter;
 use flagfall::core::Side;
+use flagfall::session::data_store::{Document, FileStore};
 use flagfall::session::saved::SavedSession;
 use flagfall::session::storage::{Settings, read_session};
 use flagfall::session::{PassAndPlay, SetupLibrary, Storage};
 use proptest::prelude::*;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn temp_dir(name: &str) -> PathBuf {
     fresh_dir(&format!("storage-{name}"))
@@ -84,13 +86,13 @@ fn a_game_resumes_after_the_app_is_restarted() {
 #[test]
 fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
     let dir = temp_dir("bad");
-    let storage = Storage::open(&dir).unwrap();
+    Storage::open(&dir).unwrap(); // the data folder and its folders
     // A good domino game in progress, beside a garbled classic one, a truncated
     // finished game and settings of a future version.
     let good = std::fs::read_to_string(fixtures().join("in-progress-domino.json")).unwrap();
-    std::fs::write(storage.in_progress_path("pass-and-play", "domino"), &good).unwrap();
+    std::fs::write(undated(&dir, "domino"), &good).unwrap();
     std::fs::write(
-        storage.in_progress_path("pass-and-play", "classic"),
+        undated(&dir, "classic"),
         "{\"format\": 1, \"mode\": \"pass-",
     )
     .unwrap();
@@ -203,7 +205,7 @@ fn a_save_that_fails_leaves_no_temporary_file_behind() {
     let mut session = PassAndPlay::new(variant.clone(), GameOptions::defaults(&variant), 5);
     session.reveal();
     session.fill_for_me();
-    let path = storage.in_progress_path("pass-and-play", "classic");
+    let path = undated(&dir, "classic");
     // Where the save goes stands a folder with something in it: the temporary
     // file is written, and renaming it over the folder fails (as a full disk
     // fails the write).
@@ -258,7 +260,7 @@ fn files_of_format_1_still_load() {
             ..Settings::default()
         }
     );
-    let (library, warning) = SetupLibrary::open(fixtures().join("setups.json"));
+    let (library, warning) = SetupLibrary::open(document_in(&fixtures(), "setups.json"));
     assert!(warning.is_none());
     let classic_variant = flagfall::core::variant::builtin_variant("classic").unwrap();
     assert_eq!(library.names(&classic_variant), ["lakeside"]);
@@ -353,7 +355,7 @@ fn write_fixtures() {
         .unwrap(),
     );
     let _ = std::fs::remove_file(dir.join("setups.json"));
-    let (mut library, _) = SetupLibrary::open(dir.join("setups.json"));
+    let (mut library, _) = SetupLibrary::open(document_in(&dir, "setups.json"));
     let classic = builtin_variant("classic").unwrap();
     let setup = session_after("classic", 1)
         .game()
@@ -361,6 +363,16 @@ fn write_fixtures() {
         .setup(Side::Red)
         .to_setup();
     library.save(&classic, "lakeside", &setup).unwrap();
+}
+
+/// Where a pass-and-play game saved before games were dated is kept.
+fn undated(dir: &Path, variant: &str) -> PathBuf {
+    dir.join(format!("in-progress/pass-and-play-{variant}.json"))
+}
+
+/// The document `name` in the data folder `dir`.
+fn document_in(dir: &Path, name: &str) -> Document {
+    Document::new(Arc::new(FileStore::new(dir)), name)
 }
 
 fn read_all(dir: &Path, name: &str, bytes: &[u8]) {
@@ -371,7 +383,7 @@ fn read_all(dir: &Path, name: &str, bytes: &[u8]) {
     let storage = Storage::open(dir).unwrap();
     std::fs::write(dir.join("settings.json"), bytes).unwrap();
     let _ = storage.settings();
-    let _ = SetupLibrary::open(path);
+    let _ = SetupLibrary::open(document_in(dir, name));
 }
 
 proptest! {
@@ -462,8 +474,8 @@ fn a_game_in_progress_is_deleted_from_continue_after_a_confirmation() {
 #[test]
 fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
     let dir = temp_dir("several");
-    let storage = Storage::open(&dir).unwrap();
-    let old = storage.in_progress_path("pass-and-play", "classic");
+    Storage::open(&dir).unwrap(); // the data folder and its folders
+    let old = undated(&dir, "classic");
     std::fs::copy(fixtures().join("in-progress-classic.json"), &old).unwrap();
     {
         let app = app_with_storage(&dir, 12);

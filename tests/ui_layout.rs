@@ -41,7 +41,7 @@ fn lived_in_folder() -> &'static Path {
         ] {
             std::fs::copy(
                 fixtures().join(fixture),
-                storage.in_progress_path("pass-and-play", variant),
+                dir.join(format!("in-progress/pass-and-play-{variant}.json")),
             )
             .unwrap();
         }

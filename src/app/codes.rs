@@ -810,7 +810,7 @@ mod tests {
         let status = codes
             .save_picture("FLAGFALL:not-a-real-code", &saver)
             .expect("any text makes a QR code");
-        let picture = storage.exports_dir().join("flagfall-code.png");
+        let picture = storage.exports_dir().unwrap().join("flagfall-code.png");
         assert!(status.contains("flagfall-code.png"), "{status}");
         let bytes = std::fs::read(&picture).unwrap();
         assert_eq!(&bytes[1..4], b"PNG");

@@ -60,7 +60,7 @@ use crate::session::time_source::TimeSource;
 use crate::session::{GameSession, PassAndPlay};
 use slint::{ComponentHandle, PlatformError};
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -283,7 +283,7 @@ impl App {
         notices.extend(settings_warning);
         let library = match &config.storage {
             Some(storage) => {
-                let (library, warning) = SetupLibrary::open(storage.setup_library_path());
+                let (library, warning) = SetupLibrary::open(storage.setup_library());
                 notices.extend(warning);
                 library
             }
@@ -369,7 +369,11 @@ impl App {
     /// chooser lists it).
     pub fn data_dir(&self) -> Option<PathBuf> {
         let state = self.state.borrow();
-        state.games.storage().map(|s| s.root().to_path_buf())
+        state
+            .games
+            .storage()
+            .and_then(|s| s.root())
+            .map(Path::to_path_buf)
     }
 
     /// The game on show when it is played on this device (pass and play or

@@ -78,9 +78,9 @@ impl FileSaver {
         open_folder: Option<OpenFolder>,
         share: Option<Arc<dyn ShareSheet>>,
     ) -> FileSaver {
-        let data_folder = storage.map(|s| Folder {
-            dir: s.exports_dir(),
-        });
+        let data_folder = storage
+            .and_then(Storage::exports_dir)
+            .map(|dir| Folder { dir });
         let folder = match &exports {
             Some(_) => exports.as_ref().and_then(|e| e.folder()),
             None => data_folder.as_ref().map(|f| f.dir.clone()),

@@ -1,35 +1,22 @@
-//! Files the data folder keeps, written and set aside safely: an atomic
-//! write (the old file or the new, whatever kills the app), a damaged file
+//! Files the data folder keeps, written safely: an atomic write (the old
+//! file or the new, whatever kills the app), the words for a damaged file
 //! moved aside rather than overwritten, and the timestamps that name them.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing overwrites
-/// it, and says so in plain words. `what` names the file for the player (in
-/// the player's language, `tr!`); `reason` is shown as it is.
-pub fn quarantine(path: &Path, what: &str, reason: &str) -> String {
-    set_aside_notice(what, reason, &set_aside(path))
-}
-
-/// Moves a bad file aside as `NAME.corrupt-TIMESTAMP`, so nothing
-/// overwrites it: where it went, or why it could not be moved.
-pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
-    std::fs::rename(path, &aside).map(|()| aside)
-}
-
 /// The words for a file that could not be read and was moved aside (or
-/// could not be): `what` names it for the player, `reason` says why it
-/// could not be read, and `aside` is what `set_aside` did.
-pub fn set_aside_notice(what: &str, reason: &str, aside: &std::io::Result<PathBuf>) -> String {
+/// could not be): `what` names it for the player (in the player's
+/// language, `tr!`), `reason` says why it could not be read (shown as it
+/// is), and `aside` is where it went (`DataStore::set_aside`).
+pub fn set_aside_notice(what: &str, reason: &str, aside: &std::io::Result<String>) -> String {
     match aside {
         Ok(aside) => crate::tr!(
             "{} could not be read: {}. It was moved aside as {}.",
             what,
             reason,
-            aside.display()
+            aside
         ),
         Err(e) => crate::tr!(
             "{} could not be read: {} (and could not be moved aside: {}).",

@@ -9,13 +9,16 @@
 //! added; an entry whose record is gone is dropped; an index that cannot be
 //! read is built again from the records.
 
+use super::bounded_read::FileRefused;
+use super::data_store::{DataStore, LARGEST_DOCUMENT};
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
 use crate::core::record::{GameRecord, RecordError, is_board_move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
+/// The folder of the records, in the data folder.
+pub const FOLDER: &str = "finished";
 /// The index's name, in the data folder (beside `finished/`, so it is not
 /// taken for a record).
 pub const INDEX_FILE: &str = "finished-index.json";
@@ -63,7 +66,8 @@ struct Index {
 
 /// A record that could not be read or replayed, and why.
 pub struct Unreadable {
-    pub path: PathBuf,
+    /// Its name in the store ("finished/1795919698475-classic.json").
+    pub name: String,
     pub reason: RecordFileError,
 }
 
@@ -72,7 +76,7 @@ pub struct Unreadable {
 pub enum RecordFileError {
     /// The file could not be read.
     #[error(transparent)]
-    Read(#[from] std::io::Error),
+    Read(#[from] FileRefused),
     /// It is no record, or not one the rules replay.
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -88,10 +92,10 @@ pub struct Listing {
     pub index_changed: bool,
 }
 
-/// Lists the records in `dir` with the summaries the index at `index_path`
-/// holds, reading only the records it does not list.
-pub fn list(dir: &Path, index_path: &Path) -> Listing {
-    let mut known: HashMap<String, FinishedSummary> = read_index(index_path)
+/// Lists the records in `FOLDER` with the summaries the index
+/// (`INDEX_FILE`) holds, reading only the records it does not list.
+pub fn list(store: &dyn DataStore) -> Listing {
+    let mut known: HashMap<String, FinishedSummary> = read_index(store)
         .map(|index| {
             index
                 .games
@@ -100,7 +104,7 @@ pub fn list(dir: &Path, index_path: &Path) -> Listing {
                 .collect()
         })
         .unwrap_or_default();
-    let mut names = record_names(dir);
+    let mut names = record_names(store);
     names.sort_unstable_by(|a, b| b.cmp(a));
     let (mut games, mut unreadable) = (Vec::with_capacity(names.len()), Vec::new());
     let mut index_changed = false;
@@ -110,10 +114,12 @@ pub fn list(dir: &Path, index_path: &Path) -> Listing {
             continue;
         }
         index_changed = true;
-        let path = dir.join(&name);
-        match read_record(&path) {
+        match read_record(store, &name) {
             Ok(record) => games.push(FinishedSummary::of(name, &record)),
-            Err(reason) => unreadable.push(Unreadable { path, reason }),
+            Err(reason) => unreadable.push(Unreadable {
+                name: record_name(&name),
+                reason,
+            }),
         }
     }
     // Entries left over name records that are gone.
@@ -127,41 +133,45 @@ pub fn list(dir: &Path, index_path: &Path) -> Listing {
 
 /// Writes the index for `games` (a cache: a failure costs only time at
 /// the next start).
-pub fn write_index(index_path: &Path, games: &[FinishedSummary]) -> std::io::Result<()> {
+pub fn write_index(store: &dyn DataStore, games: &[FinishedSummary]) -> std::io::Result<()> {
     let index = Index {
         format: INDEX_FORMAT,
         games: games.to_vec(),
     };
     let text = serde_json::to_string(&index).map_err(std::io::Error::other)?;
-    super::files::write_atomic(index_path, text.as_bytes())
+    store.write(INDEX_FILE, text.as_bytes())
 }
 
-/// Reads a record and replays it through the rules.
-pub fn open(path: &Path) -> Result<Game, RecordFileError> {
-    Ok(read_record(path)?.replay()?)
+/// The store's name for the record `file` (a name in `FOLDER`).
+pub fn record_name(file: &str) -> String {
+    format!("{FOLDER}/{file}")
 }
 
-fn read_record(path: &Path) -> Result<GameRecord, RecordFileError> {
-    let bytes = std::fs::read(path)?;
+/// Reads the record `file` (a name in `FOLDER`) and replays it through the rules.
+pub fn open(store: &dyn DataStore, file: &str) -> Result<Game, RecordFileError> {
+    Ok(read_record(store, file)?.replay()?)
+}
+
+fn read_record(store: &dyn DataStore, file: &str) -> Result<GameRecord, RecordFileError> {
+    let bytes = store
+        .read(&record_name(file), LARGEST_DOCUMENT)?
+        .ok_or_else(|| FileRefused::Io(std::io::ErrorKind::NotFound.into()))?;
     Ok(GameRecord::from_json(&String::from_utf8_lossy(&bytes))?)
 }
 
-fn read_index(path: &Path) -> Option<Index> {
-    let bytes = std::fs::read(path).ok()?;
+fn read_index(store: &dyn DataStore) -> Option<Index> {
+    let bytes = store.read(INDEX_FILE, LARGEST_DOCUMENT).ok()??;
     serde_json::from_slice::<Index>(&bytes)
         .ok()
         .filter(|index| index.format == INDEX_FORMAT)
 }
 
-/// The names of the records in `dir` (files ending in `.json`).
-fn record_names(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .filter_map(|e| e.file_name().into_string().ok())
+/// The names of the records in `FOLDER` (documents ending in `.json`).
+fn record_names(store: &dyn DataStore) -> Vec<String> {
+    store
+        .list(FOLDER)
+        .into_iter()
+        .map(|listed| listed.name)
         .filter(|name| name.ends_with(".json"))
         .collect()
 }

@@ -69,7 +69,7 @@ impl Games {
         let (mut parked, mut finished) = (Vec::new(), Vec::new());
         let mut remembered = RememberedSetups::default();
         if let Some(storage) = &storage {
-            let (memory, problem) = RememberedSetups::open(storage.remembered_setups_path());
+            let (memory, problem) = RememberedSetups::open(storage.remembered_setups());
             notices.extend(problem);
             remembered = memory;
             let (games, problems) = storage.games_in_progress();

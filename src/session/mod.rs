@@ -3,7 +3,8 @@
 //! `game_error`): a game on this device (`pass_and_play`: deals, setups,
 //! hand-offs, turns, the computer in solo play) or against another device
 //! (`link`: two-device play by codes). `games` holds this device's games
-//! and saves them (`storage`, in the formats of `saved`; the finished ones
+//! and saves them (`storage`, in the formats of `saved`, into a
+//! `data_store`: the data folder, or memory in tests; the finished ones
 //! listed by `finished_games`). Also: the setup
 //! editor's draft and the setup library, computer players (`ai`), codes in
 //! the newest photos (`photos`), the referee's companion for Stratego go go
@@ -16,6 +17,7 @@
 pub mod ai;
 pub mod bounded_read;
 pub mod clock_signals;
+pub mod data_store;
 pub mod exports;
 pub mod files;
 pub mod finished_games;
@@ -37,6 +39,7 @@ pub mod setup_library;
 pub mod share;
 pub mod stage;
 pub mod storage;
+pub mod storage_error;
 pub mod table_clock;
 pub mod time_source;
 pub mod ucc;

@@ -5,11 +5,10 @@
 //! file is moved aside and the memory starts empty.
 
 use super::ai::setup_memory::{SetupMemory, StartSquares};
-use super::bounded_read::{FileRefused, read_capped};
-use super::files::{quarantine, write_atomic};
+use super::bounded_read::FileRefused;
+use super::data_store::Document;
 use crate::core::view::PlayerView;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 const FORMAT: u32 = 1;
@@ -37,13 +36,13 @@ pub enum RememberedSetupsError {
     Encode(#[source] serde_json::Error),
     /// The memory's file could not be written.
     Save {
-        path: PathBuf,
+        place: String,
         #[source]
         source: std::io::Error,
     },
     /// The memory's file could not be removed.
     Forget {
-        path: PathBuf,
+        place: String,
         #[source]
         source: std::io::Error,
     },
@@ -76,25 +75,23 @@ impl std::fmt::Display for RememberedSetupsError {
 #[derive(Debug, Default)]
 pub struct RememberedSetups {
     /// None: kept in memory only (tests, screenshots).
-    path: Option<PathBuf>,
+    document: Option<Document>,
     /// Shared with the computer's worker thread while it thinks.
     memory: Arc<SetupMemory>,
 }
 
 impl RememberedSetups {
-    /// The memory kept at `path`; a missing file is an empty memory, a
+    /// The memory kept in `document`; a missing one is an empty memory, a
     /// damaged one is moved aside (so nothing overwrites it) and reported.
-    pub fn open(path: PathBuf) -> (RememberedSetups, Option<String>) {
+    pub fn open(document: Document) -> (RememberedSetups, Option<String>) {
         let mut remembered = RememberedSetups {
-            path: Some(path.clone()),
+            document: Some(document.clone()),
             memory: Arc::default(),
         };
-        if !path.exists() {
-            return (remembered, None);
-        }
-        let problem = match read_capped(&path, LARGEST_FILE) {
+        let problem = match document.read(LARGEST_FILE) {
+            Ok(None) => return (remembered, None),
             Err(e) => RememberedSetupsError::Read(e),
-            Ok(bytes) => match serde_json::from_slice::<MemoryFile>(&bytes) {
+            Ok(Some(bytes)) => match serde_json::from_slice::<MemoryFile>(&bytes) {
                 Ok(file) if file.format == FORMAT => {
                     remembered.memory = Arc::new(file.memory);
                     return (remembered, None);
@@ -106,7 +103,7 @@ impl RememberedSetups {
         let what = crate::tr!("what the computer learned of your setups");
         (
             remembered,
-            Some(quarantine(&path, &what, &problem.to_string())),
+            Some(document.quarantine(&what, &problem.to_string())),
         )
     }
 
@@ -134,22 +131,19 @@ impl RememberedSetups {
     /// Forgets everything, file and all.
     pub fn forget(&mut self) -> Result<(), RememberedSetupsError> {
         self.memory = Arc::default();
-        match &self.path {
-            Some(path) => match std::fs::remove_file(path) {
-                Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                    Err(RememberedSetupsError::Forget {
-                        path: path.clone(),
-                        source,
-                    })
-                }
-                _ => Ok(()),
-            },
+        match &self.document {
+            Some(document) => document
+                .remove()
+                .map_err(|source| RememberedSetupsError::Forget {
+                    place: document.place(),
+                    source,
+                }),
             None => Ok(()),
         }
     }
 
     fn write(&self) -> Result<(), RememberedSetupsError> {
-        let Some(path) = &self.path else {
+        let Some(document) = &self.document else {
             return Ok(());
         };
         let file = MemoryFile {
@@ -157,9 +151,11 @@ impl RememberedSetups {
             memory: (*self.memory).clone(),
         };
         let text = serde_json::to_vec(&file).map_err(RememberedSetupsError::Encode)?;
-        write_atomic(path, &text).map_err(|source| RememberedSetupsError::Save {
-            path: path.clone(),
-            source,
-        })
+        document
+            .write(&text)
+            .map_err(|source| RememberedSetupsError::Save {
+                place: document.place(),
+                source,
+            })
     }
 }

@@ -1,8 +1,9 @@
-//! Named setups per variant, kept in one JSON file. Writes are atomic (a
-//! temporary file renamed over the old one), so a killed app leaves either
-//! the old library or the new one.
+//! Named setups per variant, kept in one JSON document of the data store.
+//! Writes are atomic, so a killed app leaves either the old library or the
+//! new one.
 
-use super::files::{quarantine, write_atomic};
+use super::bounded_read::FileRefused;
+use super::data_store::{Document, LARGEST_DOCUMENT};
 use crate::core::piece::Piece;
 use crate::core::setup::{Placement, Setup};
 use crate::core::side::Side;
@@ -10,7 +11,6 @@ use crate::core::square::Square;
 use crate::core::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 const FORMAT: u32 = 1;
 
@@ -20,7 +20,7 @@ const FORMAT: u32 = 1;
 #[derive(Debug, thiserror::Error)]
 pub enum SetupLibraryError {
     /// The library's file could not be read.
-    Read(#[source] std::io::Error),
+    Read(#[source] FileRefused),
     /// The file is not a setup library.
     Json(#[source] serde_json::Error),
     /// A library in a form this app does not read.
@@ -31,7 +31,7 @@ pub enum SetupLibraryError {
     Encode(#[source] serde_json::Error),
     /// The library's file could not be written.
     Write {
-        path: PathBuf,
+        place: String,
         #[source]
         source: std::io::Error,
     },
@@ -75,7 +75,8 @@ struct SavedPlacement {
 
 #[derive(Debug)]
 pub struct SetupLibrary {
-    path: Option<PathBuf>,
+    /// None: kept in memory only (tests, screenshots).
+    document: Option<Document>,
     file: LibraryFile,
 }
 
@@ -83,7 +84,7 @@ impl SetupLibrary {
     /// A library that lives only in memory (tests, screenshots).
     pub fn in_memory() -> SetupLibrary {
         SetupLibrary {
-            path: None,
+            document: None,
             file: LibraryFile {
                 format: FORMAT,
                 ..Default::default()
@@ -91,20 +92,21 @@ impl SetupLibrary {
         }
     }
 
-    /// Opens the library at `path`; a missing file is an empty library, a
-    /// damaged one is moved aside (so nothing overwrites it) and reported.
-    pub fn open(path: PathBuf) -> (SetupLibrary, Option<String>) {
+    /// Opens the library kept in `document`; a missing one is an empty
+    /// library, a damaged one is moved aside (so nothing overwrites it) and
+    /// reported.
+    pub fn open(document: Document) -> (SetupLibrary, Option<String>) {
         let mut library = SetupLibrary {
-            path: Some(path.clone()),
+            document: Some(document.clone()),
             file: LibraryFile {
                 format: FORMAT,
                 ..Default::default()
             },
         };
-        let problem = match std::fs::read(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (library, None),
+        let problem = match document.read(LARGEST_DOCUMENT) {
+            Ok(None) => return (library, None),
             Err(e) => SetupLibraryError::Read(e),
-            Ok(bytes) => match serde_json::from_slice::<LibraryFile>(&bytes) {
+            Ok(Some(bytes)) => match serde_json::from_slice::<LibraryFile>(&bytes) {
                 Ok(file) if file.format == FORMAT => {
                     library.file = file;
                     return (library, None);
@@ -115,11 +117,7 @@ impl SetupLibrary {
         };
         (
             library,
-            Some(quarantine(
-                &path,
-                &crate::tr!("the setup library"),
-                &problem.to_string(),
-            )),
+            Some(document.quarantine(&crate::tr!("the setup library"), &problem.to_string())),
         )
     }
 
@@ -192,14 +190,16 @@ impl SetupLibrary {
     }
 
     fn write(&self) -> Result<(), SetupLibraryError> {
-        let Some(path) = &self.path else {
+        let Some(document) = &self.document else {
             return Ok(());
         };
         let text = serde_json::to_string_pretty(&self.file).map_err(SetupLibraryError::Encode)?;
-        write_atomic(path, text.as_bytes()).map_err(|source| SetupLibraryError::Write {
-            path: path.clone(),
-            source,
-        })
+        document
+            .write(text.as_bytes())
+            .map_err(|source| SetupLibraryError::Write {
+                place: document.place(),
+                source,
+            })
     }
 }
 

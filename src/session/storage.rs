@@ -1,17 +1,25 @@
-//! Everything the app keeps on disk, in one data folder: games in progress
-//! (a file each), finished games, settings and the setup
-//! library. Every write is atomic; a file that cannot be read is moved aside
-//! as `NAME.corrupt-TIMESTAMP` and reported in plain words, and the app goes on.
+//! Everything the app keeps, in one store (`data_store`: the data folder
+//! on disk, or memory in tests): games in progress (a document each, in
+//! their kind's format, `game::kept`), finished games, settings, the
+//! referee's match, the setup library and what the computer learned of the
+//! player's setups. Every write is atomic; a document that cannot be read
+//! is moved aside as `NAME.corrupt-TIMESTAMP` and reported in plain words,
+//! and the app goes on.
 
 use super::ai::ThinkTime;
-use super::files::{quarantine, set_aside, set_aside_notice, timestamp, write_atomic};
-use super::finished_games::{self, FinishedSummary, RecordFileError};
+use super::bounded_read::FileRefused;
+use super::data_store::{
+    DataStore, Document, FileStore, LARGEST_DOCUMENT, MemoryStore, quarantine,
+};
+use super::files::timestamp;
+use super::finished_games::{self, FinishedSummary};
 use super::game::GameSession;
 use super::game::kept::{Kept, KeptGame};
 use super::link::LinkedSession;
 use super::pass_and_play::PassAndPlay;
 use super::referee::{RefereeSession, SavedReferee, SavedRefereeError};
-use super::saved::{LoadError, SavedSession};
+use super::saved::LoadError;
+pub use super::storage_error::{FinishedGameError, StorageError};
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
@@ -19,7 +27,6 @@ use crate::i18n::LanguageChoice;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 pub const SETTINGS_FORMAT: u32 = 1;
 
@@ -71,86 +78,40 @@ impl Default for Settings {
     }
 }
 
-/// Why something could not be written to the data folder (or removed from
-/// it); the game or setting in memory is unchanged, and the last good file
-/// stays.
-#[derive(Debug, thiserror::Error)]
-pub enum StorageError {
-    /// A pass-and-play or solo game of this variant.
-    Game {
-        variant: String,
-        source: std::io::Error,
-    },
-    TwoDevices(std::io::Error),
-    Finished(std::io::Error),
-    Settings(std::io::Error),
-    Referee(std::io::Error),
-    /// A file that could not be written or removed, by its path.
-    File {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// What was to be saved could not be put into JSON.
-    Encode(#[from] serde_json::Error),
-}
-
-impl std::fmt::Display for StorageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text = match self {
-            StorageError::Game { variant, source } => {
-                crate::tr!("the {} game could not be saved: {}", variant, source)
-            }
-            StorageError::TwoDevices(e) => {
-                crate::tr!("the two-device game could not be saved: {}", e)
-            }
-            StorageError::Finished(e) => crate::tr!("the finished game could not be saved: {}", e),
-            StorageError::Settings(e) => crate::tr!("the settings could not be saved: {}", e),
-            StorageError::Referee(e) => {
-                crate::tr!("the referee's match could not be saved: {}", e)
-            }
-            StorageError::File { path, source } => format!("{}: {source}", path.display()),
-            StorageError::Encode(e) => e.to_string(),
-        };
-        f.write_str(&text)
-    }
-}
-
-/// A finished game that could not be opened: its record was moved aside
-/// (so nothing overwrites it), and the words say why and where.
-#[derive(Debug, thiserror::Error)]
-pub struct FinishedGameError {
-    /// The record, where it was in the data folder.
-    pub path: PathBuf,
-    /// Why it could not be read or replayed.
-    #[source]
-    pub reason: RecordFileError,
-    /// Where the record was moved aside, or why it could not be.
-    pub set_aside: std::io::Result<PathBuf>,
-}
-
-impl std::fmt::Display for FinishedGameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&set_aside_notice(
-            &crate::tr!("a finished game"),
-            &self.reason.to_string(),
-            &self.set_aside,
-        ))
-    }
-}
-
+/// The app's saved data, in one store.
 #[derive(Debug, Clone)]
 pub struct Storage {
-    root: PathBuf,
+    store: Arc<dyn DataStore>,
 }
+
+/// The folder of the games in progress (each kind in its own under it,
+/// `KeptGame::FOLDER`).
+const IN_PROGRESS: &str = "in-progress";
+const SETTINGS: &str = "settings.json";
+const REFEREE: &str = "referee.json";
+const SETUP_LIBRARY: &str = "setups.json";
+const REMEMBERED_SETUPS: &str = "remembered-setups.json";
+const NOT_FOUND: std::io::ErrorKind = std::io::ErrorKind::NotFound;
 
 impl Storage {
     /// Opens (and creates) a data folder.
     pub fn open(root: impl Into<PathBuf>) -> std::io::Result<Storage> {
-        let storage = Storage { root: root.into() };
-        for dir in [storage.in_progress_dir(), storage.finished_dir()] {
-            std::fs::create_dir_all(dir)?;
+        let root = root.into();
+        for dir in [IN_PROGRESS, finished_games::FOLDER] {
+            std::fs::create_dir_all(root.join(dir))?;
         }
-        Ok(storage)
+        Ok(Storage::in_store(Arc::new(FileStore::new(root))))
+    }
+
+    /// Storage kept in memory only, gone when the app closes (tests).
+    pub fn in_memory() -> (Storage, Arc<MemoryStore>) {
+        let store = Arc::new(MemoryStore::new());
+        (Storage::in_store(store.clone()), store)
+    }
+
+    /// Storage kept in `store`.
+    pub fn in_store(store: Arc<dyn DataStore>) -> Storage {
+        Storage { store }
     }
 
     /// The platform's data folder: XDG on Linux, AppData on Windows,
@@ -160,32 +121,20 @@ impl Storage {
             .map(|d| d.data_dir().to_path_buf())
     }
 
-    fn in_progress_dir(&self) -> PathBuf {
-        self.root.join("in-progress")
-    }
-
-    fn finished_dir(&self) -> PathBuf {
-        self.root.join("finished")
-    }
-
-    pub fn setup_library_path(&self) -> PathBuf {
-        self.root.join("setups.json")
+    /// Where the setup library is kept.
+    pub fn setup_library(&self) -> Document {
+        Document::new(Arc::clone(&self.store), SETUP_LIBRARY)
     }
 
     /// Where what the computer learned of the player's setups is kept.
-    pub fn remembered_setups_path(&self) -> PathBuf {
-        self.root.join("remembered-setups.json")
+    pub fn remembered_setups(&self) -> Document {
+        Document::new(Arc::clone(&self.store), REMEMBERED_SETUPS)
     }
 
-    fn settings_path(&self) -> PathBuf {
-        self.root.join("settings.json")
-    }
-
-    /// Where a session of this mode and variant saved before games were
-    /// dated is kept while in progress (one such game per kind).
-    pub fn in_progress_path(&self, mode: &str, variant: &str) -> PathBuf {
-        self.in_progress_dir()
-            .join(format!("{mode}-{variant}.json"))
+    /// The name of an undated session of this mode and variant, saved
+    /// before games were dated (one such game per kind).
+    fn undated_name(mode: &str, variant: &str) -> String {
+        format!("{IN_PROGRESS}/{mode}-{variant}.json")
     }
 
     /// Saves a game of any kind: in progress, or, once over, as a finished
@@ -219,49 +168,73 @@ impl Storage {
         (games, problems)
     }
 
-    /// Where games of kind `G` are kept while in progress.
-    fn kind_dir<G: KeptGame>(&self) -> PathBuf {
-        self.in_progress_dir().join(G::FOLDER)
+    /// The folder of games of kind `G` in progress.
+    fn kind_folder<G: KeptGame>() -> String {
+        match G::FOLDER {
+            "" => IN_PROGRESS.to_string(),
+            folder => format!("{IN_PROGRESS}/{folder}"),
+        }
     }
 
-    /// Where `game` is kept while in progress.
-    fn path_of<G: KeptGame>(&self, game: &G) -> PathBuf {
-        self.kind_dir::<G>().join(game.file_name())
+    /// The name `game` is kept by while in progress.
+    fn name_of<G: KeptGame>(game: &G) -> String {
+        format!("{}/{}", Self::kind_folder::<G>(), game.file_name())
     }
 
     /// Saves a game of kind `G` in its own format: in progress, or, once
-    /// over, as a finished game (and the in-progress file goes).
+    /// over, as a finished game (and the in-progress document goes).
     pub fn save<G: KeptGame>(&self, game: &G) -> Result<(), StorageError> {
-        let path = self.path_of(game);
+        let name = Self::name_of(game);
         match game.kept()? {
-            Kept::Over(record) => self.finish(record.as_deref(), &path),
-            Kept::InProgress(json) => {
-                write_atomic(&path, json.as_bytes()).map_err(|e| game.write_error(e))
-            }
+            Kept::Over(record) => self.finish(record.as_deref(), &name),
+            Kept::InProgress(json) => self
+                .store
+                .write(&name, json.as_bytes())
+                .map_err(|e| game.write_error(e)),
         }
+    }
+
+    /// Reads `game` back as it was last saved in progress (the storage
+    /// benchmark times it; tests check what a reload would find).
+    pub fn reload<G: KeptGame>(&self, game: &G) -> Result<G, LoadError> {
+        self.read_game(&Self::name_of(game))
     }
 
     /// Deletes a game in progress of kind `G` (the player gave it up).
     pub fn delete<G: KeptGame>(&self, game: &G) -> Result<(), StorageError> {
-        remove_if_there(&self.path_of(game))
+        self.remove(&Self::name_of(game))
     }
 
     /// A game has ended: its record joins the finished games, and its
-    /// in-progress file at `path` goes.
-    fn finish(&self, game: Option<&Game>, path: &Path) -> Result<(), StorageError> {
+    /// in-progress document `name` goes.
+    fn finish(&self, game: Option<&Game>, name: &str) -> Result<(), StorageError> {
         if let Some(game) = game {
             let record = GameRecord::from_game(game);
-            let name = format!("{}-{}.json", timestamp(), game.variant().id);
-            write_atomic(&self.finished_dir().join(name), record.to_json().as_bytes())
+            let file = format!("{}-{}.json", timestamp(), game.variant().id);
+            self.store
+                .write(
+                    &finished_games::record_name(&file),
+                    record.to_json().as_bytes(),
+                )
                 .map_err(StorageError::Finished)?;
         }
-        remove_if_there(path)
+        self.remove(name)
     }
 
     /// Forgets the undated game in progress of this mode and variant (the
     /// autoplay tool starts afresh).
     pub fn discard_in_progress(&self, mode: &str, variant: &str) {
-        let _ = std::fs::remove_file(self.in_progress_path(mode, variant));
+        let _ = self.store.remove(&Self::undated_name(mode, variant));
+    }
+
+    /// A game of kind `G` from the document `name`.
+    fn read_game<G: KeptGame>(&self, name: &str) -> Result<G, LoadError> {
+        let bytes = self
+            .store
+            .read(name, LARGEST_DOCUMENT)
+            .map_err(|e| LoadError::Unreadable(e.to_string()))?
+            .ok_or_else(|| LoadError::Unreadable(FileRefused::Io(NOT_FOUND.into()).to_string()))?;
+        G::read(&bytes)
     }
 
     /// Every game of kind `G` in progress, newest first, and what could not
@@ -269,23 +242,20 @@ impl Storage {
     fn in_progress<G: KeptGame>(&self) -> (Vec<G>, Vec<String>) {
         let mut games = Vec::new();
         let mut problems = Vec::new();
-        for path in json_files(&self.kind_dir::<G>()) {
-            let read = std::fs::read(&path)
-                .map_err(|e| LoadError::Unreadable(e.to_string()))
-                .and_then(|bytes| G::read(&bytes));
-            match read {
-                Ok(game) => games.push((modified(&path), game)),
-                Err(reason) => {
-                    let stem = path
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    problems.push(self.quarantine(
-                        &path,
-                        &G::unreadable(&stem),
-                        &reason.to_string(),
-                    ))
-                }
+        let folder = Self::kind_folder::<G>();
+        for listed in self.store.list(&folder) {
+            let Some(stem) = listed.name.strip_suffix(".json") else {
+                continue;
+            };
+            let name = format!("{folder}/{}", listed.name);
+            match self.read_game::<G>(&name) {
+                Ok(game) => games.push((listed.written, game)),
+                Err(reason) => problems.push(quarantine(
+                    &*self.store,
+                    &name,
+                    &G::unreadable(stem),
+                    &reason.to_string(),
+                )),
             }
         }
         games.sort_by_key(|g| std::cmp::Reverse(g.0));
@@ -296,18 +266,18 @@ impl Storage {
     /// be read (moved aside). Reads one index file and only the records it
     /// does not list; no game is replayed.
     pub fn finished_games(&self) -> (Vec<FinishedSummary>, Vec<String>) {
-        let index = self.root.join(finished_games::INDEX_FILE);
-        let listing = finished_games::list(&self.finished_dir(), &index);
+        let listing = finished_games::list(&*self.store);
         if listing.index_changed {
             // A cache: if it cannot be written, the next start reads the records again.
-            let _ = finished_games::write_index(&index, &listing.games);
+            let _ = finished_games::write_index(&*self.store, &listing.games);
         }
         let problems = listing
             .unreadable
             .iter()
             .map(|bad| {
-                self.quarantine(
-                    &bad.path,
+                quarantine(
+                    &*self.store,
+                    &bad.name,
                     &crate::tr!("a finished game"),
                     &bad.reason.to_string(),
                 )
@@ -319,100 +289,90 @@ impl Storage {
     /// Reads a finished game and replays it through the rules; one that
     /// cannot be is moved aside, and the error says so.
     pub fn open_finished(&self, game: &FinishedSummary) -> Result<Game, FinishedGameError> {
-        let path = self.finished_dir().join(&game.file);
-        finished_games::open(&path).map_err(|reason| FinishedGameError {
-            set_aside: set_aside(&path),
-            path,
-            reason,
+        finished_games::open(&*self.store, &game.file).map_err(|reason| {
+            let name = finished_games::record_name(&game.file);
+            FinishedGameError {
+                place: self.store.place(&name),
+                set_aside: self.store.set_aside(&name),
+                reason,
+            }
         })
     }
 
-    /// The data folder itself.
-    pub fn root(&self) -> &Path {
-        &self.root
+    /// The data folder itself, when the data is kept in one on disk.
+    pub fn root(&self) -> Option<&Path> {
+        self.store.folder()
     }
 
     /// Where records, printed sheets and code pictures are written for the
-    /// player when the platform names no place for them.
-    pub fn exports_dir(&self) -> PathBuf {
-        self.root.join("exports")
+    /// player when the platform names no place for them: the data folder's
+    /// "exports", when there is a data folder.
+    pub fn exports_dir(&self) -> Option<PathBuf> {
+        self.root().map(|root| root.join("exports"))
     }
 
     /// The settings, or the defaults (with a message when the file was bad).
     pub fn settings(&self) -> (Settings, Option<String>) {
-        let path = self.settings_path();
-        match std::fs::read(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+        let bad = |reason: &str| {
+            let notice = quarantine(&*self.store, SETTINGS, &crate::tr!("the settings"), reason);
+            (Settings::default(), Some(notice))
+        };
+        match self.store.read(SETTINGS, LARGEST_DOCUMENT) {
+            Ok(None) => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
                 Some(crate::tr!("the settings could not be read: {}", e)),
             ),
-            Ok(bytes) => match serde_json::from_slice::<Settings>(&bytes) {
+            Ok(Some(bytes)) => match serde_json::from_slice::<Settings>(&bytes) {
                 Ok(s)
                     if s.format == SETTINGS_FORMAT
                         && ["modern", "classic"].contains(&s.numbering.as_str()) =>
                 {
                     (s, None)
                 }
-                Ok(s) if s.format != SETTINGS_FORMAT => {
-                    let reason = crate::tr!(
-                        "it has format {}, and this app reads format {}",
-                        s.format,
-                        SETTINGS_FORMAT
-                    );
-                    (
-                        Settings::default(),
-                        Some(self.quarantine(&path, &crate::tr!("the settings"), &reason)),
-                    )
-                }
-                Ok(s) => {
-                    let reason = crate::tr!("\"{}\" is not a rank numbering", s.numbering);
-                    (
-                        Settings::default(),
-                        Some(self.quarantine(&path, &crate::tr!("the settings"), &reason)),
-                    )
-                }
-                Err(e) => (
-                    Settings::default(),
-                    Some(self.quarantine(&path, &crate::tr!("the settings"), &e.to_string())),
-                ),
+                Ok(s) if s.format != SETTINGS_FORMAT => bad(&crate::tr!(
+                    "it has format {}, and this app reads format {}",
+                    s.format,
+                    SETTINGS_FORMAT
+                )),
+                Ok(s) => bad(&crate::tr!("\"{}\" is not a rank numbering", s.numbering)),
+                Err(e) => bad(&e.to_string()),
             },
         }
     }
 
     pub fn save_settings(&self, settings: &Settings) -> Result<(), StorageError> {
         let text = serde_json::to_string_pretty(settings)?;
-        write_atomic(&self.settings_path(), text.as_bytes()).map_err(StorageError::Settings)
-    }
-
-    fn referee_path(&self) -> PathBuf {
-        self.root.join("referee.json")
+        self.store
+            .write(SETTINGS, text.as_bytes())
+            .map_err(StorageError::Settings)
     }
 
     /// Saves the Stratego go go referee's match (one at a time).
     pub fn save_referee(&self, session: &RefereeSession) -> Result<(), StorageError> {
         let text = serde_json::to_string(&session.to_saved())?;
-        write_atomic(&self.referee_path(), text.as_bytes()).map_err(StorageError::Referee)
+        self.store
+            .write(REFEREE, text.as_bytes())
+            .map_err(StorageError::Referee)
     }
 
     /// Forgets the referee's match (it ended, or the referee deleted it).
     pub fn delete_referee(&self) -> Result<(), StorageError> {
-        remove_if_there(&self.referee_path())
+        self.remove(REFEREE)
     }
 
     /// The referee's match in progress, if one was saved; a file that cannot
     /// be read is moved aside and reported.
     pub fn referee(&self, rules: &Arc<LiveRules>) -> (Option<RefereeSession>, Option<String>) {
-        let path = self.referee_path();
-        let bytes = match std::fs::read(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
+        let bytes = match self.store.read(REFEREE, LARGEST_DOCUMENT) {
+            Ok(None) => return (None, None),
             Err(e) => {
                 return (
                     None,
                     Some(crate::tr!("the referee's match could not be read: {}", e)),
                 );
             }
-            Ok(bytes) => bytes,
+            Ok(Some(bytes)) => bytes,
         };
         let read = serde_json::from_slice::<SavedReferee>(&bytes)
             .map_err(SavedRefereeError::from)
@@ -421,8 +381,9 @@ impl Storage {
             Ok(session) => (Some(session), None),
             Err(reason) => (
                 None,
-                Some(self.quarantine(
-                    &path,
+                Some(quarantine(
+                    &*self.store,
+                    REFEREE,
                     &crate::tr!("the referee's match"),
                     &reason.to_string(),
                 )),
@@ -430,47 +391,20 @@ impl Storage {
         }
     }
 
-    /// Moves a bad file aside so nothing overwrites it, and says so in plain words.
-    pub fn quarantine(&self, path: &Path, what: &str, reason: &str) -> String {
-        quarantine(path, what, reason)
+    /// Removes the document `name`; one that is not there is fine.
+    fn remove(&self, name: &str) -> Result<(), StorageError> {
+        self.store
+            .remove(name)
+            .map_err(|source| StorageError::File {
+                place: self.store.place(name),
+                source,
+            })
     }
 }
 
-/// Reads a game in progress, replaying it through the rules.
+/// Reads a game in progress from a file, replaying it through the rules
+/// (the autoplay tool reads the games it saved).
 pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
     PassAndPlay::read(&bytes)
-}
-
-/// Reads the saved data of a game in progress, without replaying it.
-pub fn read_saved(path: &Path) -> Result<SavedSession, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
-    serde_json::from_slice(&bytes).map_err(|e| LoadError::Unreadable(e.to_string()))
-}
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect()
-}
-
-fn modified(path: &Path) -> SystemTime {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or(UNIX_EPOCH)
-}
-
-/// Removes a file; one that is not there is fine.
-fn remove_if_there(path: &Path) -> Result<(), StorageError> {
-    match std::fs::remove_file(path) {
-        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(StorageError::File {
-            path: path.to_path_buf(),
-            source,
-        }),
-        _ => Ok(()),
-    }
 }

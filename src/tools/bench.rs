@@ -69,7 +69,7 @@ pub struct StorageBench {
 pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<StorageBench, String> {
     use crate::core::playout::random_action;
     use crate::session::PassAndPlay;
-    use crate::session::storage::{Storage, read_session};
+    use crate::session::storage::Storage;
     let storage = Storage::open(data_dir).map_err(|e| e.to_string())?;
     let variant = crate::core::variant::builtin_variant("classic").ok_or("no classic")?;
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -105,11 +105,10 @@ pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<Storage
         }
         let save_last_ms = ms(*saves.last().unwrap());
         saves.sort();
-        let path = storage.in_progress_path("pass-and-play", "classic");
         let mut loads: Vec<Duration> = (0..20)
             .map(|_| {
                 let timer = Instant::now();
-                let loaded = read_session(&path);
+                let loaded = storage.reload(&session);
                 let elapsed = timer.elapsed();
                 loaded.map(|_| elapsed).map_err(|e| e.to_string())
             })

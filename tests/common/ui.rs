@@ -193,6 +193,19 @@ pub fn app_with_storage(dir: &Path, seed: u64) -> App {
     app
 }
 
+/// The app keeping its games in `storage` (a store in memory, say).
+pub fn app_on_storage(storage: &Storage, seed: u64) -> App {
+    let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
+    let app = App::new(AppConfig {
+        seed,
+        storage: Some(storage.clone()),
+        ..AppConfig::in_memory(seed)
+    })
+    .expect("the app window");
+    fit_window(&app);
+    app
+}
+
 /// An app whose clocks read `time`, a hand-set time source (no test sleeps).
 pub fn app_on_time(
     seed: u64,

@@ -9,7 +9,7 @@ use crate::session::link::{LinkedSession, SavedLinked};
 use crate::session::pass_and_play::PassAndPlay;
 use crate::session::saved::{LoadError, SavedSession};
 use crate::session::stage::Stage;
-use crate::session::storage::StorageError;
+use crate::session::storage_error::StorageError;
 
 /// What a game writes when it is saved.
 #[derive(Debug)]

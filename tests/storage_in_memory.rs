@@ -1,0 +1,136 @@
+//! The app on a store kept in memory (`MemoryStore`), as it would be on any
+//! store that is not a folder on disk: a game resumes when the app opens
+//! again on the same store, and a store that refuses a save (full) leaves
+//! the last save whole, says so, and takes the next save once there is room.
+
+mod common;
+
+use common::ui::*;
+use flagfall::app::{App, BoardAdapter};
+use flagfall::core::{Action, Side};
+use flagfall::session::Storage;
+use flagfall::session::data_store::DataStore;
+use slint::ComponentHandle;
+
+fn start_and_set_up(app: &App) {
+    tap(app, "Start pass-and-play");
+    for side in Side::BOTH {
+        hand_to(app, side);
+        tap(app, "Fill for me");
+        tap(app, "Ready");
+    }
+}
+
+/// The player to move plays their first legal move by tapping its squares.
+fn play_a_move(app: &App) -> Action {
+    let holder = app.one_device().unwrap().holder();
+    hand_to(app, holder);
+    let m = {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(holder).unwrap();
+        *view.legal_moves.first().unwrap()
+    };
+    tap_move(app, m);
+    Action::Move(m)
+}
+
+fn actions(app: &App) -> Vec<Action> {
+    app.one_device()
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .actions()
+        .to_vec()
+}
+
+/// The one game in progress the store keeps, as a reload would find it.
+fn saved_game(storage: &Storage) -> Vec<Action> {
+    let (games, problems) = storage.games_in_progress();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(games.len(), 1);
+    match &games[0] {
+        flagfall::session::GameSession::OneDevice(game) => game.game().unwrap().actions().to_vec(),
+        _ => panic!("a game on this device"),
+    }
+}
+
+#[test]
+fn a_game_resumes_when_the_app_opens_again_on_the_same_store() {
+    let (storage, store) = Storage::in_memory();
+    let played = {
+        let app = app_on_storage(&storage, 3);
+        start_and_set_up(&app);
+        vec![play_a_move(&app), play_a_move(&app)]
+    }; // the app is gone, as a closed tab is
+    assert!(
+        store
+            .names()
+            .iter()
+            .any(|n| n.starts_with("in-progress/pass-and-play-classic-")),
+        "{:?}",
+        store.names()
+    );
+    let app = app_on_storage(&storage, 3);
+    tap(
+        &app,
+        "Continue: Classic, two players on this device, Red to play",
+    );
+    hand_to(&app, Side::Red);
+    assert_eq!(actions(&app), played);
+}
+
+#[test]
+fn a_full_store_keeps_the_last_save_and_the_game_goes_on() {
+    let (storage, store) = Storage::in_memory();
+    let app = app_on_storage(&storage, 4);
+    start_and_set_up(&app);
+    let first = play_a_move(&app);
+    assert_eq!(saved_game(&storage), [first]);
+
+    store.refuse_writes(true);
+    let second = play_a_move(&app);
+    let error = app.window().global::<BoardAdapter>().get_error();
+    assert!(
+        error.starts_with("the classic game could not be saved")
+            && error.contains("the game goes on; it will be saved again after the next move"),
+        "{error}"
+    );
+    assert_eq!(actions(&app), [first, second], "the move stands");
+    assert_eq!(saved_game(&storage), [first], "the last save is whole");
+
+    store.refuse_writes(false);
+    let third = play_a_move(&app);
+    assert_eq!(saved_game(&storage), [first, second, third]);
+    assert_eq!(app.window().global::<BoardAdapter>().get_error(), "");
+}
+
+#[test]
+fn a_damaged_document_in_the_store_is_moved_aside_and_reported() {
+    let (storage, store) = Storage::in_memory();
+    store
+        .write(
+            "in-progress/pass-and-play-classic-1.json",
+            b"{\"format\": 1, \"mo",
+        )
+        .unwrap();
+    store.write("settings.json", b"[]").unwrap();
+    let app = app_on_storage(&storage, 5);
+    let notices = labels(&app).join("\n");
+    assert!(
+        notices.contains("the saved pass and play classic game could not be read"),
+        "{notices}"
+    );
+    assert!(
+        notices.contains("the settings could not be read"),
+        "{notices}"
+    );
+    let names = store.names();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("in-progress/pass-and-play-classic-1.json.corrupt-")),
+        "{names:?}"
+    );
+    assert!(!names.contains(&"settings.json".to_string()), "{names:?}");
+}
