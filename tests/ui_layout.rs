@@ -90,11 +90,20 @@ fn lived_in_app(name: &str) -> App {
 struct NoShareSheet;
 
 impl flagfall::session::share::ShareSheet for NoShareSheet {
-    fn share_text(&self, _title: &str, _text: &str) -> Result<(), String> {
+    fn share_text(
+        &self,
+        _title: &str,
+        _text: &str,
+    ) -> Result<(), flagfall::session::share::ShareError> {
         Ok(())
     }
 
-    fn share_file(&self, _title: &str, _address: &str, _mime: &str) -> Result<(), String> {
+    fn share_file(
+        &self,
+        _title: &str,
+        _address: &str,
+        _mime: &str,
+    ) -> Result<(), flagfall::session::share::ShareError> {
         Ok(())
     }
 }

@@ -396,9 +396,15 @@ struct FakeShareSheet {
 }
 
 impl flagfall::session::share::ShareSheet for FakeShareSheet {
-    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+    fn share_text(
+        &self,
+        title: &str,
+        text: &str,
+    ) -> Result<(), flagfall::session::share::ShareError> {
         if self.refuse {
-            return Err("no app takes text".into());
+            return Err(flagfall::session::share::ShareError::NotOpened(
+                "no app takes text".into(),
+            ));
         }
         self.shared
             .lock()
@@ -407,7 +413,12 @@ impl flagfall::session::share::ShareSheet for FakeShareSheet {
         Ok(())
     }
 
-    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), String> {
+    fn share_file(
+        &self,
+        title: &str,
+        address: &str,
+        mime: &str,
+    ) -> Result<(), flagfall::session::share::ShareError> {
         self.share_text(title, &format!("{address} ({mime})"))
     }
 }

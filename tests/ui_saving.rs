@@ -11,7 +11,7 @@ use common::ui::*;
 use flagfall::app::{App, AppConfig};
 use flagfall::session::exports::{ExportError, Exports, Folder, Kept};
 use flagfall::session::link::qr_image::read_codes;
-use flagfall::session::share::ShareSheet;
+use flagfall::session::share::{ShareError, ShareSheet};
 use flagfall::tools::screenshot::{init_headless, stage};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -61,12 +61,12 @@ impl Exports for Downloads {
 struct Sheet(Mutex<Vec<String>>);
 
 impl ShareSheet for Sheet {
-    fn share_text(&self, _title: &str, text: &str) -> Result<(), String> {
+    fn share_text(&self, _title: &str, text: &str) -> Result<(), ShareError> {
         self.0.lock().unwrap().push(text.to_string());
         Ok(())
     }
 
-    fn share_file(&self, _title: &str, address: &str, mime: &str) -> Result<(), String> {
+    fn share_file(&self, _title: &str, address: &str, mime: &str) -> Result<(), ShareError> {
         self.0.lock().unwrap().push(format!("{address} {mime}"));
         Ok(())
     }

@@ -8,7 +8,7 @@
 //! runs on Android, where it was not tried (see android/README.md).
 
 use flagfall::session::link::qr_image::MAX_PICTURE_FILE_BYTES;
-use flagfall::session::photos::PhotoSource;
+use flagfall::session::photos::{PhotoSource, PhotosUnreachable};
 use jni::errors::Error as JniError;
 use jni::objects::{JByteArray, JObject, JString, JValue};
 use jni::refs::Global;
@@ -267,15 +267,13 @@ impl PhotoSource for Gallery {
         &self,
         limit: usize,
         visit: &mut dyn FnMut(&str, &[u8]) -> bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), PhotosUnreachable> {
         self.vm
             .attach_current_thread(|env| self.visit(env, limit, visit))
             .map_err(|problem| match problem {
-                Problem::NotAllowed => "Flagfall may not read your photos yet: allow it when \
-                     Android asks, then tap \"Read the newest picture\" again"
-                    .to_string(),
-                Problem::NoGallery => "the phone's gallery cannot be opened".to_string(),
-                Problem::Jni(e) => format!("the phone's gallery cannot be read ({e})"),
+                Problem::NotAllowed => PhotosUnreachable::NotAllowed,
+                Problem::NoGallery => PhotosUnreachable::NoGallery,
+                Problem::Jni(e) => PhotosUnreachable::Platform(e.to_string()),
             })
     }
 }

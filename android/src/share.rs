@@ -6,7 +6,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::share::ShareSheet;
+use flagfall::session::share::{ShareError, ShareSheet};
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JValue};
 use jni::refs::Global;
@@ -104,15 +104,15 @@ impl Share {
     }
 
     /// Sends `what` through the share sheet on this thread, attached to Java.
-    fn share(&self, title: &str, mime: &str, what: What) -> Result<(), String> {
+    fn share(&self, title: &str, mime: &str, what: What) -> Result<(), ShareError> {
         self.vm
-            .attach_current_thread(|env| -> Result<Result<(), String>, JniError> {
+            .attach_current_thread(|env| -> Result<Result<(), ShareError>, JniError> {
                 Ok(self.send(env, title, mime, what).map_err(|e| {
                     env.exception_clear();
-                    e.to_string()
+                    ShareError::NotOpened(e.to_string())
                 }))
             })
-            .map_err(|e| format!("Android cannot be reached ({e})"))?
+            .map_err(|e| ShareError::Unreachable(e.to_string()))?
     }
 }
 
@@ -124,11 +124,11 @@ enum What<'a> {
 }
 
 impl ShareSheet for Share {
-    fn share_text(&self, title: &str, text: &str) -> Result<(), String> {
+    fn share_text(&self, title: &str, text: &str) -> Result<(), ShareError> {
         self.share(title, "text/plain", What::Text(text))
     }
 
-    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), String> {
+    fn share_file(&self, title: &str, address: &str, mime: &str) -> Result<(), ShareError> {
         self.share(title, mime, What::File(address))
     }
 }

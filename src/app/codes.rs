@@ -11,14 +11,15 @@ use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
-use crate::session::bounded_read::read_capped;
 use crate::session::games::Games;
-use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, make_qr, read_codes};
+use crate::session::link::qr_image::make_qr;
 use crate::session::link::{
     CodeKind, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
     TransferReceiver,
 };
-use crate::session::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest};
+use crate::session::photos::{
+    NEWEST_PHOTOS, PhotoSource, PictureError, codes_in_newest, codes_in_picture,
+};
 use crate::session::share::ShareSheet;
 use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
@@ -65,18 +66,18 @@ pub(super) struct CodesController {
 const PICTURE_FILES: usize = 6;
 
 /// Finds the codes in a picture file or among the newest photos.
-type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, String> + Send>;
+type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, PictureError> + Send>;
 
 /// A picture being read on a worker thread, and the screen it was read for.
 struct PictureReading {
     for_two_devices: bool,
-    result: Receiver<Result<Vec<String>, String>>,
+    result: Receiver<Result<Vec<String>, PictureError>>,
 }
 
 /// The codes a picture gave (or why none), for the screen it was read for.
 pub(super) struct PictureRead {
     for_two_devices: bool,
-    result: Result<Vec<String>, String>,
+    result: Result<Vec<String>, PictureError>,
 }
 
 impl CodesController {
@@ -194,7 +195,7 @@ impl CodesController {
             },
             Err(TryRecvError::Disconnected) => PictureRead {
                 for_two_devices: reading.for_two_devices,
-                result: Err(crate::tr!("reading the picture failed; try again")),
+                result: Err(PictureError::Stopped),
             },
         };
         self.picture_reading = None;
@@ -662,22 +663,14 @@ pub(super) fn deliver(s: &mut State, read: PictureRead) -> Effects {
     let codes = &mut s.codes;
     let effects = match (read.for_two_devices, read.result) {
         (true, Ok(texts)) => codes.read_two_devices(&mut s.games, &texts),
-        (true, Err(message)) => codes.not_read(message),
+        (true, Err(why)) => codes.not_read(why.to_string()),
         (false, Ok(texts)) => codes.receive(&mut s.games, &texts),
-        (false, Err(message)) => {
-            codes.say(false, message);
+        (false, Err(why)) => {
+            codes.say(false, why.to_string());
             Vec::new()
         }
     };
     effects.into()
-}
-
-/// The codes in a picture file, or what went wrong, naming the file.
-fn codes_in_picture(path: &std::path::Path) -> Result<Vec<String>, String> {
-    let shown = path.display();
-    read_capped(path, MAX_PICTURE_FILE_BYTES)
-        .map_err(|e| format!("{shown}: {e}"))
-        .and_then(|bytes| read_codes(&bytes).map_err(|e| format!("{shown}: {e}")))
 }
 
 /// A QR code as a picture, one pixel per module (the screen scales it up).

@@ -7,7 +7,7 @@
 
 use crate::session::Storage;
 use crate::session::exports::{ExportError, Exports, Folder, OpenFolder};
-use crate::session::share::ShareSheet;
+use crate::session::share::{ShareError, ShareSheet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -31,7 +31,7 @@ pub(super) enum SaveError {
     NoShareSheet,
     /// The share sheet did not open; the platform's reason, as the share
     /// sheet gives it (in words).
-    Share(String),
+    Share(#[source] ShareError),
 }
 
 impl std::fmt::Display for SaveError {
@@ -44,7 +44,7 @@ impl std::fmt::Display for SaveError {
                 crate::tr!("the folder {} did not open: {}", folder.display(), source)
             }
             SaveError::NoShareSheet => crate::tr!("this device has no share sheet for files"),
-            SaveError::Share(why) => why.clone(),
+            SaveError::Share(why) => why.to_string(),
         };
         f.write_str(&text)
     }

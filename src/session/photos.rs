@@ -3,10 +3,93 @@
 //! sent) and the app looks through the newest pictures for it. Each platform
 //! supplies its own [`PhotoSource`]: Android's gallery, or folders on desktop.
 
-use crate::session::bounded_read::{is_regular_file, read_capped};
+use crate::session::bounded_read::{FileRefused, is_regular_file, read_capped};
 use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, read_codes};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+/// Why the platform's pictures cannot be reached.
+#[derive(Debug, thiserror::Error)]
+pub enum PhotosUnreachable {
+    /// The player has not let the app read the pictures yet; the platform
+    /// has asked them.
+    NotAllowed,
+    /// The platform's gallery cannot be opened.
+    NoGallery,
+    /// The platform failed, in its own words.
+    Platform(String),
+}
+
+impl std::fmt::Display for PhotosUnreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            PhotosUnreachable::NotAllowed => crate::tr!(
+                "Flagfall may not read your photos yet: allow it when asked, then tap \"Read the newest picture\" again"
+            ),
+            PhotosUnreachable::NoGallery => crate::tr!("the phone's gallery cannot be opened"),
+            PhotosUnreachable::Platform(why) => {
+                crate::tr!("the phone's gallery cannot be read ({})", why)
+            }
+        })
+    }
+}
+
+/// Why no code was read from the newest pictures or from a picture file.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error(transparent)]
+    Unreachable(#[from] PhotosUnreachable),
+    /// There are no pictures where the platform keeps them.
+    NoPictures,
+    /// None of the newest `looked_at` pictures holds a code.
+    NoCode { looked_at: usize },
+    /// A code was found in the picture `name` but could not be read.
+    Damaged { name: String, reason: String },
+    /// The picture file `name` could not be read.
+    File {
+        name: String,
+        #[source]
+        reason: FileRefused,
+    },
+    /// The picture file `name` holds no code that could be read.
+    Picture {
+        name: String,
+        #[source]
+        reason: ReadError,
+    },
+    /// The reading stopped before it was done (its thread ended).
+    Stopped,
+}
+
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            PictureError::Unreachable(why) => why.to_string(),
+            PictureError::NoPictures => crate::tr!("there are no pictures to read yet"),
+            PictureError::NoCode { looked_at } => crate::tr!(
+                "none of the newest {} pictures holds a code; take a photo of the other device's code first",
+                looked_at
+            ),
+            PictureError::Damaged { name, reason } => crate::tr!(
+                "a code was found but could not be read ({}); take the photo again, closer and sharper",
+                crate::tr!("{}: {}", name, reason)
+            ),
+            PictureError::File { name, reason } => format!("{name}: {reason}"),
+            PictureError::Picture { name, reason } => format!("{name}: {reason}"),
+            PictureError::Stopped => crate::tr!("reading the picture failed; try again"),
+        })
+    }
+}
+
+/// The codes in the picture file at `path`, or why none were read, naming the file.
+pub fn codes_in_picture(path: &Path) -> Result<Vec<String>, PictureError> {
+    let name = path.display().to_string();
+    let bytes = read_capped(path, MAX_PICTURE_FILE_BYTES).map_err(|reason| PictureError::File {
+        name: name.clone(),
+        reason,
+    })?;
+    read_codes(&bytes).map_err(|reason| PictureError::Picture { name, reason })
+}
 
 /// How many of the newest photos are looked at before giving up.
 pub const NEWEST_PHOTOS: usize = 8;
@@ -24,7 +107,7 @@ pub trait PhotoSource: Send + Sync {
         &self,
         limit: usize,
         visit: &mut dyn FnMut(&str, &[u8]) -> bool,
-    ) -> Result<(), String>;
+    ) -> Result<(), PhotosUnreachable>;
 
     /// The newest pictures as files a player may pick (newest first, at
     /// most `limit`): on desktop; none where pictures are not files
@@ -35,7 +118,10 @@ pub trait PhotoSource: Send + Sync {
 }
 
 /// The codes in the newest picture that holds any, or why none were found.
-pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<String>, String> {
+pub fn codes_in_newest(
+    source: &dyn PhotoSource,
+    limit: usize,
+) -> Result<Vec<String>, PictureError> {
     let mut found = None;
     let mut looked_at = 0;
     let mut damaged = None;
@@ -47,7 +133,10 @@ pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<Str
                 true
             }
             Err(ReadError::Undecodable(reason)) => {
-                damaged.get_or_insert_with(|| crate::tr!("{}: {}", name, reason));
+                damaged.get_or_insert_with(|| PictureError::Damaged {
+                    name: name.to_string(),
+                    reason,
+                });
                 false
             }
             Err(_) => false,
@@ -55,15 +144,9 @@ pub fn codes_in_newest(source: &dyn PhotoSource, limit: usize) -> Result<Vec<Str
     })?;
     match (found, damaged) {
         (Some(texts), _) => Ok(texts),
-        (None, Some(damaged)) => Err(crate::tr!(
-            "a code was found but could not be read ({}); take the photo again, closer and sharper",
-            damaged
-        )),
-        (None, None) if looked_at == 0 => Err(crate::tr!("there are no pictures to read yet")),
-        (None, None) => Err(crate::tr!(
-            "none of the newest {} pictures holds a code; take a photo of the other device's code first",
-            looked_at
-        )),
+        (None, Some(damaged)) => Err(damaged),
+        (None, None) if looked_at == 0 => Err(PictureError::NoPictures),
+        (None, None) => Err(PictureError::NoCode { looked_at }),
     }
 }
 
@@ -168,7 +251,7 @@ impl PhotoSource for PhotoFolders {
         &self,
         limit: usize,
         visit: &mut dyn FnMut(&str, &[u8]) -> bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), PhotosUnreachable> {
         for path in self.newest().into_iter().take(limit) {
             // A picture deleted, unreadable or swapped since the listing,
             // or larger than any real one, is skipped.
@@ -246,7 +329,7 @@ mod tests {
         assert_eq!(folders.place(), "Screenshots, Bilder, Downloads");
         // Folders that do not exist hold no pictures, and say so.
         assert_eq!(
-            codes_in_newest(&folders, NEWEST_PHOTOS),
+            codes_in_newest(&folders, NEWEST_PHOTOS).map_err(|e| e.to_string()),
             Err("there are no pictures to read yet".to_string())
         );
     }
@@ -262,7 +345,7 @@ mod tests {
         write(&dir, "cat.PNG", &blank[..blank.len() / 2], 10);
         let source = PhotoFolders::new(vec![dir.clone()]);
         assert_eq!(
-            codes_in_newest(&source, NEWEST_PHOTOS),
+            codes_in_newest(&source, NEWEST_PHOTOS).map_err(|e| e.to_string()),
             Ok(vec!["NEW CODE".to_string()])
         );
         let _ = std::fs::remove_dir_all(dir);
@@ -286,7 +369,7 @@ mod tests {
         write(&dir, "lattice.png", &hostile, 10);
         let source = PhotoFolders::new(vec![dir.clone()]);
         assert_eq!(
-            codes_in_newest(&source, NEWEST_PHOTOS),
+            codes_in_newest(&source, NEWEST_PHOTOS).map_err(|e| e.to_string()),
             Ok(vec!["THE CODE".to_string()])
         );
         let _ = std::fs::remove_dir_all(dir);
@@ -301,10 +384,13 @@ mod tests {
         }
         let source = PhotoFolders::new(vec![dir.clone()]);
         assert_eq!(
-            codes_in_newest(&source, 3),
+            codes_in_newest(&source, 3).map_err(|e| e.to_string()),
             Err("none of the newest 3 pictures holds a code; take a photo of the other device's code first".to_string())
         );
-        assert_eq!(codes_in_newest(&source, 4), Ok(vec!["A CODE".to_string()]));
+        assert_eq!(
+            codes_in_newest(&source, 4).map_err(|e| e.to_string()),
+            Ok(vec!["A CODE".to_string()])
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 
@@ -313,12 +399,35 @@ mod tests {
         let dir = folder("empty");
         let source = PhotoFolders::new(vec![dir.clone(), dir.join("missing")]);
         assert_eq!(
-            codes_in_newest(&source, NEWEST_PHOTOS),
+            codes_in_newest(&source, NEWEST_PHOTOS).map_err(|e| e.to_string()),
             Err("there are no pictures to read yet".to_string())
         );
         assert_eq!(
             source.place(),
             format!("{}, missing", dir.file_name().unwrap().to_string_lossy())
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_picture_file_gives_its_codes_or_says_what_is_wrong_with_it() {
+        let dir = folder("one-file");
+        write(&dir, "code.png", &qr_png("THE CODE"), 0);
+        write(&dir, "notes.png", b"not a picture", 0);
+        let read = |name: &str| codes_in_picture(&dir.join(name));
+        assert_eq!(read("code.png").unwrap(), ["THE CODE"]);
+        assert!(matches!(
+            read("notes.png"),
+            Err(PictureError::Picture {
+                reason: ReadError::NotAnImage(_),
+                ..
+            })
+        ));
+        let missing = read("missing.png").unwrap_err();
+        assert!(matches!(missing, PictureError::File { .. }));
+        assert!(
+            missing.to_string().contains("missing.png"),
+            "names the file: {missing}"
         );
         let _ = std::fs::remove_dir_all(dir);
     }
