@@ -521,3 +521,43 @@ fn a_replay_names_actions_in_words_and_the_record_keeps_its_notation() {
         );
     }
 }
+
+/// A record's action that cannot be read says which way it is wrong.
+#[test]
+fn an_unreadable_action_says_what_is_wrong_with_it() {
+    use flagfall::core::moves::ParseMoveError;
+    use flagfall::core::record::{ParseActionError, parse_action};
+    use flagfall::core::square::ParseSquareError;
+    let game = random_game("classic", 1, 0);
+    let start = game.position_after(0);
+    assert_eq!(
+        parse_action(&start, "e4e5"),
+        Err(ParseActionError::Move(ParseMoveError::NotAMove(
+            "e4e5".into()
+        )))
+    );
+    assert_eq!(
+        parse_action(&start, "e4-z5"),
+        Err(ParseActionError::Move(ParseMoveError::Square(
+            ParseSquareError("z5".into())
+        )))
+    );
+    assert_eq!(
+        parse_action(&start, "rescue a2 to q3"),
+        Err(ParseActionError::Square(ParseSquareError("q3".into())))
+    );
+    let empty = flagfall::core::Square::new(4, 5);
+    assert_eq!(
+        parse_action(&start, &format!("rescue {empty} to a1")),
+        Err(ParseActionError::NoPieceOn(empty))
+    );
+    assert_eq!(
+        parse_action(&start, "resign green"),
+        Err(ParseActionError::Unknown)
+    );
+    assert!(
+        ParseActionError::Unknown
+            .to_string()
+            .starts_with("expected a move like e4-e5")
+    );
+}

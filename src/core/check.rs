@@ -103,7 +103,7 @@ fn replay_json_record(text: &str, overrides: &RuleOverrides) -> Replay {
         },
         Some(RecordError::BadAction { number, reason, .. }) => RecordVerdict::Illegal {
             move_number: number,
-            reason,
+            reason: reason.to_string(),
         },
         Some(other) => RecordVerdict::Illegal {
             move_number: 0,

@@ -2,7 +2,7 @@
 
 use super::piece::PieceId;
 use super::side::Side;
-use super::square::Square;
+use super::square::{ParseSquareError, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -27,19 +27,35 @@ impl fmt::Display for Move {
     }
 }
 
-impl FromStr for Move {
-    type Err = String;
+/// Why a text is not a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// No two squares joined by '-' or 'x'.
+    NotAMove(String),
+    /// One of its squares is no square.
+    Square(#[from] ParseSquareError),
+}
 
-    fn from_str(text: &str) -> Result<Move, String> {
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::NotAMove(text) => f.write_str(&crate::tr!(
+                "\"{}\" is not a move (write it like e4-e5)",
+                text
+            )),
+            ParseMoveError::Square(e) => e.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         let (from, to) = text
             .split_once(['-', 'x'])
-            .ok_or_else(|| crate::tr!("\"{}\" is not a move (write it like e4-e5)", text))?;
-        Ok(Move::new(
-            from.parse()
-                .map_err(|e: super::square::ParseSquareError| e.to_string())?,
-            to.parse()
-                .map_err(|e: super::square::ParseSquareError| e.to_string())?,
-        ))
+            .ok_or_else(|| ParseMoveError::NotAMove(text.to_string()))?;
+        Ok(Move::new(from.parse()?, to.parse()?))
     }
 }
 

@@ -3,7 +3,7 @@
 // The two-squares setting is one of a game's switches too; it has a module
 // of its own because the variants offer it as well.
 use super::clock::TimeControl;
-pub use super::two_squares::TwoSquares;
+pub use super::two_squares::{ParseTwoSquaresError, TwoSquares};
 use super::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -44,18 +44,21 @@ impl fmt::Display for QuietPlies {
     }
 }
 
-impl FromStr for QuietPlies {
-    type Err = String;
+/// A text that is not a quiet-ply limit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a quiet-ply limit (a number of plies from 1, off, or variant)")]
+pub struct ParseQuietPliesError(pub String);
 
-    fn from_str(text: &str) -> Result<QuietPlies, String> {
+impl FromStr for QuietPlies {
+    type Err = ParseQuietPliesError;
+
+    fn from_str(text: &str) -> Result<QuietPlies, ParseQuietPliesError> {
         match text.trim() {
             "variant" => Ok(QuietPlies::Variant),
             "off" => Ok(QuietPlies::Off),
             number => match number.parse::<u32>() {
                 Ok(n) if n >= 1 => Ok(QuietPlies::Limit(n)),
-                _ => Err(format!(
-                    "\"{text}\" is not a quiet-ply limit (a number of plies from 1, off, or variant)"
-                )),
+                _ => Err(ParseQuietPliesError(text.to_string())),
             },
         }
     }
@@ -93,16 +96,19 @@ impl StuckRule {
     }
 }
 
-impl FromStr for StuckRule {
-    type Err = String;
+/// A text that is not a stuck rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a stuck rule (on-its-turn or after-any-move)")]
+pub struct ParseStuckRuleError(pub String);
 
-    fn from_str(text: &str) -> Result<StuckRule, String> {
+impl FromStr for StuckRule {
+    type Err = ParseStuckRuleError;
+
+    fn from_str(text: &str) -> Result<StuckRule, ParseStuckRuleError> {
         match text.trim() {
             "on-its-turn" => Ok(StuckRule::OnItsTurn),
             "after-any-move" => Ok(StuckRule::AfterAnyMove),
-            _ => Err(format!(
-                "\"{text}\" is not a stuck rule (on-its-turn or after-any-move)"
-            )),
+            _ => Err(ParseStuckRuleError(text.to_string())),
         }
     }
 }

@@ -4,12 +4,12 @@
 
 use super::deal::Deal;
 use super::game::{Game, StartError};
-use super::moves::{Action, IllegalMove, Move, Outcome};
+use super::moves::{Action, IllegalMove, Move, Outcome, ParseMoveError};
 use super::options::GameOptions;
 use super::piece::{Piece, PieceId};
 use super::setup::{Placement, Setup};
 use super::side::Side;
-use super::square::Square;
+use super::square::{ParseSquareError, Square};
 use super::variant::{Variant, builtin_variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -96,7 +96,7 @@ pub enum RecordError {
     BadAction {
         number: usize,
         text: String,
-        reason: String,
+        reason: ParseActionError,
     },
     Illegal {
         number: usize,
@@ -404,7 +404,40 @@ pub fn is_board_move(text: &str) -> bool {
     !["skip-rescue", "draw", "resign", "time", "rescue", ""].contains(&first)
 }
 
-pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Action, String> {
+/// Why a text is not an action of a record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseActionError {
+    /// A rescue's square is no square.
+    Square(#[from] ParseSquareError),
+    /// A rescue names a square no piece started on.
+    NoPieceOn(Square),
+    /// A move that is not one.
+    Move(#[from] ParseMoveError),
+    /// None of the forms an action is written in.
+    Unknown,
+}
+
+impl std::fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseActionError::Square(e) => e.fmt(f),
+            ParseActionError::NoPieceOn(square) => {
+                f.write_str(&crate::tr!("no piece started on {}", square))
+            }
+            ParseActionError::Move(e) => e.fmt(f),
+            ParseActionError::Unknown => f.write_str(&crate::tr!(
+                "expected a move like e4-e5, \"rescue a2 to c3\", \"skip-rescue\", \"resign red\" or \"draw\""
+            )),
+        }
+    }
+}
+
+/// Reads an action as `action_text` writes it; `start` is the game's
+/// first position (a rescue names the piece by the square it started on).
+pub fn parse_action(
+    start: &super::position::Position,
+    text: &str,
+) -> Result<Action, ParseActionError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
         ["skip-rescue"] => Ok(Action::SkipRescue),
@@ -414,20 +447,14 @@ pub fn parse_action(start: &super::position::Position, text: &str) -> Result<Act
         ["time", "red"] => Ok(Action::OutOfTime(Side::Red)),
         ["time", "blue"] => Ok(Action::OutOfTime(Side::Blue)),
         ["rescue", from, "to", to] => {
-            let from: Square = from
-                .parse()
-                .map_err(|e: super::square::ParseSquareError| e.to_string())?;
-            let to: Square = to
-                .parse()
-                .map_err(|e: super::square::ParseSquareError| e.to_string())?;
+            let from: Square = from.parse()?;
+            let to: Square = to.parse()?;
             let piece: PieceId = start
                 .piece_at(from)
-                .ok_or_else(|| crate::tr!("no piece started on {}", from))?;
+                .ok_or(ParseActionError::NoPieceOn(from))?;
             Ok(Action::Rescue { piece, to })
         }
-        [single] => single.parse::<Move>().map(Action::Move),
-        _ => Err(crate::tr!(
-            "expected a move like e4-e5, \"rescue a2 to c3\", \"skip-rescue\", \"resign red\" or \"draw\""
-        )),
+        [single] => Ok(Action::Move(single.parse::<Move>()?)),
+        _ => Err(ParseActionError::Unknown),
     }
 }

@@ -68,17 +68,20 @@ impl fmt::Display for TwoSquares {
     }
 }
 
-impl FromStr for TwoSquares {
-    type Err = String;
+/// A text that is not a two-squares limit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a two-squares limit (a number from 1 to 50, or off)")]
+pub struct ParseTwoSquaresError(pub String);
 
-    fn from_str(text: &str) -> Result<TwoSquares, String> {
+impl FromStr for TwoSquares {
+    type Err = ParseTwoSquaresError;
+
+    fn from_str(text: &str) -> Result<TwoSquares, ParseTwoSquaresError> {
         match text.trim() {
             "off" => Ok(TwoSquares::Off),
             number => match number.parse::<u8>() {
                 Ok(n) if (1..=50).contains(&n) => Ok(TwoSquares::Limit(n)),
-                _ => Err(format!(
-                    "\"{text}\" is not a two-squares limit (a number from 1 to 50, or off)"
-                )),
+                _ => Err(ParseTwoSquaresError(text.to_string())),
             },
         }
     }

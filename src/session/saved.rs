@@ -10,7 +10,7 @@ use crate::core::deal::DealError;
 use crate::core::game::StartError;
 use crate::core::moves::IllegalMove;
 use crate::core::options::GameOptions;
-use crate::core::record::{RecordError, SideRecord, side_start};
+use crate::core::record::{ParseActionError, RecordError, SideRecord, side_start};
 use crate::core::side::Side;
 use crate::core::variant::{Variant, builtin_variant};
 use crate::i18n::translate;
@@ -113,7 +113,7 @@ pub enum LoadError {
     BadMove {
         number: usize,
         text: String,
-        problem: String,
+        problem: ParseActionError,
     },
     IllegalMove {
         number: usize,

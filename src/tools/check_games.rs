@@ -2,7 +2,10 @@
 //! reports the ones the engine disagrees with.
 
 use crate::core::check::{RuleOverrides, replay_record};
-use crate::core::options::{QuietPlies, StuckRule, TwoSquares};
+use crate::core::options::{
+    ParseQuietPliesError, ParseStuckRuleError, ParseTwoSquaresError, QuietPlies, StuckRule,
+    TwoSquares,
+};
 use crate::core::replay::RecordVerdict;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -150,15 +153,15 @@ pub struct Args {
     pub paths: Vec<PathBuf>,
 }
 
-fn parse_two_squares(text: &str) -> Result<TwoSquares, String> {
+fn parse_two_squares(text: &str) -> Result<TwoSquares, ParseTwoSquaresError> {
     text.parse()
 }
 
-fn parse_quiet_plies(text: &str) -> Result<QuietPlies, String> {
+fn parse_quiet_plies(text: &str) -> Result<QuietPlies, ParseQuietPliesError> {
     text.parse()
 }
 
-fn parse_stuck(text: &str) -> Result<StuckRule, String> {
+fn parse_stuck(text: &str) -> Result<StuckRule, ParseStuckRuleError> {
     text.parse()
 }
 

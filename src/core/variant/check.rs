@@ -521,7 +521,7 @@ fn build_rules(spec: &VariantSpec, problems: &mut Problems) -> RuleParams {
     let rules = &spec.rules;
     let parse = |text: &str, field: String, problems: &mut Problems| {
         text.parse::<TwoSquares>().unwrap_or_else(|e| {
-            problems.add(field, e);
+            problems.add(field, e.to_string());
             TwoSquares::Off
         })
     };
