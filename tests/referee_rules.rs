@@ -5,7 +5,8 @@
 
 use flagfall::core::referee::cluster::{Cluster, FirstChoice, first_choice};
 use flagfall::core::referee::{
-    Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, Team,
+    Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd,
+    SettingsProblem, Team,
 };
 use flagfall::session::referee::RefereeSession;
 use flagfall::session::referee_clock::{RefereeClock, Signal};
@@ -124,6 +125,25 @@ fn the_table_as_csv() {
 fn new_match() -> LiveMatch {
     let rules = rules();
     LiveMatch::new(&rules, MatchSettings::from_rules(&rules))
+}
+
+#[test]
+fn a_match_needs_teams_told_apart_by_name_and_colour() {
+    let rules = rules();
+    let mut settings = MatchSettings::from_rules(&rules);
+    assert_eq!(settings.problems(&rules), []);
+    settings.teams[1].colour = settings.teams[0].colour.clone();
+    assert_eq!(settings.problems(&rules), [SettingsProblem::SameColours]);
+    settings.teams[1].name = format!(" {} ", settings.teams[0].name);
+    settings.rounds = 0;
+    assert_eq!(
+        settings.problems(&rules),
+        [
+            SettingsProblem::SameNames,
+            SettingsProblem::SameColours,
+            SettingsProblem::Rounds(0)
+        ]
+    );
 }
 
 #[test]

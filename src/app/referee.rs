@@ -13,7 +13,7 @@ use super::{
 };
 use crate::core::referee::cluster::BLOCKING;
 use crate::core::referee::{
-    LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, Team, TeamLook,
+    LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, SettingsProblem, Team, TeamLook,
 };
 use crate::i18n::translate;
 use crate::session::Storage;
@@ -291,8 +291,10 @@ pub(super) fn connect(app: &App) {
     let setup = w.global::<RefereeSetupAdapter>();
     setup.on_start(app.unit(|s, w| {
         if let Err(problems) = s.referee.start_match(&match_form(w)) {
+            // A line a problem.
+            let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
             w.global::<RefereeSetupAdapter>()
-                .set_problems(problems.into());
+                .set_problems(lines.join("\n").into());
         }
     }));
     setup.on_open_resolver(app.unit(|s, w| s.referee.open_resolver(w, Page::Resolver)));
@@ -413,9 +415,8 @@ impl RefereeController {
         storage?.delete_referee().err().map(|e| e.to_string())
     }
 
-    /// Starts a match as the form says, or says what stops it (a line a
-    /// problem).
-    fn start_match(&mut self, form: &MatchForm) -> Result<(), String> {
+    /// Starts a match as the form says, or says what stops it.
+    fn start_match(&mut self, form: &MatchForm) -> Result<(), Vec<SettingsProblem>> {
         let colour = |i: i32| {
             COLOURS[(i.max(0) as usize).min(COLOURS.len() - 1)]
                 .1
@@ -433,16 +434,9 @@ impl RefereeController {
             field_limit: number(form.field_limit),
             step_seconds: number(form.step_seconds),
         };
-        let mut problems: Vec<String> = settings
-            .problems(&self.rules)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        if settings.teams[0].colour == settings.teams[1].colour {
-            problems.push(crate::tr!("the two teams need different colours"));
-        }
+        let problems = settings.problems(&self.rules);
         if !problems.is_empty() {
-            return Err(problems.join("\n"));
+            return Err(problems);
         }
         self.session = Some(RefereeSession::new(Arc::clone(&self.rules), settings));
         self.saved = 0;
@@ -838,7 +832,7 @@ mod tests {
         let mut form = default_form(&referee.rules);
         form.colours[1] = form.colours[0];
         let problems = referee.start_match(&form).unwrap_err();
-        assert!(problems.contains("different colours"), "{problems}");
+        assert_eq!(problems, [SettingsProblem::SameColours]);
         assert!(referee.session.is_none());
     }
 }

@@ -92,6 +92,8 @@ pub enum SettingsProblem {
     Unnamed(Team),
     /// Both teams have the same name.
     SameNames,
+    /// Both teams wear the same colour.
+    SameColours,
     /// Rounds in a match: from 1 to 9.
     Rounds(u8),
     /// Minutes a round: from 1 to 120.
@@ -108,6 +110,7 @@ impl fmt::Display for SettingsProblem {
         let text = match self {
             SettingsProblem::Unnamed(_) => crate::tr!("each team needs a name"),
             SettingsProblem::SameNames => crate::tr!("the two teams need different names"),
+            SettingsProblem::SameColours => crate::tr!("the two teams need different colours"),
             SettingsProblem::Rounds(rounds) => crate::tr!("{} rounds: from 1 to 9", rounds),
             SettingsProblem::RoundMinutes(minutes) => {
                 crate::tr!("{} minutes a round: from 1 to 120", minutes)

@@ -42,6 +42,9 @@ impl MatchSettings {
         if self.teams[0].name.trim() == self.teams[1].name.trim() {
             problems.push(SettingsProblem::SameNames);
         }
+        if self.teams[0].colour == self.teams[1].colour {
+            problems.push(SettingsProblem::SameColours);
+        }
         if !(1..=9).contains(&self.rounds) {
             problems.push(SettingsProblem::Rounds(self.rounds));
         }
