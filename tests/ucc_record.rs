@@ -13,7 +13,7 @@ use flagfall::core::variant::Mobility;
 use flagfall::core::view::PlayerView;
 use flagfall::core::{Action, Game, Setup, Side, Square, Variant};
 use flagfall::session::ai::{Level, choose, setup_for};
-use flagfall::session::ucc::{Outcome, UccGame, UccMove, rank_of, ucc_rules};
+use flagfall::session::ucc::{Outcome, UccGame, UccGameError, UccMove, rank_of, ucc_rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -167,9 +167,10 @@ fn a_long_move_by_a_piece_shown_to_be_no_scout_is_refused() {
                     .apply(UccMove::between(from, to).unwrap(), Outcome::Ok)
                     .expect_err("a long move by a piece shown to be no scout");
                 assert!(
-                    error.contains("was shown as"),
+                    matches!(error, UccGameError::ShownAsTwoRanks { .. }),
                     "seed {seed}: the {name} from {from}: {error}"
                 );
+                assert!(error.to_string().contains("was shown as"), "{error}");
                 return;
             }
         }

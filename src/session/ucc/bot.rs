@@ -6,7 +6,7 @@
 use super::game::{UccGame, rank_of, ucc_rules};
 use super::memory_file::OpponentMemories;
 use super::own_two_squares::OwnTwoSquares;
-use super::protocol::{self, Outcome, SIZE, UccMove, is_quit, parse_board_line};
+use super::protocol::{self, LineError, Outcome, SIZE, UccMove, is_quit, parse_board_line};
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::setup::Setup;
@@ -61,7 +61,7 @@ impl<R: BufRead> Lines<R> {
             .read_until(b'\n', &mut bytes)
             .map_err(|e| self.error(format!("could not read: {e}")))?;
         if read == 0 {
-            return Err(self.error("the input ended before the manager's QUIT".into()));
+            return Err(self.error("the input ended before the manager's QUIT"));
         }
         if bytes.last() != Some(&b'\n') {
             return Err(self.error(if read as u64 > LONGEST_LINE {
@@ -74,8 +74,8 @@ impl<R: BufRead> Lines<R> {
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
-        let line = String::from_utf8(bytes)
-            .map_err(|_| self.error("the line is not UTF-8 text".into()))?;
+        let line =
+            String::from_utf8(bytes).map_err(|_| self.error("the line is not UTF-8 text"))?;
         Ok(if is_quit(&line) {
             Received::Quit
         } else {
@@ -83,10 +83,11 @@ impl<R: BufRead> Lines<R> {
         })
     }
 
-    fn error(&self, message: String) -> BotError {
+    /// `why` the line just read could not be used, with its number.
+    fn error(&self, why: impl ToString) -> BotError {
         BotError {
             line: self.count,
-            message,
+            message: why.to_string(),
         }
     }
 }
@@ -212,13 +213,13 @@ pub fn play(
 }
 
 /// The outcome the manager appended to our move line.
-fn echo_outcome(echo: &str, sent: &str) -> Result<Outcome, String> {
-    let (m, outcome) = protocol::parse_move_line(echo).map_err(|e| e.0)?;
+fn echo_outcome(echo: &str, sent: &str) -> Result<Outcome, LineError> {
+    let (m, outcome) = protocol::parse_move_line(echo)?;
     if !echo.starts_with(sent) || m.to_string() != sent {
-        return Err(format!(
+        return Err(LineError(format!(
             "expected the echo of \"{sent}\", got \"{}\"",
             echo.escape_debug()
-        ));
+        )));
     }
     Ok(outcome)
 }

@@ -9,6 +9,7 @@
 //! The computer player sees only `PlayerView`, which shows none of the
 //! stand-in's guesses, so they cannot change a move.
 
+use super::game_error::UccGameError;
 use super::protocol::{Outcome, Rank, Shown, UccMove};
 use crate::core::battle::BattleResult;
 use crate::core::deal::Deal;
@@ -66,7 +67,7 @@ pub struct UccGame {
 
 impl UccGame {
     /// A record from the bot's setup; the enemy fills its four rows.
-    pub fn new(side: Side, own: Setup) -> Result<UccGame, String> {
+    pub fn new(side: Side, own: Setup) -> Result<UccGame, UccGameError> {
         let (variant, options) = ucc_rules();
         let enemy = side.opponent();
         let enemy_squares: Vec<Square> = variant
@@ -103,17 +104,12 @@ impl UccGame {
 
     /// Plays a move the manager reports, learning what it showed of enemy
     /// pieces, and checks that the rules give the manager's outcome.
-    pub fn apply(&mut self, m: UccMove, outcome: Outcome) -> Result<(), String> {
-        let to = m
-            .to()
-            .ok_or_else(|| format!("the move \"{m}\" leaves the board"))?;
+    pub fn apply(&mut self, m: UccMove, outcome: Outcome) -> Result<(), UccGameError> {
+        let to = m.to().ok_or(UccGameError::LeavesBoard(m))?;
         let position = self.game.position();
         let mover = position.to_move();
         let Some(piece) = position.piece_at(m.from).filter(|id| id.side == mover) else {
-            return Err(format!(
-                "the move \"{m}\" starts where {} has no piece",
-                side_word(mover)
-            ));
+            return Err(UccGameError::NoPieceToMove { m, mover });
         };
         let mut facts: Vec<(PieceId, Fact)> = Vec::new();
         if mover != self.side {
@@ -124,7 +120,7 @@ impl UccGame {
                     .variant
                     .kind_ids()
                     .find(|k| self.variant.kind(*k).mobility == Mobility::Line)
-                    .ok_or("the game has no scouts")?;
+                    .ok_or(UccGameError::NoScouts)?;
                 facts.push((piece, Fact::Is(scout)));
             }
         }
@@ -132,20 +128,17 @@ impl UccGame {
             let target = position
                 .piece_at(to)
                 .filter(|id| id.side != mover)
-                .ok_or_else(|| {
-                    format!("the move \"{m}\" is reported as a battle, but no enemy piece is there")
-                })?;
+                .ok_or(UccGameError::NoEnemyThere(m))?;
             for (id, rank) in [(piece, attacker), (target, defender)] {
-                let kind = kind_of(&self.variant, rank)
-                    .ok_or_else(|| format!("'{rank}' is not a piece"))?;
+                let kind = kind_of(&self.variant, rank).ok_or(UccGameError::NotAPiece(rank))?;
                 if id.side == self.side {
                     let ours = position.piece(id).piece.kind;
                     if ours != kind {
-                        return Err(format!(
-                            "the manager says our piece at {} is '{rank}', but it is '{}'",
-                            ucc_square(position.square_of(id).unwrap_or(to)),
-                            rank_of(&self.variant, ours)
-                        ));
+                        return Err(UccGameError::NotOurRank {
+                            square: position.square_of(id).unwrap_or(to),
+                            said: rank,
+                            is: rank_of(&self.variant, ours),
+                        });
                     }
                 } else {
                     facts.push((id, Fact::Is(kind)));
@@ -156,7 +149,7 @@ impl UccGame {
         let report = self
             .game
             .play(Action::Move(Move::new(m.from, to)))
-            .map_err(|e| format!("the move \"{m}\" is illegal here: {e}"))?;
+            .map_err(|reason| UccGameError::Illegal { m, reason })?;
         let result = report.battle.map(|b| b.result);
         let expected = match outcome {
             Outcome::Ok => None,
@@ -165,15 +158,13 @@ impl UccGame {
             Outcome::BothDie(..) => Some(BattleResult::BothRemoved),
         };
         if result != expected {
-            return Err(format!(
-                "the manager reports \"{m}\" as {outcome:?}, which the rules do not give"
-            ));
+            return Err(UccGameError::OutcomeNotGiven { m, outcome });
         }
         Ok(())
     }
 
     /// Checks row `y` of the manager's board against the record.
-    pub fn check_row(&self, y: u8, row: &[Shown]) -> Result<(), String> {
+    pub fn check_row(&self, y: u8, row: &[Shown]) -> Result<(), UccGameError> {
         let position = self.game.position();
         for (x, shown) in row.iter().enumerate() {
             let square = Square::new(x as u8, y);
@@ -186,12 +177,12 @@ impl UccGame {
                 Some(_) => Shown::Enemy,
             };
             if *shown != expected {
-                return Err(format!(
-                    "board row {y}, column {x}: the manager shows {} where this bot's record \
-                     of the game has {}",
-                    shown_word(*shown),
-                    shown_word(expected)
-                ));
+                return Err(UccGameError::BoardDiffers {
+                    x,
+                    y,
+                    shown: *shown,
+                    expected,
+                });
             }
         }
         Ok(())
@@ -199,7 +190,7 @@ impl UccGame {
 
     /// Adds facts about enemy pieces; draws the stand-in army again when
     /// it no longer fits them.
-    fn learn(&mut self, facts: &[(PieceId, Fact)]) -> Result<(), String> {
+    fn learn(&mut self, facts: &[(PieceId, Fact)]) -> Result<(), UccGameError> {
         let position = self.game.position();
         let mut fits = true;
         let mut moving = Vec::new();
@@ -211,12 +202,11 @@ impl UccGame {
                     if let Some(old) = self.known.insert(start, *k)
                         && old != *k
                     {
-                        return Err(format!(
-                            "the enemy piece from {} was shown as '{}' and now as '{}'",
-                            ucc_square(start),
-                            rank_of(&self.variant, old),
-                            rank_of(&self.variant, *k)
-                        ));
+                        return Err(UccGameError::ShownAsTwoRanks {
+                            start,
+                            before: rank_of(&self.variant, old),
+                            now: rank_of(&self.variant, *k),
+                        });
                     }
                     fits &= position.piece(*id).piece.kind == *k;
                 }
@@ -231,7 +221,7 @@ impl UccGame {
 
     /// A new stand-in army that fits every fact, and the game replayed
     /// with it. `moving` are starting squares of pieces about to move.
-    fn redraw(&mut self, moving: &[Square]) -> Result<(), String> {
+    fn redraw(&mut self, moving: &[Square]) -> Result<(), UccGameError> {
         let variant = &self.variant;
         let enemy = self.side.opponent();
         let mut pool: BTreeMap<KindId, i64> = variant
@@ -242,10 +232,7 @@ impl UccGame {
             let left = pool.entry(*kind).or_default();
             *left -= 1;
             if *left < 0 {
-                return Err(format!(
-                    "the enemy has shown more pieces '{}' than an army has",
-                    rank_of(variant, *kind)
-                ));
+                return Err(UccGameError::MoreThanAnArmy(rank_of(variant, *kind)));
             }
         }
         let moved = |start: Square| {
@@ -280,7 +267,7 @@ impl UccGame {
                     **left > 0 && (!must_move || variant.kind(**k).mobility != Mobility::Immobile)
                 })
                 .map(|(k, _)| *k)
-                .ok_or("no army fits what the enemy's pieces have done")?;
+                .ok_or(UccGameError::NoArmyFits)?;
             *pool.get_mut(&kind).expect("a kind of the pool") -= 1;
             placements.push(Placement {
                 square,
@@ -293,9 +280,7 @@ impl UccGame {
         };
         let mut game = start(variant, self.options, &self.own, enemy_setup)?;
         for action in self.game.actions() {
-            game.play(*action).map_err(|e| {
-                format!("the game so far does not replay with what was learned: {e}")
-            })?;
+            game.play(*action).map_err(UccGameError::NoReplay)?;
         }
         self.game = game;
         Ok(())
@@ -316,7 +301,7 @@ fn start(
     options: GameOptions,
     own: &Setup,
     enemy: Setup,
-) -> Result<Game, String> {
+) -> Result<Game, UccGameError> {
     let (red, blue) = match own.side {
         Side::Red => (own.clone(), enemy),
         Side::Blue => (enemy, own.clone()),
@@ -327,7 +312,7 @@ fn start(
         (Deal::Fixed, red),
         (Deal::Fixed, blue),
     )
-    .map_err(|e| format!("the armies do not make a game: {e}"))
+    .map_err(UccGameError::NoGame)
 }
 
 /// Any valid enemy army, until `redraw` draws the stand-in.
@@ -335,30 +320,8 @@ fn placeholder_game(
     variant: &Arc<Variant>,
     options: GameOptions,
     own: &Setup,
-) -> Result<Game, String> {
+) -> Result<Game, UccGameError> {
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-    let enemy = Setup::random(variant, own.side.opponent(), &Deal::Fixed, &mut rng)
-        .map_err(|e| e.to_string())?;
+    let enemy = Setup::random(variant, own.side.opponent(), &Deal::Fixed, &mut rng)?;
     start(variant, options, own, enemy)
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Red => "RED",
-        Side::Blue => "BLUE",
-    }
-}
-
-/// A square as the protocol names it: `x y`.
-fn ucc_square(square: Square) -> String {
-    format!("({} {})", square.col, square.row)
-}
-
-fn shown_word(shown: Shown) -> String {
-    match shown {
-        Shown::Empty => "an empty square".into(),
-        Shown::Lake => "a lake".into(),
-        Shown::Enemy => "an enemy piece".into(),
-        Shown::Own(rank) => format!("our '{rank}'"),
-    }
 }

@@ -2,17 +2,19 @@
 //! programs as processes speaking a line protocol on stdin and stdout
 //! (`../shared/ucc-protocol.md`). `protocol` reads and writes its lines,
 //! `game` keeps the bot's own record of the game (the manager shows every
-//! enemy piece as `#`), `own_two_squares` the two-squares rule the bot
+//! enemy piece as `#`; `game_error` says why it cannot follow the manager), `own_two_squares` the two-squares rule the bot
 //! keeps for itself, `memory_file` what it remembers of each opponent's
 //! setups, and `bot` holds the conversation.
 
 mod bot;
 mod game;
+mod game_error;
 mod memory_file;
 mod own_two_squares;
 mod protocol;
 
 pub use bot::{BotConfig, BotError, play, setup_rows};
 pub use game::{UccGame, kind_of, rank_of, ucc_rules};
+pub use game_error::UccGameError;
 pub use memory_file::OpponentMemories;
 pub use protocol::{Direction, Outcome, Shown, UccMove, parse_board_line, parse_move_line};
