@@ -13,7 +13,7 @@ use flagfall::session::PassAndPlay;
 use flagfall::session::ai::{self, Level};
 use flagfall::session::link::message::{Answer, CodeKind, Envelope, SentAction, Turn};
 use flagfall::session::link::qr_image::{make_qr, read_codes};
-use flagfall::session::link::selfplay::{computer_setup, self_play, start_pair};
+use flagfall::session::link::selfplay::{CarryError, computer_setup, self_play, start_pair};
 use flagfall::session::link::{
     ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, Refusal, TransferError,
     TransferReceiver, transfer_codes,
@@ -53,7 +53,7 @@ fn every_variant_plays_to_the_end_through_pictures() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn text_courier(_: usize, _: Side, text: &str) -> Result<String, String> {
+fn text_courier(_: usize, _: Side, text: &str) -> Result<String, CarryError> {
     Ok(text.to_string())
 }
 

@@ -244,7 +244,9 @@ fn slowest_code() -> Result<InputCost, String> {
     let (mut slowest, mut slowest_bytes, mut plies_then) = (0.0f64, 0, 0);
     for seed in 0..4u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut courier = |_: usize, _: Side, text: &str| Ok::<_, String>(text.to_string());
+        let mut courier = |_: usize, _: Side, text: &str| {
+            Ok::<_, crate::session::link::selfplay::CarryError>(text.to_string())
+        };
         let Pair {
             mut devices,
             mut carried,
@@ -255,7 +257,8 @@ fn slowest_code() -> Result<InputCost, String> {
             Side::Red,
             &mut rng,
             &mut courier,
-        )?;
+        )
+        .map_err(|e| e.to_string())?;
         for ply in 0..20_000u64 {
             for i in [0, 1, 0, 1, 0, 1] {
                 let Some(text) = devices[i].last_code().map(str::to_string) else {

@@ -7,7 +7,7 @@ use crate::core::variant::{Variant, builtin_variant};
 use crate::session::ai::Level;
 use crate::session::link::message::{CodeKind, Envelope, Turn};
 use crate::session::link::qr_image::{make_qr, read_codes};
-use crate::session::link::selfplay::{SelfPlay, self_play};
+use crate::session::link::selfplay::{CarryError, SelfPlay, self_play};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -35,7 +35,7 @@ pub fn run(variant: Arc<Variant>, seed: u64, level: Level, out: &Path) -> Result
     let mut max_version = 0;
     let mut max_move_version = None;
     let rules = Arc::clone(&variant);
-    let mut courier = |number: usize, _from: Side, text: &str| -> Result<String, String> {
+    let mut courier = |number: usize, _from: Side, text: &str| -> Result<String, CarryError> {
         let qr = make_qr(text).map_err(|e| format!("code {number}: {e}"))?;
         max_version = max_version.max(qr.version());
         if is_move_code(text, &rules) {
@@ -54,16 +54,18 @@ pub fn run(variant: Arc<Variant>, seed: u64, level: Level, out: &Path) -> Result
             [one] => Err(format!(
                 "{}: read back \"{one}\", not the code written",
                 png_path.display()
-            )),
+            )
+            .into()),
             _ => Err(format!(
                 "{}: {} codes found in the picture",
                 png_path.display(),
                 found.len()
-            )),
+            )
+            .into()),
         }
     };
     let options = GameOptions::defaults(&variant);
-    let game = self_play(variant, options, seed, level, &mut courier)?;
+    let game = self_play(variant, options, seed, level, &mut courier).map_err(|e| e.to_string())?;
     Ok(Report {
         game,
         max_version,

@@ -7,7 +7,7 @@ use super::error::LinkError;
 use super::fair_deal::deals_by_chance;
 use super::invitation::Invitation;
 use crate::core::deal::{Deal, random_deal};
-use crate::core::moves::Outcome;
+use crate::core::moves::{Action, Outcome};
 use crate::core::options::GameOptions;
 use crate::core::setup::CheckedSetup;
 use crate::core::side::Side;
@@ -18,16 +18,53 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+/// Why a courier could not carry a code: its own error.
+pub type CarryError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Passes a code from one device to the other (through a picture, say) and
 /// returns the text the other device read.
 pub trait Courier {
-    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, String>;
+    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, CarryError>;
 }
 
-impl<F: FnMut(usize, Side, &str) -> Result<String, String>> Courier for F {
-    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, String> {
+impl<F: FnMut(usize, Side, &str) -> Result<String, CarryError>> Courier for F {
+    fn carry(&mut self, number: usize, from: Side, text: &str) -> Result<String, CarryError> {
         self(number, from, text)
     }
+}
+
+/// Why two devices playing each other through codes did not finish a game
+/// both agree on.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfPlayError {
+    /// The variant is not played on two devices, in the player's words.
+    #[error("{0}")]
+    NotForTwoDevices(String),
+    #[error("code {number} was not carried: {why}")]
+    NotCarried { number: usize, why: CarryError },
+    /// A device refused a step of the start.
+    #[error(transparent)]
+    Start(#[from] LinkError),
+    #[error("the {} has no hand", if *inviter { "inviter" } else { "joiner" })]
+    NoHand { inviter: bool },
+    #[error("code {number}: {error}")]
+    CodeRefused { number: usize, error: LinkError },
+    #[error("a finished device has no result")]
+    NoResult,
+    #[error("the devices disagree: {0} against {1}")]
+    Disagree(Outcome, Outcome),
+    #[error("both devices are waiting ({status:?}, {ends:?}, after {plies} plies)")]
+    BothWaiting {
+        status: [LinkStatus; 2],
+        ends: [Option<Outcome>; 2],
+        plies: usize,
+    },
+    #[error("the computer found no action on its turn")]
+    NoAction,
+    #[error("{action:?}: {error}")]
+    Refused { action: Action, error: LinkError },
+    #[error("the game did not end")]
+    DidNotEnd,
 }
 
 #[derive(Debug, Clone)]
@@ -81,14 +118,16 @@ pub fn start_pair(
     inviter: Side,
     rng: &mut impl Rng,
     courier: &mut impl Courier,
-) -> Result<Pair, String> {
+) -> Result<Pair, SelfPlayError> {
     if let Some(why) = super::not_for_two_devices(variant) {
-        return Err(why);
+        return Err(SelfPlayError::NotForTwoDevices(why));
     }
     let joiner = inviter.opponent();
     let mut codes = 0;
     let mut carry = |from: Side, text: &str| {
-        let read = courier.carry(codes, from, text);
+        let read = courier
+            .carry(codes, from, text)
+            .map_err(|why| SelfPlayError::NotCarried { number: codes, why });
         codes += 1;
         read
     };
@@ -103,17 +142,15 @@ pub fn start_pair(
         );
         let invite_text = first.last_code().expect("an invitation").to_string();
         let read = carry(inviter, &invite_text)?;
-        let invitation = Invitation::read(&read, builtin_variant).map_err(|e| e.to_string())?;
+        let invitation = Invitation::read(&read, builtin_variant)?;
         let setup = computer_setup(variant, &options, joiner, rng);
-        let second =
-            LinkedGame::join(&invitation, setup, rng.random(), false).map_err(|e| e.to_string())?;
+        let second = LinkedGame::join(&invitation, setup, rng.random(), false)?;
         return Ok(Pair {
             devices: [first, second],
             codes,
             carried: [Some(invite_text), None],
         });
     }
-    let failed = |e: LinkError| e.to_string();
     let mut first = DealHandshake::invite(
         Arc::clone(variant),
         options,
@@ -121,20 +158,21 @@ pub fn start_pair(
         rng.random(),
         rng.random(),
     );
-    let invitation =
-        Invitation::read(&carry(inviter, first.last_code())?, builtin_variant).map_err(failed)?;
-    let mut second = DealHandshake::join(&invitation, rng.random()).map_err(failed)?;
-    first
-        .read(&carry(joiner, second.last_code())?)
-        .map_err(failed)?;
-    let dealt = first.deal().ok_or("the inviter has no hand")?;
+    let invitation = Invitation::read(&carry(inviter, first.last_code())?, builtin_variant)?;
+    let mut second = DealHandshake::join(&invitation, rng.random())?;
+    first.read(&carry(joiner, second.last_code())?)?;
+    let dealt = first
+        .deal()
+        .ok_or(SelfPlayError::NoHand { inviter: true })?;
     let setup = computer_setup_of(variant, &options, inviter, &dealt, rng);
-    let first = LinkedGame::after_handshake(&first, setup).map_err(failed)?;
+    let first = LinkedGame::after_handshake(&first, setup)?;
     let first_text = first.last_code().unwrap_or_default().to_string();
-    second.read(&carry(inviter, &first_text)?).map_err(failed)?;
-    let dealt = second.deal().ok_or("the joiner has no hand")?;
+    second.read(&carry(inviter, &first_text)?)?;
+    let dealt = second
+        .deal()
+        .ok_or(SelfPlayError::NoHand { inviter: false })?;
     let setup = computer_setup_of(variant, &options, joiner, &dealt, rng);
-    let second = LinkedGame::after_handshake(&second, setup).map_err(failed)?;
+    let second = LinkedGame::after_handshake(&second, setup)?;
     Ok(Pair {
         devices: [first, second],
         codes,
@@ -149,7 +187,7 @@ pub fn self_play(
     seed: u64,
     level: Level,
     courier: &mut impl Courier,
-) -> Result<SelfPlay, String> {
+) -> Result<SelfPlay, SelfPlayError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let inviter = if seed.is_multiple_of(2) {
         Side::Red
@@ -180,11 +218,16 @@ pub fn self_play(
             }
             quiet = 0;
             let from = devices[i].endpoint().side();
-            let read = courier.carry(codes, from, &text)?;
+            let read = courier
+                .carry(codes, from, &text)
+                .map_err(|why| SelfPlayError::NotCarried { number: codes, why })?;
             codes += 1;
             devices[1 - i]
                 .read(&read)
-                .map_err(|e| format!("code {codes}: {e}"))?;
+                .map_err(|error| SelfPlayError::CodeRefused {
+                    number: codes,
+                    error,
+                })?;
             carried[i] = Some(text);
         }
         if devices.iter().all(|d| d.status() == LinkStatus::Finished) {
@@ -192,12 +235,9 @@ pub fn self_play(
                 .iter()
                 .map(|d| d.view().and_then(|v| v.outcome))
                 .collect::<Option<_>>()
-                .ok_or("a finished device has no result")?;
+                .ok_or(SelfPlayError::NoResult)?;
             if outcomes[0] != outcomes[1] {
-                return Err(format!(
-                    "the devices disagree: {} against {}",
-                    outcomes[0], outcomes[1]
-                ));
+                return Err(SelfPlayError::Disagree(outcomes[0], outcomes[1]));
             }
             let verified = [0, 1].map(|i| {
                 matches!(
@@ -216,21 +256,19 @@ pub fn self_play(
             .iter()
             .position(|d| d.status() == LinkStatus::YourTurn)
         else {
-            let status = devices.each_ref().map(|d| d.status());
-            let ends = devices
-                .each_ref()
-                .map(|d| d.view().and_then(|v| v.outcome).map(|o| o.to_string()));
-            return Err(format!(
-                "both devices are waiting ({status:?}, {ends:?}, after {plies} plies)"
-            ));
+            return Err(SelfPlayError::BothWaiting {
+                status: devices.each_ref().map(|d| d.status()),
+                ends: devices.each_ref().map(|d| d.view().and_then(|v| v.outcome)),
+                plies,
+            });
         };
         let view = devices[mover].view().expect("joined");
-        let action = ai::choose(level, &view, seed ^ plies as u64)
-            .ok_or("the computer found no action on its turn")?;
+        let action =
+            ai::choose(level, &view, seed ^ plies as u64).ok_or(SelfPlayError::NoAction)?;
         devices[mover]
             .play(action)
-            .map_err(|e| format!("{action:?}: {e}"))?;
+            .map_err(|error| SelfPlayError::Refused { action, error })?;
         plies += 1;
     }
-    Err("the game did not end".into())
+    Err(SelfPlayError::DidNotEnd)
 }
