@@ -4,7 +4,7 @@
 //! supplies its own [`PhotoSource`]: Android's gallery, or folders on desktop.
 
 use crate::session::bounded_read::{FileRefused, is_regular_file, read_capped};
-use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, read_codes};
+use crate::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, Undecodable, read_codes};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -44,7 +44,7 @@ pub enum PictureError {
     /// None of the newest `looked_at` pictures holds a code.
     NoCode { looked_at: usize },
     /// A code was found in the picture `name` but could not be read.
-    Damaged { name: String, reason: String },
+    Damaged { name: String, reason: Undecodable },
     /// The picture file `name` could not be read.
     File {
         name: String,

@@ -42,8 +42,41 @@ impl std::fmt::Display for QrError {
 pub enum ReadError {
     NotAnImage(#[from] image::ImageError),
     NoCode,
-    Undecodable(String),
+    Undecodable(Undecodable),
     TooBig(String),
+}
+
+/// Why a QR code that was found could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Undecodable {
+    /// Its size or version cannot be read.
+    SizeOrVersion,
+    /// The decoder stopped on it (a panic caught).
+    DecoderCrashed,
+    /// More modules are damaged than its error correction mends.
+    TooDamaged,
+    /// Its format information is damaged.
+    FormatDamaged,
+    /// It uses a data mode the decoder does not read.
+    UnsupportedMode,
+    /// Its data is malformed, in the decoder's words.
+    Malformed(String),
+    /// What it holds is not UTF-8 text.
+    NotText,
+}
+
+impl std::fmt::Display for Undecodable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            Undecodable::SizeOrVersion => crate::tr!("its size or version is unreadable"),
+            Undecodable::DecoderCrashed => crate::tr!("the decoder crashed"),
+            Undecodable::TooDamaged => crate::tr!("too many damaged modules to correct"),
+            Undecodable::FormatDamaged => crate::tr!("its format information is damaged"),
+            Undecodable::UnsupportedMode => crate::tr!("it uses an unsupported data mode"),
+            Undecodable::Malformed(why) => crate::tr!("its data is malformed ({})", why),
+            Undecodable::NotText => crate::tr!("its content is not UTF-8 text"),
+        })
+    }
 }
 
 impl std::fmt::Display for ReadError {
@@ -276,7 +309,7 @@ pub fn read_codes_from_luma(width: u32, height: u32, pixels: &[u8]) -> Vec<Strin
 struct Scan {
     texts: Vec<String>,
     /// Why the first code that was found but not decoded failed.
-    first_failure: Option<String>,
+    first_failure: Option<Undecodable>,
 }
 
 fn scan(width: u32, height: u32, pixels: &[u8]) -> Scan {
@@ -333,18 +366,18 @@ fn scan(width: u32, height: u32, pixels: &[u8]) -> Scan {
 /// (issue 46: rqrr tried every pair of candidates, copying the whole image
 /// each time, and a picture tiled with finder-like patterns held it for
 /// minutes).
-fn detect(w: usize, h: usize, dark: &[bool]) -> Vec<Result<String, String>> {
+fn detect(w: usize, h: usize, dark: &[bool]) -> Vec<Result<String, Undecodable>> {
     // Two grey levels: quircs's own threshold splits them exactly.
     let grey: Vec<u8> = dark.iter().map(|&d| if d { 0 } else { 255 }).collect();
     let mut decoder = quircs::Quirc::default();
     decoder
         .identify(w, h, &grey)
         .map(|code| {
-            let code = code.map_err(|_| crate::tr!("its size or version is unreadable"))?;
+            let code = code.map_err(|_| Undecodable::SizeOrVersion)?;
             let data = catch_unwind(AssertUnwindSafe(|| code.decode()))
-                .map_err(|_| crate::tr!("the decoder crashed"))?
+                .map_err(|_| Undecodable::DecoderCrashed)?
                 .map_err(describe)?;
-            String::from_utf8(data.payload).map_err(|_| crate::tr!("its content is not UTF-8 text"))
+            String::from_utf8(data.payload).map_err(|_| Undecodable::NotText)
         })
         .collect()
 }
@@ -479,16 +512,14 @@ fn clear_noisy_tiles(w: usize, h: usize, dark: &mut [bool]) {
     }
 }
 
-fn describe(error: quircs::DecodeError) -> String {
+fn describe(error: quircs::DecodeError) -> Undecodable {
     use quircs::DecodeError as E;
     match error {
-        E::DataEcc => crate::tr!("too many damaged modules to correct"),
-        E::FormatEcc => crate::tr!("its format information is damaged"),
-        E::InvalidVersion | E::InvalidGridSize => crate::tr!("its size or version is unreadable"),
-        E::UnkownDataType => crate::tr!("it uses an unsupported data mode"),
-        E::DataUnderflow | E::DataOverflow => {
-            crate::tr!("its data is malformed ({})", error)
-        }
+        E::DataEcc => Undecodable::TooDamaged,
+        E::FormatEcc => Undecodable::FormatDamaged,
+        E::InvalidVersion | E::InvalidGridSize => Undecodable::SizeOrVersion,
+        E::UnkownDataType => Undecodable::UnsupportedMode,
+        E::DataUnderflow | E::DataOverflow => Undecodable::Malformed(error.to_string()),
     }
 }
 
