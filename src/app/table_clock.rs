@@ -254,7 +254,9 @@ impl TableClockController {
         };
         let problem = self.signals.as_ref().and_then(|s| s.problem());
         adapter.set_near_status(match problem {
-            Some(problem) if !status.is_empty() => format!("{status} {problem}").into(),
+            Some(problem) if !status.is_empty() => {
+                format!("{status} {}", super::capitalized(&problem)).into()
+            }
             _ => status.into(),
         });
         adapter.set_started(!self.table.waiting_to_start());
