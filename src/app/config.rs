@@ -75,6 +75,23 @@ impl AppConfig {
         }
     }
 
+    /// A player's app in a browser page (issue 69, in part): a fresh seed,
+    /// the browser's languages, and the computer's turns worked out at once
+    /// on the page's thread (a page has no threads). Nothing is kept yet:
+    /// the games live in memory until the browser's storage backs them, and
+    /// the app says so.
+    pub fn for_browser() -> (AppConfig, String) {
+        let system_locales: Vec<String> = sys_locale::get_locales().collect();
+        crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
+        let config = AppConfig {
+            seed: crate::session::games::os_seed(),
+            fresh_seeds: true,
+            system_locales,
+            ..AppConfig::in_memory(0)
+        };
+        (config, crate::tr!("no data folder: nothing will be saved"))
+    }
+
     /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
     pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
         let seed = crate::session::games::os_seed();

@@ -88,6 +88,22 @@ pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), Platform
     app.window.run()
 }
 
+/// Runs the app in a browser page, on the page's `<canvas id="canvas">`
+/// (`flagfall-web`), `page` (its width and height) in size; the page keeps
+/// the canvas as large as itself after that.
+pub fn run_in_browser(page: Option<(f32, f32)>) -> Result<(), PlatformError> {
+    let (config, warning) = AppConfig::for_browser();
+    let app = App::new(config)?;
+    if let Some((width, height)) = page {
+        app.window
+            .window()
+            .set_size(slint::LogicalSize::new(width, height));
+    }
+    app.state.borrow_mut().notices.push(warning);
+    app.refresh();
+    app.window.run()
+}
+
 /// Everything the app holds: the games, where the player is, and one
 /// controller per screen, each owning its screen's state.
 struct State {

@@ -22,7 +22,8 @@ use crate::session::referee::RefereeSession;
 use crate::session::referee_clock::Signal;
 use slint::{Color, ComponentHandle, SharedString};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Team colours a referee can pick, readable in sunlight on white: (name, #rrggbb).
 /// The names are English: they are shown through `translate`.

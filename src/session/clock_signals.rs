@@ -6,8 +6,7 @@
 //! taken only while the referee is in use, never at start.
 
 use super::referee_clock::Signal;
-use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Something that calls the clock's signals out loud.
 pub trait Signals: Send + Sync {
@@ -81,10 +80,11 @@ pub fn desktop() -> Arc<dyn Signals> {
 
 #[cfg(target_os = "linux")]
 mod alsa {
-    use super::{Arc, Mutex, Sender, Signal, Signals, mpsc, tone, tone_samples};
+    use super::{Arc, Signal, Signals, tone, tone_samples};
     use libloading::{Library, Symbol};
     use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
-    use std::sync::MutexGuard;
+    use std::sync::mpsc::{self, Sender};
+    use std::sync::{Mutex, MutexGuard};
 
     const RATE: u32 = 44_100;
     const PLAYBACK: c_int = 0;

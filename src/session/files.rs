@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::UNIX_EPOCH;
 
 /// The words for a file that could not be read and was moved aside (or
 /// could not be): `what` names it for the player (in the player's
@@ -31,7 +31,7 @@ pub fn set_aside_notice(what: &str, reason: &str, aside: &std::io::Result<String
 pub fn timestamp() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let now = SystemTime::now()
+    let now = super::time_source::wall_clock()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
     format!(

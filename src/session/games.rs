@@ -531,7 +531,7 @@ impl Games {
 
 /// Milliseconds since 1970 on the system's clock.
 fn unix_ms() -> u64 {
-    std::time::SystemTime::now()
+    super::time_source::wall_clock()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
 }

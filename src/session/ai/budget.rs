@@ -7,7 +7,8 @@
 use super::rollout::Played;
 use crate::core::variant::Variant;
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What drawing one sample and arranging its position counts as work, in
 /// rollout plies. Timed part by part in a scratch build (BENCHMARKS.md,
