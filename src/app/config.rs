@@ -76,20 +76,31 @@ impl AppConfig {
     }
 
     /// A player's app in a browser page (issue 69, in part): a fresh seed,
-    /// the browser's languages, and the computer's turns worked out at once
-    /// on the page's thread (a page has no threads). Nothing is kept yet:
-    /// the games live in memory until the browser's storage backs them, and
+    /// the browser's languages, the computer's turns worked out at once on
+    /// the page's thread (a page has no threads), and the games kept in
+    /// `storage`, the browser's; when the browser refused it, nowhere, and
     /// the app says so.
-    pub fn for_browser() -> (AppConfig, String) {
+    pub fn for_browser(storage: Result<Storage, String>) -> (AppConfig, Option<String>) {
         let system_locales: Vec<String> = sys_locale::get_locales().collect();
         crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
+        let (storage, warning) = match storage {
+            Ok(storage) => (Some(storage), None),
+            Err(why) => (
+                None,
+                Some(crate::tr!(
+                    "this browser keeps nothing for Flagfall ({}): nothing will be saved",
+                    why
+                )),
+            ),
+        };
         let config = AppConfig {
             seed: crate::session::games::os_seed(),
             fresh_seeds: true,
+            storage,
             system_locales,
             ..AppConfig::in_memory(0)
         };
-        (config, crate::tr!("no data folder: nothing will be saved"))
+        (config, warning)
     }
 
     /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.

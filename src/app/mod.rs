@@ -89,18 +89,24 @@ pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), Platform
 }
 
 /// Runs the app in a browser page, on the page's `<canvas id="canvas">`
-/// (`flagfall-web`), `page` (its width and height) in size; the page keeps
-/// the canvas as large as itself after that.
-pub fn run_in_browser(page: Option<(f32, f32)>) -> Result<(), PlatformError> {
-    let (config, warning) = AppConfig::for_browser();
+/// (`flagfall-web`), `page` (its width and height) in size (the page keeps
+/// the canvas as large as itself after that), keeping its games in
+/// `storage`, or nowhere when the browser refused it (and why).
+pub fn run_in_browser(
+    page: Option<(f32, f32)>,
+    storage: Result<crate::session::Storage, String>,
+) -> Result<(), PlatformError> {
+    let (config, warning) = AppConfig::for_browser(storage);
     let app = App::new(config)?;
     if let Some((width, height)) = page {
         app.window
             .window()
             .set_size(slint::LogicalSize::new(width, height));
     }
-    app.state.borrow_mut().notices.push(warning);
-    app.refresh();
+    if let Some(warning) = warning {
+        app.state.borrow_mut().notices.push(warning);
+        app.refresh();
+    }
     app.window.run()
 }
 

@@ -8,10 +8,11 @@
 
 use super::bounded_read::{FileRefused, read_capped};
 use super::files::{set_aside_notice, timestamp, write_atomic};
+use super::time_source::wall_clock;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -184,13 +185,14 @@ impl DataStore for FileStore {
     }
 }
 
-/// Documents kept in memory only, gone when the app closes: for tests
-/// (and for trying what a full disk does, `refuse_writes`).
+/// Documents kept in memory, each with when it was written: for tests (and
+/// for trying what a full disk does, `refuse_writes`), and as the browser's
+/// copy of what it keeps (`flagfall-web`).
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     documents: Mutex<BTreeMap<String, (Vec<u8>, SystemTime)>>,
-    /// Counts writes, so each is later than the one before.
-    writes: AtomicU64,
+    /// The latest time a document was written at: each write is later.
+    latest: Mutex<Option<SystemTime>>,
     /// Writes fail as on a full disk.
     full: AtomicBool,
 }
@@ -210,6 +212,32 @@ impl MemoryStore {
         self.documents().keys().cloned().collect()
     }
 
+    /// Writes the document called `name` and says when: the time of day,
+    /// or just after the write before if the clock says otherwise.
+    pub fn write_dated(&self, name: &str, bytes: &[u8]) -> io::Result<SystemTime> {
+        if self.full.load(Ordering::Relaxed) {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "no space left on device",
+            ));
+        }
+        let written = {
+            let mut latest = self.latest.lock().unwrap_or_else(|e| e.into_inner());
+            let next = latest.map_or(UNIX_EPOCH, |t| t + Duration::from_micros(1));
+            *latest.insert(wall_clock().max(next))
+        };
+        self.documents()
+            .insert(name.to_string(), (bytes.to_vec(), written));
+        Ok(written)
+    }
+
+    /// Takes in a document as it was kept elsewhere, written at `written`.
+    pub fn keep(&self, name: &str, bytes: Vec<u8>, written: SystemTime) {
+        let mut latest = self.latest.lock().unwrap_or_else(|e| e.into_inner());
+        *latest = Some(latest.map_or(written, |t| t.max(written)));
+        self.documents().insert(name.to_string(), (bytes, written));
+    }
+
     fn documents(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (Vec<u8>, SystemTime)>> {
         // A panic elsewhere while holding the lock leaves whole documents.
         self.documents.lock().unwrap_or_else(|e| e.into_inner())
@@ -226,17 +254,7 @@ impl DataStore for MemoryStore {
     }
 
     fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        if self.full.load(Ordering::Relaxed) {
-            return Err(io::Error::new(
-                io::ErrorKind::StorageFull,
-                "no space left on device",
-            ));
-        }
-        let count = self.writes.fetch_add(1, Ordering::Relaxed) + 1;
-        let written = UNIX_EPOCH + Duration::from_micros(count);
-        self.documents()
-            .insert(name.to_string(), (bytes.to_vec(), written));
-        Ok(())
+        self.write_dated(name, bytes).map(|_| ())
     }
 
     fn remove(&self, name: &str) -> io::Result<()> {
@@ -361,6 +379,19 @@ mod tests {
         store.refuse_writes(false);
         store.write("settings.json", b"new").unwrap();
         assert_eq!(store.read("settings.json", 10).unwrap().unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_document_taken_in_keeps_its_time_and_later_writes_come_after_it() {
+        let store = MemoryStore::new();
+        let future = wall_clock() + Duration::from_secs(3600);
+        store.keep("f/kept.json", b"{}".to_vec(), future);
+        let written = store.write_dated("f/new.json", b"{}").unwrap();
+        assert!(written > future, "after the latest time seen");
+        let listed = store.list("f");
+        let kept = listed.iter().find(|l| l.name == "kept.json").unwrap();
+        assert_eq!(kept.written, future);
+        assert_eq!(store.read("f/kept.json", 10).unwrap().unwrap(), b"{}");
     }
 
     #[test]
