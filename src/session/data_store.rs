@@ -1,7 +1,8 @@
 //! Where the app keeps what it saves: a store of documents by name
 //! ("settings.json", "in-progress/linked/game-0badf00d-red.json"). The data
 //! folder on disk is one (`FileStore`); a store in memory (`MemoryStore`)
-//! serves tests, and can be made to refuse writes as a full disk does.
+//! serves tests (it can be made to refuse writes as a full disk does) and
+//! is the browser's copy of what its IndexedDB keeps (`flagfall-web`).
 //! Every write is atomic: a document is the old one or the new one,
 //! whatever stops the app. What a document holds is its owner's business
 //! (`storage`, the setup library, the remembered setups).
