@@ -12,15 +12,6 @@ use flagfall::session::Storage;
 use flagfall::session::data_store::DataStore;
 use slint::ComponentHandle;
 
-fn start_and_set_up(app: &App) {
-    tap(app, "Start pass-and-play");
-    for side in Side::BOTH {
-        hand_to(app, side);
-        tap(app, "Fill for me");
-        tap(app, "Ready");
-    }
-}
-
 /// The player to move plays their first legal move by tapping its squares.
 fn play_a_move(app: &App) -> Action {
     let holder = app.one_device().unwrap().holder();
@@ -32,16 +23,6 @@ fn play_a_move(app: &App) -> Action {
     };
     tap_move(app, m);
     Action::Move(m)
-}
-
-fn actions(app: &App) -> Vec<Action> {
-    app.one_device()
-        .as_ref()
-        .unwrap()
-        .game()
-        .unwrap()
-        .actions()
-        .to_vec()
 }
 
 /// The one game in progress the store keeps, as a reload would find it.
@@ -58,9 +39,9 @@ fn saved_game(storage: &Storage) -> Vec<Action> {
 #[test]
 fn a_game_resumes_when_the_app_opens_again_on_the_same_store() {
     let (storage, store) = Storage::in_memory();
-    let played = {
+    let moves = {
         let app = app_on_storage(&storage, 3);
-        start_and_set_up(&app);
+        start_pass_and_play(&app);
         vec![play_a_move(&app), play_a_move(&app)]
     }; // the app is gone, as a closed tab is
     assert!(
@@ -77,14 +58,14 @@ fn a_game_resumes_when_the_app_opens_again_on_the_same_store() {
         "Continue: Classic, two players on this device, Red to play",
     );
     hand_to(&app, Side::Red);
-    assert_eq!(actions(&app), played);
+    assert_eq!(played(&app), moves);
 }
 
 #[test]
 fn a_full_store_keeps_the_last_save_and_the_game_goes_on() {
     let (storage, store) = Storage::in_memory();
     let app = app_on_storage(&storage, 4);
-    start_and_set_up(&app);
+    start_pass_and_play(&app);
     let first = play_a_move(&app);
     assert_eq!(saved_game(&storage), [first]);
 
@@ -96,7 +77,7 @@ fn a_full_store_keeps_the_last_save_and_the_game_goes_on() {
             && error.contains("the game goes on; it will be saved again after the next move"),
         "{error}"
     );
-    assert_eq!(actions(&app), [first, second], "the move stands");
+    assert_eq!(played(&app), [first, second], "the move stands");
     assert_eq!(saved_game(&storage), [first], "the last save is whole");
 
     store.refuse_writes(false);

@@ -192,12 +192,7 @@ fn keys_still_reach_the_window_after_a_clicked_button_is_gone() {
 /// A pass-and-play game of `variant` started from home and played to its
 /// first move, then left by its Menu button.
 fn start_and_leave(app: &App) {
-    tap(app, "Start pass-and-play");
-    for side in Side::BOTH {
-        hand_to(app, side);
-        tap(app, "Fill for me");
-        tap(app, "Ready");
-    }
+    start_pass_and_play(app);
     hand_to(app, Side::Red);
     let m = {
         let session = app.one_device();

@@ -226,17 +226,7 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
         labels(&app).contains(&format!("illegal: {reason}")),
         "the reason is shown: {reason}"
     );
-    assert_eq!(
-        app.one_device()
-            .as_ref()
-            .unwrap()
-            .game()
-            .unwrap()
-            .actions()
-            .len(),
-        0,
-        "nothing was played"
-    );
+    assert_eq!(played(&app), [], "nothing was played");
     tap(&app, &format!("{from}, your")); // put the piece down again
 
     play_until_battle(&app);

@@ -34,13 +34,7 @@ fn start_solo(app: &App, variant: &str, level: &str, side: &str) {
 }
 
 fn actions(app: &App) -> usize {
-    app.one_device()
-        .as_ref()
-        .unwrap()
-        .game()
-        .unwrap()
-        .actions()
-        .len()
+    played(app).len()
 }
 
 /// Red's first legal move, tapped on the board.

@@ -173,6 +173,26 @@ pub fn assert_shows(app: &App, start: &str) {
     );
 }
 
+/// Starts a pass-and-play game from home and sets both armies up with
+/// "Fill for me"; the device is then to be handed to the first player.
+pub fn start_pass_and_play(app: &App) {
+    tap(app, "Start pass-and-play");
+    for side in Side::BOTH {
+        hand_to(app, side);
+        tap(app, "Fill for me");
+        tap(app, "Ready");
+    }
+}
+
+/// The actions played so far in the game on show on this device.
+pub fn played(app: &App) -> Vec<flagfall::core::Action> {
+    app.one_device()
+        .as_ref()
+        .and_then(|session| session.game())
+        .map(|game| game.actions().to_vec())
+        .unwrap_or_default()
+}
+
 /// A folder of this test process under the system's temp folder, emptied.
 pub fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("flagfall-{name}-{}", std::process::id()));
