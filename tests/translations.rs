@@ -144,6 +144,8 @@ fn used_texts() -> Vec<Used> {
     let mut used = Vec::new();
     let mut paths = Vec::new();
     files(&root.join("src"), "rs", &mut paths);
+    // The browser's crate words its camera layer with the app's texts.
+    files(&root.join("web").join("src"), "rs", &mut paths);
     for path in &paths {
         rust_texts(&fs::read_to_string(path).unwrap(), &mut used);
     }

@@ -14,6 +14,14 @@ use slint::{ComponentHandle, Model, SharedString};
 /// The notices of every crate shipped in the app, as the release carries them.
 const NOTICES: &str = include_str!("../../licences/THIRD-PARTY-NOTICES.txt");
 
+/// The browser build's own font's notice (`web/src/japanese_font.rs`),
+/// shown after the crates' there; the other builds draw with the system's
+/// fonts.
+#[cfg(target_arch = "wasm32")]
+const FONT_NOTICE: Option<&str> = Some(include_str!("../../web/fonts/OFL.txt"));
+#[cfg(not(target_arch = "wasm32"))]
+const FONT_NOTICE: Option<&str> = None;
+
 /// Where a player reports a problem.
 pub const REPORT_ADDRESS: &str = "https://github.com/flagfall/flagfall/issues";
 
@@ -56,7 +64,9 @@ impl AboutController {
     pub(super) fn show_notices(&mut self) {
         self.notices_shown = true;
         if self.notices.row_count() == 0 {
-            models::update_texts(&self.notices, notice_paragraphs(NOTICES));
+            let mut paragraphs = notice_paragraphs(NOTICES);
+            paragraphs.extend(FONT_NOTICE.map(notice_paragraphs).unwrap_or_default());
+            models::update_texts(&self.notices, paragraphs);
         }
     }
 

@@ -11,6 +11,7 @@ use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
+use crate::session::camera::{Camera, CameraError};
 use crate::session::games::Games;
 use crate::session::link::qr_image::make_qr;
 use crate::session::link::{
@@ -24,6 +25,7 @@ use crate::session::share::ShareSheet;
 use crate::session::{GameSession, PassAndPlay};
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
@@ -47,6 +49,8 @@ pub(super) struct CodesController {
     picture_reading: Option<PictureReading>,
     /// Where the newest photos are, on platforms that have them.
     photos: Option<Arc<dyn PhotoSource>>,
+    /// A camera to read codes from, live, on platforms that have one.
+    camera: Option<Rc<dyn Camera>>,
     /// Why the last code of a two-device game was not read.
     link_status: String,
     /// The player asked to end the two-device game as abandoned; awaiting the answer.
@@ -95,9 +99,11 @@ impl CodesController {
     pub(super) fn new(
         photos: Option<Arc<dyn PhotoSource>>,
         share: Option<Arc<dyn ShareSheet>>,
+        camera: Option<Rc<dyn Camera>>,
     ) -> CodesController {
         CodesController {
             share,
+            camera,
             codes: None,
             picture_reading: None,
             photos,
@@ -158,6 +164,17 @@ impl CodesController {
     /// Reads pictures (decoding a large photo takes a moment) on a worker
     /// thread in the app, at once in tests; the codes go to the screen
     /// shown now.
+    /// Reads the camera's codes (for the two-device screen or the codes
+    /// screen) when it brings them; nothing while a picture is read.
+    fn watch_camera(&mut self, for_two_devices: bool, camera: &dyn Camera) {
+        if self.picture_reading.is_none() {
+            self.picture_reading = Some(PictureReading {
+                for_two_devices,
+                result: camera.scan(),
+            });
+        }
+    }
+
     fn read_pictures(
         &mut self,
         for_two_devices: bool,
@@ -403,6 +420,7 @@ impl CodesController {
     fn refresh_reading(&self, w: &AppWindow, shown: &str) {
         let screen = w.global::<CodesAdapter>();
         screen.set_can_read_photos(self.photos.is_some());
+        screen.set_can_scan(self.camera.is_some());
         screen.set_can_share(self.share.is_some());
         screen.set_photos_place(
             self.photos
@@ -415,8 +433,9 @@ impl CodesController {
         let saved = self.saved_picture_of(shown);
         screen.set_can_open_folder(saved.is_some_and(|s| s.folder.is_some()));
         screen.set_can_share_picture(saved.is_some_and(|s| s.share.is_some()));
-        // Android apps get no file paths to type; they read the newest photos.
-        screen.set_can_open_files(!cfg!(target_os = "android"));
+        // Android apps get no file paths to type; they read the newest
+        // photos. A page has no files either: its camera offers a picture.
+        screen.set_can_open_files(!cfg!(any(target_os = "android", target_arch = "wasm32")));
         let files = self
             .photos
             .as_ref()
@@ -614,6 +633,12 @@ pub(super) fn connect(app: &App) {
             );
         }
     }));
+    codes.on_scan_camera(app.unit(|s, _| {
+        if let Some(camera) = s.codes.camera.clone() {
+            let for_two_devices = s.screen() == Screen::Link;
+            s.codes.watch_camera(for_two_devices, &*camera);
+        }
+    }));
     codes.on_read_photos(app.unit(|s, _| {
         let Some(photos) = s.codes.photos.clone() else {
             return Effects::default();
@@ -660,6 +685,10 @@ fn read_pictures(s: &mut State, job: PictureJob) -> Effects {
 
 /// Hands the codes of a picture to the screen it was read for.
 pub(super) fn deliver(s: &mut State, read: PictureRead) -> Effects {
+    if let Err(PictureError::Camera(CameraError::Closed)) = read.result {
+        // The player closed the camera: nothing to say.
+        return Effects::default();
+    }
     let codes = &mut s.codes;
     let effects = match (read.for_two_devices, read.result) {
         (true, Ok(texts)) => codes.read_two_devices(&mut s.games, &texts),
@@ -799,7 +828,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let storage = crate::session::Storage::open(&dir).unwrap();
         let saver = FileSaver::new(None, Some(&storage), None, None);
-        let mut codes = CodesController::new(None, None);
+        let mut codes = CodesController::new(None, None, None);
         let status = codes
             .save_picture("FLAGFALL:not-a-real-code", &saver)
             .expect("any text makes a QR code");

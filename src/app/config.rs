@@ -4,12 +4,15 @@
 //! languages).
 
 use crate::session::Storage;
+use crate::session::camera::Camera;
 use crate::session::clock_signals::Signals;
 use crate::session::exports::{self, Exports};
 use crate::session::photos::PhotoSource;
 use crate::session::share::ShareSheet;
+use crate::session::thinking::ThinkElsewhere;
 use crate::session::time_source::{Monotonic, TimeSource};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What a platform brings to the app (each none where it has none).
@@ -24,6 +27,10 @@ pub struct Platform {
     pub exports: Option<Arc<dyn Exports>>,
     /// How a code's text is sent to another app (none: copied only).
     pub share: Option<Arc<dyn ShareSheet>>,
+    /// Where the computer thinks (none: on a worker thread).
+    pub thinking: Option<Rc<dyn ThinkElsewhere>>,
+    /// A camera the codes screens read codes from, live (a browser's).
+    pub camera: Option<Rc<dyn Camera>>,
 }
 
 /// How the app starts: the RNG seed for deals and "fill for me", and the
@@ -38,6 +45,10 @@ pub struct AppConfig {
     /// worker threads (the app), or at once on the caller's thread (tests and
     /// screenshots, which run no event loop).
     pub background_work: bool,
+    /// Where the computer thinks instead (a browser's worker).
+    pub thinking: Option<Rc<dyn ThinkElsewhere>>,
+    /// A camera the codes screens read codes from, live (a browser's).
+    pub camera: Option<Rc<dyn Camera>>,
     /// Where the codes screens look for the newest photos (Android's gallery,
     /// the desktop's pictures and downloads folders).
     pub photos: Option<Arc<dyn PhotoSource>>,
@@ -59,12 +70,28 @@ pub struct AppConfig {
 }
 
 impl AppConfig {
+    /// Uses what `platform` brings instead of the app's own.
+    pub fn take(&mut self, platform: Platform) {
+        self.photos = platform.photos;
+        if platform.exports.is_some() {
+            self.exports = platform.exports;
+        }
+        self.share = platform.share;
+        if platform.signals.is_some() {
+            self.signals = platform.signals;
+        }
+        self.thinking = platform.thinking;
+        self.camera = platform.camera;
+    }
+
     pub fn in_memory(seed: u64) -> AppConfig {
         AppConfig {
             seed,
             fresh_seeds: false,
             storage: None,
             background_work: false,
+            thinking: None,
+            camera: None,
             photos: None,
             signals: None,
             exports: None,
@@ -76,8 +103,9 @@ impl AppConfig {
     }
 
     /// A player's app in a browser page (issue 69, in part): a fresh seed,
-    /// the browser's languages, the computer's turns worked out at once on
-    /// the page's thread (a page has no threads), and the games kept in
+    /// the browser's languages, no worker threads (a page has none: the
+    /// computer thinks where the platform says, else at once on the
+    /// page's thread), and the games kept in
     /// `storage`, the browser's; when the browser refused it, nowhere, and
     /// the app says so.
     pub fn for_browser(storage: Result<Storage, String>) -> (AppConfig, Option<String>) {
@@ -133,6 +161,8 @@ impl AppConfig {
                 fresh_seeds: true,
                 storage,
                 background_work: true,
+                thinking: None,
+                camera: None,
                 photos: None,
                 signals: Some(crate::session::clock_signals::desktop()),
                 exports: exports::Folder::for_player()

@@ -56,6 +56,7 @@ use crate::session::SetupLibrary;
 use crate::session::games::{Games, Saved};
 use crate::session::link::LinkedSession;
 use crate::session::storage::Settings;
+use crate::session::thinking::Thinker;
 use crate::session::time_source::TimeSource;
 use crate::session::{GameSession, PassAndPlay};
 use slint::{ComponentHandle, PlatformError};
@@ -68,17 +69,10 @@ use std::time::Duration;
 /// Runs the app until its window closes; `data_dir` overrides the platform's
 /// data folder, and `platform` brings what the platform has (the newest
 /// photos, the referee's sound instead of the desktop's, where PDFs go, a
-/// share sheet).
+/// share sheet, where the computer thinks).
 pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_player(data_dir);
-    config.photos = platform.photos;
-    if platform.exports.is_some() {
-        config.exports = platform.exports;
-    }
-    config.share = platform.share;
-    if platform.signals.is_some() {
-        config.signals = platform.signals;
-    }
+    config.take(platform);
     let app = App::new(config)?;
     if let Some(warning) = warning {
         app.state.borrow_mut().notices.push(warning);
@@ -91,12 +85,16 @@ pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), Platform
 /// Runs the app in a browser page, on the page's `<canvas id="canvas">`
 /// (`flagfall-web`), `page` (its width and height) in size (the page keeps
 /// the canvas as large as itself after that), keeping its games in
-/// `storage`, or nowhere when the browser refused it (and why).
+/// `storage`, or nowhere when the browser refused it (and why), with what
+/// the browser brings in `platform` (a worker for the computer). Returns
+/// once the app is on the page, its event loop spawned to run on.
 pub fn run_in_browser(
     page: Option<(f32, f32)>,
     storage: Result<crate::session::Storage, String>,
+    platform: Platform,
 ) -> Result<(), PlatformError> {
-    let (config, warning) = AppConfig::for_browser(storage);
+    let (mut config, warning) = AppConfig::for_browser(storage);
+    config.take(platform);
     let app = App::new(config)?;
     if let Some((width, height)) = page {
         app.window
@@ -107,7 +105,12 @@ pub fn run_in_browser(
         app.state.borrow_mut().notices.push(warning);
         app.refresh();
     }
-    app.window.run()
+    app.window.show()?;
+    // The page's event loop runs on after this returns (flagfall-web
+    // spawns it), and the app with it, for as long as the page is open.
+    slint::run_event_loop()?;
+    std::mem::forget(app);
+    Ok(())
 }
 
 /// Everything the app holds: the games, where the player is, and one
@@ -328,7 +331,12 @@ impl App {
             config.share.clone(),
         );
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
-        games.set_work(config.background_work, config.fresh_seeds);
+        let thinker = match (config.thinking, config.background_work) {
+            (Some(place), _) => Thinker::Elsewhere(place),
+            (None, true) => Thinker::OnAThread,
+            (None, false) => Thinker::AtOnce,
+        };
+        games.set_work(thinker, config.fresh_seeds);
         games.set_learning(settings.learns_setups());
         let state = State {
             games,
@@ -339,7 +347,7 @@ impl App {
             setup: setup::SetupController::new(&window),
             play: play::PlayController::new(&window),
             over: gameover::GameOverController::new(&window),
-            codes: codes::CodesController::new(config.photos, config.share),
+            codes: codes::CodesController::new(config.photos, config.share, config.camera),
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
             about: about::AboutController::new(&window),

@@ -49,8 +49,8 @@ impl std::fmt::Display for Unopened {
 
 pub(super) fn connect(app: &App) {
     let screen = app.window().global::<RecordsAdapter>();
-    // Android apps get no files to choose; records are pasted there.
-    screen.set_can_open_files(!cfg!(target_os = "android"));
+    // Android apps and pages get no files to choose; records are pasted there.
+    screen.set_can_open_files(!cfg!(any(target_os = "android", target_arch = "wasm32")));
     screen.on_choose_file(app.unit(|s, _| {
         let place = s
             .saver

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 /// One piece from one square to another (a scout may go far; landing on an
 /// enemy piece attacks it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
@@ -60,7 +60,7 @@ impl FromStr for Move {
 }
 
 /// Everything that can happen in a game, in the order it happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     Move(Move),
     /// After a move onto the enemy's back row (Rescue option): bring back a

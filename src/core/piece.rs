@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A piece's identity: its kind, its suit (piecepack) and, for a domino
 /// stone, which way round it stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Piece {
     pub kind: KindId,
     pub suit: Option<SuitId>,

@@ -10,10 +10,11 @@ use super::position::{PieceState, PlyReport, Position};
 use super::side::Side;
 use super::square::Square;
 use super::variant::{SuitId, Variant};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A piece as the viewer sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ViewPiece {
     pub id: PieceId,
     pub owner: Side,
@@ -43,8 +44,12 @@ pub struct ViewPly {
     pub outcome: Option<Outcome>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One player's view of a game. It is written as JSON (its variant by id)
+/// where a computer player thinks in another place than the game is
+/// played (a browser's worker, `session::thinking`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
+    #[serde(with = "variant_by_id")]
     pub variant: Arc<Variant>,
     pub options: GameOptions,
     pub viewer: Side,
@@ -111,6 +116,28 @@ impl PlayerView {
             return None;
         }
         self.squares[square.row as usize * board.columns as usize + square.col as usize].as_ref()
+    }
+}
+
+/// A variant written as its id, and read back as the built-in variant of
+/// that id (every game is of a built-in variant).
+mod variant_by_id {
+    use super::super::variant::{Variant, builtin_variant};
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(
+        variant: &Arc<Variant>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&variant.id)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Arc<Variant>, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        builtin_variant(&id).ok_or_else(|| D::Error::custom(format!("no variant \"{id}\"")))
     }
 }
 

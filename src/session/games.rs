@@ -2,9 +2,9 @@
 //! show and the others in progress (pass-and-play, solo and two-device
 //! games, any number of each kind), the finished games, and their
 //! saving after every change. The computer's turns are played from here
-//! too, on a worker thread in the app.
+//! too, where it thinks (`thinking`: a worker thread in the app).
 
-use super::ai::{ThinkTime, choose_remembering};
+use super::ai::ThinkTime;
 use super::finished_games::FinishedSummary;
 use super::game::GameSession;
 use super::game_error::GameError;
@@ -13,6 +13,7 @@ use super::link::{LinkError, LinkedSession};
 use super::remembered_setups::{RememberedSetups, RememberedSetupsError};
 use super::setup_library::SetupLibrary;
 use super::storage::{FinishedGameError, Storage, StorageError};
+use super::thinking::{Question, Thinker};
 use crate::core::moves::Action;
 use crate::core::side::Side;
 use std::sync::mpsc::Receiver;
@@ -32,8 +33,9 @@ pub struct Games {
     thinking: Option<Receiver<Option<Action>>>,
     /// The player's hint being worked out.
     hint: HintWorker,
-    /// Work on worker threads (the app), or at once (tests, screenshots).
-    background_work: bool,
+    /// Where the computer thinks: on a worker thread or a browser's worker
+    /// (the app), or at once (tests, screenshots).
+    thinker: Thinker,
     /// The seed of the next deal, "fill for me" or computer move.
     next_seed: u64,
     /// Seeds come from the operating system (a player's app), not `next_seed`.
@@ -88,7 +90,7 @@ impl Games {
             saved_revision: None,
             thinking: None,
             hint: HintWorker::default(),
-            background_work: false,
+            thinker: Thinker::AtOnce,
             next_seed: seed,
             fresh_seeds: false,
             remembered,
@@ -112,15 +114,17 @@ impl Games {
         self.remembered.forget()
     }
 
-    /// Work on worker threads (the app) and seeds from the operating system
-    /// (a player's app), or neither (tests and tools).
-    pub fn set_work(&mut self, background_work: bool, fresh_seeds: bool) {
-        self.background_work = background_work;
+    /// Where the computer thinks (a worker thread or a browser's worker in
+    /// the app), and whether seeds come from the operating system (a
+    /// player's app); at once and from the configured seed in tests and tools.
+    pub fn set_work(&mut self, thinker: Thinker, fresh_seeds: bool) {
+        self.thinker = thinker;
         self.fresh_seeds = fresh_seeds;
     }
 
+    /// Whether other work (reading a picture) goes to worker threads.
     pub fn background_work(&self) -> bool {
-        self.background_work
+        self.thinker.has_threads()
     }
 
     pub fn storage(&self) -> Option<&Storage> {
@@ -413,8 +417,8 @@ impl Games {
 
     /// Lets the computer play when it is its turn, thinking for as long as
     /// `think_time` allows (in a timed game, within its clock): on a worker
-    /// thread in the app (the app's timer calls this again to collect the
-    /// move), at once in tests.
+    /// thread or a browser's worker in the app (the app's timer calls this
+    /// again to collect the move), at once in tests.
     pub fn drive_computer(&mut self, think_time: ThinkTime) {
         use std::sync::mpsc::TryRecvError;
         if let Some(receiver) = &self.thinking {
@@ -440,21 +444,19 @@ impl Games {
                 Some(left) => think_time.within_clock(left),
                 None => think_time.into(),
             };
-            let memory = self.learning.then(|| self.remembered.memory());
-            if self.background_work {
-                let (sender, receiver) = std::sync::mpsc::channel();
-                std::thread::spawn(move || {
-                    // The budget's clock starts here, as the search does.
-                    let budget = think_time.budget(&view.variant);
-                    let choice = choose_remembering(level, &view, seed, budget, memory.as_deref());
-                    let _ = sender.send(choice.action);
-                });
+            let receiver = self.thinker.ask(Question {
+                level,
+                view,
+                seed,
+                millis: think_time.0,
+                memory: self.learning.then(|| self.remembered.memory()),
+            });
+            if !self.thinker.answers_at_once() {
+                // The app's timer collects the move (above).
                 self.thinking = Some(receiver);
                 return;
             }
-            let budget = think_time.budget(&view.variant);
-            let choice = choose_remembering(level, &view, seed, budget, memory.as_deref());
-            let Some(action) = choice.action else {
+            let Ok(Some(action)) = receiver.try_recv() else {
                 return;
             };
             if self
@@ -485,7 +487,7 @@ impl Games {
         match self.on_show.as_ref().and_then(|g| g.hint_view()) {
             Some(view) => self
                 .hint
-                .ask(view, self.next_seed, think_time, self.background_work),
+                .ask(view, self.next_seed, think_time, &self.thinker),
             None => self.hint.drop_pending(),
         }
     }

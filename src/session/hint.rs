@@ -1,12 +1,13 @@
 //! The hint: the move the strongest computer player would make for the
-//! player, from the player's view alone, worked out on a worker thread in
-//! the app (the expert thinks for as long as the computer would) and at
-//! once in tests.
+//! player, from the player's view alone, worked out where the computer
+//! thinks (`thinking`: a worker thread in the app, at once in tests); the
+//! expert thinks for as long as the computer would.
 
-use super::ai::{Level, ThinkTime, choose_within};
+use super::ai::{Level, ThinkTime};
+use super::thinking::{Question, Thinker};
 use crate::core::moves::Action;
 use crate::core::view::PlayerView;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// A hint being worked out, for the position at one ply.
 #[derive(Default)]
@@ -15,21 +16,17 @@ pub struct HintWorker {
 }
 
 impl HintWorker {
-    /// Starts working out the hint in `view` (the player's), on another
-    /// thread when `background`; any hint asked for before is dropped.
-    pub fn ask(&mut self, view: PlayerView, seed: u64, think_time: ThinkTime, background: bool) {
+    /// Starts working out the hint in `view` (the player's) where
+    /// `thinker` says; any hint asked for before is dropped.
+    pub fn ask(&mut self, view: PlayerView, seed: u64, think_time: ThinkTime, thinker: &Thinker) {
         let ply = view.ply;
-        let (sender, receiver) = channel();
-        let work = move || {
-            // The budget's clock starts here, as the search does.
-            let budget = think_time.budget(&view.variant);
-            let _ = sender.send(choose_within(Level::STRONGEST, &view, seed, budget));
-        };
-        if background {
-            std::thread::spawn(work);
-        } else {
-            work();
-        }
+        let receiver = thinker.ask(Question {
+            level: Level::STRONGEST,
+            view,
+            seed,
+            millis: think_time.millis(),
+            memory: None,
+        });
         self.pending = Some((ply, receiver));
     }
 
@@ -80,7 +77,7 @@ mod tests {
     fn a_hint_is_a_legal_move_of_the_players() {
         let view = opening_view();
         let mut hint = HintWorker::default();
-        hint.ask(view.clone(), 1, ThinkTime::Quick, false);
+        hint.ask(view.clone(), 1, ThinkTime::Quick, &Thinker::AtOnce);
         let Some(Some(Action::Move(m))) = hint.collect(Some(view.ply)) else {
             panic!("a move");
         };
@@ -92,10 +89,10 @@ mod tests {
     fn a_hint_for_a_position_since_changed_is_dropped() {
         let view = opening_view();
         let mut hint = HintWorker::default();
-        hint.ask(view.clone(), 1, ThinkTime::Quick, false);
+        hint.ask(view.clone(), 1, ThinkTime::Quick, &Thinker::AtOnce);
         assert_eq!(hint.collect(Some(view.ply + 1)), Some(None));
         assert!(!hint.thinking(), "and forgotten");
-        hint.ask(view.clone(), 1, ThinkTime::Quick, false);
+        hint.ask(view.clone(), 1, ThinkTime::Quick, &Thinker::AtOnce);
         hint.drop_pending();
         assert_eq!(hint.collect(Some(view.ply)), None);
     }
@@ -104,7 +101,7 @@ mod tests {
     fn a_hint_worked_out_on_another_thread_arrives() {
         let view = opening_view();
         let mut hint = HintWorker::default();
-        hint.ask(view.clone(), 1, ThinkTime::Quick, true);
+        hint.ask(view.clone(), 1, ThinkTime::Quick, &Thinker::OnAThread);
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
         let arrived = loop {
             if let Some(arrived) = hint.collect(Some(view.ply)) {

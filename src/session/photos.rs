@@ -59,6 +59,8 @@ pub enum PictureError {
     },
     /// The reading stopped before it was done (its thread ended).
     Stopped,
+    /// The camera read no code.
+    Camera(#[from] crate::session::camera::CameraError),
 }
 
 impl std::fmt::Display for PictureError {
@@ -77,6 +79,7 @@ impl std::fmt::Display for PictureError {
             PictureError::File { name, reason } => format!("{name}: {reason}"),
             PictureError::Picture { name, reason } => format!("{name}: {reason}"),
             PictureError::Stopped => crate::tr!("reading the picture failed; try again"),
+            PictureError::Camera(why) => why.to_string(),
         })
     }
 }

@@ -137,6 +137,10 @@ pub struct Args {
     pub seconds: f64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Measures the expert's work a millisecond instead: 20 positions a
+    /// variant, 250 ms each (what the browser build's `expert_pace` measures).
+    #[arg(long)]
+    pub expert: bool,
 }
 
 /// `flagfall bench`: measures each variant asked for (every built-in one
@@ -146,6 +150,7 @@ pub fn run_command(args: Args) -> ExitCode {
         variants,
         seconds,
         seed,
+        expert,
     } = args;
     let ids: Vec<String> = if variants.is_empty() {
         builtin().variants.iter().map(|v| v.id.clone()).collect()
@@ -157,6 +162,18 @@ pub fn run_command(args: Args) -> ExitCode {
             eprintln!("bench: unknown variant \"{id}\"");
             return ExitCode::from(2);
         };
+        if expert {
+            let pace = crate::session::ai::pace::expert_pace(&variant, 20, 250, seed);
+            println!(
+                "{:<10} expert: {:>8.0} work/ms  ({} moves, {} work, {:.2} s)",
+                variant.id,
+                pace.work_per_ms(),
+                pace.moves,
+                pace.work,
+                pace.elapsed.as_secs_f64()
+            );
+            continue;
+        }
         let r = bench_variant(variant, Duration::from_secs_f64(seconds), seed);
         println!(
             "{:<10} {:>12.0} plies/s  ({} games, {} plies, {:.2} s in playouts, {:.0} plies/game)",

@@ -1,13 +1,23 @@
 //! Flagfall in the browser: the app of the desktop and the phones, drawn
 //! by Slint's software renderer into the page's `<canvas id="canvas">`,
-//! its games kept in the page's IndexedDB (`browser_store`).
-//! `web/build.sh` builds the page into `target/web/`.
+//! its games kept in the page's IndexedDB (`browser_store`), Japanese
+//! drawn with a font the app brings (`japanese_font`), codes read by the
+//! camera (`camera`, `camera.js`), the computer
+//! thinking in a Web Worker (`computer_worker`, `worker.js`) that loads
+//! this same module. `web/build.sh` builds the page into `target/web/`.
 
 #[cfg(target_arch = "wasm32")]
 mod browser_store;
+#[cfg(target_arch = "wasm32")]
+mod camera;
+#[cfg(target_arch = "wasm32")]
+mod computer_worker;
+#[cfg(target_arch = "wasm32")]
+mod japanese_font;
 
-/// Starts the app when the page loads the module: once the games the
-/// browser keeps are read.
+/// Starts the app when the page loads the module, once the games the
+/// browser keeps are read; in the computer's worker, which has no page,
+/// does nothing (the worker calls `think`).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
@@ -15,21 +25,79 @@ pub fn start() {
     use std::sync::Arc;
     // A panic shows in the browser's console with its message.
     console_error_panic_hook::set_once();
-    let page = web_sys::window().map(|w| {
-        let length = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
-        (
-            length(w.inner_width()).unwrap_or(390.0) as f32,
-            length(w.inner_height()).unwrap_or(844.0) as f32,
-        )
-    });
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    // The event loop runs on when the app has started (run_in_browser).
+    let backend = i_slint_backend_winit::Backend::builder()
+        .with_renderer_name("software")
+        .with_spawn_event_loop(true)
+        .build()
+        .map_err(|e| e.to_string())
+        .and_then(|b| slint::platform::set_platform(Box::new(b)).map_err(|e| e.to_string()));
+    if let Err(e) = backend {
+        web_log(&format!("Flagfall could not start: {e}"));
+        return;
+    }
+    japanese_font::register();
+    let length = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
+    let page = Some((
+        length(window.inner_width()).unwrap_or(390.0) as f32,
+        length(window.inner_height()).unwrap_or(844.0) as f32,
+    ));
+    let thinking = match computer_worker::ComputerWorker::start("worker.js") {
+        Ok(worker) => Some(worker as std::rc::Rc<dyn flagfall::session::thinking::ThinkElsewhere>),
+        Err(e) => {
+            web_log(&format!(
+                "no worker for the computer ({e:?}): it thinks on the page"
+            ));
+            None
+        }
+    };
+    let platform = flagfall::app::Platform {
+        thinking,
+        camera: Some(std::rc::Rc::new(camera::BrowserCamera)),
+        ..Default::default()
+    };
     wasm_bindgen_futures::spawn_local(async move {
         let storage = browser_store::BrowserStore::open()
             .await
             .map(|store| Storage::in_store(Arc::new(store)));
-        if let Err(e) = flagfall::app::run_in_browser(page, storage) {
+        if let Err(e) = flagfall::app::run_in_browser(page, storage, platform) {
             web_log(&format!("Flagfall could not start: {e}"));
         }
     });
+}
+
+/// The expert's pace on this page (BENCHMARKS.md): its work a millisecond
+/// over `moves` positions of `variant`, `millis` each, as `flagfall bench
+/// --expert` measures it natively; as JSON, or an error's words.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn expert_pace(variant: &str, moves: u32, millis: u32, seed: u32) -> String {
+    let Some(variant) = flagfall::core::variant::builtin_variant(variant) else {
+        return format!("no variant {variant}");
+    };
+    let pace =
+        flagfall::session::ai::pace::expert_pace(&variant, moves, millis.into(), seed.into());
+    format!(
+        "{{\"moves\":{},\"work\":{},\"ms\":{},\"work_per_ms\":{:.0}}}",
+        pace.moves,
+        pace.work,
+        pace.elapsed.as_secs_f64() * 1000.0,
+        pace.work_per_ms()
+    )
+}
+
+/// The computer's worker: the answer to a question the page asked
+/// (`flagfall::session::thinking`), both as text.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn think(question: &str) -> String {
+    flagfall::session::thinking::answer_text(question).unwrap_or_else(|e| {
+        web_log(&format!("the computer could not read its question: {e}"));
+        "null".to_owned()
+    })
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -245,7 +245,12 @@ fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
     )));
     let mut play = PlayController::unbound();
     let mut hint = HintWorker::default();
-    hint.ask(game.hint_view().unwrap(), 1, ThinkTime::Quick, false);
+    hint.ask(
+        game.hint_view().unwrap(),
+        1,
+        ThinkTime::Quick,
+        &crate::session::thinking::Thinker::AtOnce,
+    );
     play.show_hint(hint.collect(Some(game.view().unwrap().ply)).unwrap());
     let Some(hint) = play.hint else {
         panic!("a hint");

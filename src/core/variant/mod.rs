@@ -13,11 +13,17 @@ use super::two_squares::TwoSquares;
 use std::fmt;
 
 /// Index of a piece kind in `Variant::kinds`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct KindId(pub u8);
 
 /// Index of a suit in `Variant::suits` (piecepack).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct SuitId(pub u8);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

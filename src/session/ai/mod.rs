@@ -12,6 +12,7 @@ mod flag_race;
 mod flag_ring;
 mod last_miners;
 pub mod learned_belief;
+pub mod pace;
 mod planner;
 mod pursuit;
 mod rollout;
@@ -39,7 +40,8 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use setup_memory::SetupMemory;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// A uniformly random legal action (and random setups).
     Random,

@@ -1,0 +1,115 @@
+//! Codes read live from a camera: a platform that can open one (a
+//! browser's getUserMedia, `flagfall-web`) shows it over the app and reads
+//! each frame with the project's own QR reader (`link::qr_image`) until a
+//! code shows; the codes screens then take the codes as they take a
+//! picture's.
+
+use super::photos::PictureError;
+use crate::session::link::qr_image::read_codes_from_luma;
+use std::sync::mpsc::Receiver;
+
+/// Why the camera read no code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CameraError {
+    /// The player, or the browser, did not let the app use the camera.
+    Denied,
+    /// There is no camera.
+    NoCamera,
+    /// The camera could not be opened, in the platform's words.
+    Failed(String),
+    /// The player closed the camera before it read a code.
+    Closed,
+}
+
+impl std::fmt::Display for CameraError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            CameraError::Denied => crate::tr!(
+                "the camera was not allowed: allow it in the browser's settings, or paste the code's text or open a picture of it"
+            ),
+            CameraError::NoCamera => {
+                crate::tr!("no camera was found: paste the code's text or open a picture of it")
+            }
+            CameraError::Failed(why) => crate::tr!(
+                "the camera could not be opened ({}): paste the code's text or open a picture of it",
+                why
+            ),
+            CameraError::Closed => crate::tr!("the camera was closed before it read a code"),
+        })
+    }
+}
+
+/// A camera the platform can open over the app.
+pub trait Camera {
+    /// Opens the camera and reads its frames until a code shows or the
+    /// player closes it; the codes, or why none was read, come on the
+    /// receiver.
+    fn scan(&self) -> Receiver<Result<Vec<String>, PictureError>>;
+}
+
+/// The largest frame read, in pixels (a 4K frame); a platform shrinks
+/// larger ones first.
+pub const MOST_FRAME_PIXELS: usize = 3840 * 2160;
+
+/// The codes in a camera frame of `width` by `height` RGBA pixels (row
+/// by row); none for a frame whose size does not match its pixels or that
+/// is larger than `MOST_FRAME_PIXELS`.
+pub fn codes_in_frame(width: u32, height: u32, rgba: &[u8]) -> Vec<String> {
+    let pixels = (width as usize).saturating_mul(height as usize);
+    if pixels == 0 || pixels > MOST_FRAME_PIXELS || rgba.len() != pixels * 4 {
+        return Vec::new();
+    }
+    // Luma as BT.601 weighs it, in integers.
+    let luma: Vec<u8> = rgba
+        .chunks_exact(4)
+        .map(|p| ((77 * u32::from(p[0]) + 150 * u32::from(p[1]) + 29 * u32::from(p[2])) >> 8) as u8)
+        .collect();
+    read_codes_from_luma(width, height, &luma)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::link::qr_image::make_qr;
+
+    /// A frame of `code` as a camera gives it: RGBA, on a coloured table,
+    /// the code somewhere in the middle.
+    fn frame_of(text: &str) -> (u32, u32, Vec<u8>) {
+        let (side, _, luma) = make_qr(text).unwrap().to_luma(4);
+        let (width, height) = (side + 120, side + 80);
+        let mut rgba = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                let inside = (60..60 + side).contains(&x) && (40..40 + side).contains(&y);
+                let v = if inside {
+                    luma[((y - 40) * side + (x - 60)) as usize]
+                } else {
+                    200
+                };
+                rgba.extend_from_slice(&[v, v.saturating_sub(20), v / 2 + 100, 255]);
+            }
+        }
+        (width, height, rgba)
+    }
+
+    #[test]
+    fn a_frame_with_a_code_gives_its_text() {
+        let (width, height, rgba) = frame_of("FLAGFALL:camera-test");
+        assert_eq!(
+            codes_in_frame(width, height, &rgba),
+            vec!["FLAGFALL:camera-test"]
+        );
+    }
+
+    #[test]
+    fn a_frame_without_a_code_or_of_the_wrong_size_gives_nothing() {
+        let (width, height, rgba) = frame_of("FLAGFALL:x");
+        assert!(codes_in_frame(width, height, &vec![90; rgba.len()]).is_empty());
+        // The size says more pixels than there are, or fewer.
+        assert!(codes_in_frame(width + 1, height, &rgba).is_empty());
+        assert!(codes_in_frame(width, height - 1, &rgba).is_empty());
+        // A hostile size: no allocation of its promised pixels.
+        assert!(codes_in_frame(u32::MAX, u32::MAX, &rgba).is_empty());
+        assert!(codes_in_frame(0, 0, &[]).is_empty());
+    }
+}

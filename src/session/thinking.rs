@@ -1,0 +1,246 @@
+//! Where the computer thinks: at once on the caller's thread (tests and
+//! screenshots, which run no event loop), on a worker thread (the app on a
+//! computer or a phone), or in a place the platform gives (a browser
+//! page's Web Worker, for a page has no threads to share). The game's
+//! screen goes on while it thinks, and takes the answer when it comes.
+//!
+//! Whatever the place, the computer is asked a `Question`: one player's
+//! view and what it may think with, nothing more; a place elsewhere gets
+//! it as text (`Question::to_text`) and answers with text (`answer_text`).
+
+use super::ai::setup_memory::SetupMemory;
+use super::ai::{Budget, Level, choose_remembering};
+use crate::core::moves::Action;
+use crate::core::view::PlayerView;
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// What a computer player is asked: the move `level` makes in `view`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Question {
+    pub level: Level,
+    /// The computer's own view of the game: all it may know of it.
+    pub view: PlayerView,
+    pub seed: u64,
+    /// How long it may think, counted from when it starts.
+    pub millis: u64,
+    /// The player's setups the computer saw in earlier games, when it learns them.
+    #[serde(with = "shared_memory")]
+    pub memory: Option<Arc<SetupMemory>>,
+}
+
+impl Question {
+    /// The action chosen, thinking from now for the question's time.
+    pub fn answer(&self) -> Option<Action> {
+        let budget = Budget::millis(self.millis, &self.view.variant);
+        choose_remembering(
+            self.level,
+            &self.view,
+            self.seed,
+            budget,
+            self.memory.as_deref(),
+        )
+        .action
+    }
+
+    /// The question as text (JSON), for a place elsewhere.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a question is plain data")
+    }
+}
+
+/// What a place elsewhere runs: the answer, as text, to a question written
+/// by `Question::to_text`; `read_answer` reads it.
+pub fn answer_text(question: &str) -> Result<String, serde_json::Error> {
+    let question: Question = serde_json::from_str(question)?;
+    serde_json::to_string(&question.answer())
+}
+
+/// The action in an answer `answer_text` wrote (none for no move, or for
+/// text it did not write).
+pub fn read_answer(answer: &str) -> Option<Action> {
+    serde_json::from_str(answer).ok().flatten()
+}
+
+/// A place the platform gives the computer to think in, away from the
+/// page that draws the app (a browser's Web Worker).
+pub trait ThinkElsewhere {
+    /// Works out `question`'s answer and sends it on `answer` once known
+    /// (dropping `answer` if it cannot: the game then waits for no answer).
+    fn think(&self, question: Question, answer: Sender<Option<Action>>);
+}
+
+/// Where the computer thinks.
+#[derive(Clone, Default)]
+pub enum Thinker {
+    /// On the caller's thread, before `ask` returns.
+    #[default]
+    AtOnce,
+    /// On a worker thread of its own.
+    OnAThread,
+    /// Where the platform says.
+    Elsewhere(Rc<dyn ThinkElsewhere>),
+}
+
+impl Thinker {
+    /// Starts working out `question`'s answer, which the receiver brings.
+    pub fn ask(&self, question: Question) -> Receiver<Option<Action>> {
+        let (sender, receiver) = channel();
+        match self {
+            Thinker::AtOnce => {
+                let _ = sender.send(question.answer());
+            }
+            Thinker::OnAThread => {
+                std::thread::spawn(move || {
+                    let _ = sender.send(question.answer());
+                });
+            }
+            Thinker::Elsewhere(place) => place.think(question, sender),
+        }
+        receiver
+    }
+
+    /// Whether `ask`'s receiver holds the answer when `ask` returns.
+    pub fn answers_at_once(&self) -> bool {
+        matches!(self, Thinker::AtOnce)
+    }
+
+    /// Whether other work (reading a picture) may go to worker threads too.
+    pub fn has_threads(&self) -> bool {
+        matches!(self, Thinker::OnAThread)
+    }
+}
+
+/// The setup memory, shared with the games while it is asked about, and
+/// written out in full.
+mod shared_memory {
+    use super::SetupMemory;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(
+        memory: &Option<Arc<SetupMemory>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        memory.as_deref().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Arc<SetupMemory>>, D::Error> {
+        Ok(Option::<SetupMemory>::deserialize(deserializer)?.map(Arc::new))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::core::options::GameOptions;
+    use crate::core::side::Side;
+    use crate::core::variant::builtin;
+    use rand::SeedableRng;
+    use std::cell::RefCell;
+
+    fn views() -> Vec<PlayerView> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut views = Vec::new();
+        for variant in &builtin().variants {
+            let mut game = Game::random(variant.clone(), GameOptions::defaults(variant), &mut rng);
+            // Some plies in, so that battles have revealed and taken pieces.
+            for ply in 0..40u64 {
+                let view = game.view(game.position().to_move());
+                let Some(action) = crate::session::ai::choose(Level::Random, &view, ply) else {
+                    break;
+                };
+                if game.play(action).is_err() {
+                    break;
+                }
+            }
+            views.push(game.view(Side::Red));
+            views.push(game.view(Side::Blue));
+        }
+        views
+    }
+
+    /// A view written as text reads back the same, in every variant: the
+    /// worker thinks about exactly the view the game gave.
+    #[test]
+    fn a_question_reads_back_as_it_was_asked() {
+        for view in views() {
+            let question = Question {
+                level: Level::Expert,
+                view,
+                seed: 5,
+                millis: 100,
+                memory: Some(Arc::new(SetupMemory::default())),
+            };
+            let read: Question = serde_json::from_str(&question.to_text()).unwrap();
+            assert_eq!(read, question, "{}", question.view.variant.id);
+        }
+    }
+
+    /// A question answered as text elsewhere gives the move it gives here.
+    #[test]
+    fn an_answer_elsewhere_is_the_answer_here() {
+        let view = views().remove(0);
+        let question = Question {
+            level: Level::Heuristic,
+            view,
+            seed: 9,
+            millis: 0,
+            memory: None,
+        };
+        let here = question.answer();
+        assert!(here.is_some());
+        let text = answer_text(&question.to_text()).unwrap();
+        assert_eq!(read_answer(&text), here);
+    }
+
+    #[test]
+    fn a_question_not_written_by_a_question_is_refused() {
+        assert!(answer_text("{\"level\":\"expert\"}").is_err());
+        let question = Question {
+            level: Level::Random,
+            view: views().remove(0),
+            seed: 1,
+            millis: 0,
+            memory: None,
+        };
+        let variant = format!("\"{}\"", question.view.variant.id);
+        let text = question.to_text().replace(&variant, "\"no-such-game\"");
+        let refused = answer_text(&text).unwrap_err().to_string();
+        assert!(refused.contains("no-such-game"), "{refused}");
+        assert_eq!(read_answer("not an answer"), None);
+    }
+
+    /// A place elsewhere is handed the question, and its answer arrives.
+    #[test]
+    fn a_place_elsewhere_answers_through_the_receiver() {
+        #[derive(Default)]
+        struct Later(RefCell<Vec<(String, Sender<Option<Action>>)>>);
+        impl ThinkElsewhere for Later {
+            fn think(&self, question: Question, answer: Sender<Option<Action>>) {
+                self.0.borrow_mut().push((question.to_text(), answer));
+            }
+        }
+        let later = Rc::new(Later::default());
+        let thinker = Thinker::Elsewhere(later.clone());
+        let question = Question {
+            level: Level::Heuristic,
+            view: views().remove(0),
+            seed: 3,
+            millis: 0,
+            memory: None,
+        };
+        let receiver = thinker.ask(question.clone());
+        assert!(receiver.try_recv().is_err(), "nothing yet");
+        let (text, sender) = later.0.borrow_mut().remove(0);
+        sender
+            .send(read_answer(&answer_text(&text).unwrap()))
+            .unwrap();
+        assert_eq!(receiver.try_recv().unwrap(), question.answer());
+    }
+}
