@@ -35,13 +35,10 @@ impl Camera for Answers {
 }
 
 fn app_with(camera: Rc<Answers>) -> App {
-    let app = App::new(AppConfig {
+    app_of(AppConfig {
         camera: Some(camera),
         ..AppConfig::in_memory(6)
     })
-    .expect("the app window");
-    fit_window(&app);
-    app
 }
 
 /// The app's timer collects what the camera read.

@@ -10,8 +10,9 @@ squares, sees the computer answer from its worker while the page keeps
 drawing, reloads the page, finds the game resumed and playable, and starts
 the page again with the server gone (the service worker's store). Two
 pages start a two-device game: the joiner reads the inviter's invitation
-through Chromium's fake camera, fed a video of the inviter's screen. It
-also opens the page at 1280x800. With --shots, it saves what it saw there
+through Chromium's fake camera, fed a video of the inviter's screen, and
+"Copy the code's text" fills the page's clipboard. Print and play hands a
+PDF to the browser's downloads. It also opens the page at 1280x800. With --shots, it saves what it saw there
 (docs/web/). Standard library only; it needs chromium and chromedriver
 (Debian's chromium and chromium-driver packages).
 """
@@ -369,6 +370,13 @@ def two_devices(driver, url, profile, shots):
         if shots:
             inviter.shot(os.path.join(shots, "invitation-390x844.png"))
         (invited,) = linked_games(inviter)
+        # "Copy the code's text" puts the invitation on the page's clipboard.
+        inviter.cdp("Browser.grantPermissions", {
+            "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"], "origin": url.rstrip("/")})
+        inviter.tap(110, 746)
+        copied = wait("the copied invitation", lambda: inviter.js_async(
+            "const done = arguments[0]; navigator.clipboard.readText().then(done, () => done(''));"))
+        assert copied.startswith("FLAGFALL:"), copied
         video = os.path.join(profile, "invitation.y4m")
         canvas_as_video(inviter, video)
 
@@ -383,7 +391,8 @@ def two_devices(driver, url, profile, shots):
         (joined,) = wait("the joiner's game", lambda: linked_games(joiner), seconds=30)
         game = invited.removeprefix("in-progress/linked/").removesuffix("-red.json")
         assert joined == f"in-progress/linked/{game}-blue.json", (invited, joined)
-        print(f"two devices: the joiner read the invitation by camera, and joined {game} as Blue")
+        print(f"two devices: Copy put the invitation on the clipboard; the joiner read it"
+              f" by camera, and joined {game} as Blue")
         for page in (inviter, joiner):
             errors = [e["message"] for e in page.console() if e["level"] == "SEVERE"]
             assert not errors, errors
@@ -391,6 +400,35 @@ def two_devices(driver, url, profile, shots):
         inviter.quit()
         if joiner:
             joiner.quit()
+
+
+def printed_sheet(driver, url, profile):
+    """Print and play hands the rules of the classic game to the browser's
+    downloads as a PDF, its text set in the font the page brings."""
+    browser = Browser(driver, PHONE, touch=True, profile=os.path.join(profile, "browser"))
+    downloads = os.path.join(profile, "downloads")
+    os.makedirs(downloads)
+    try:
+        browser.cdp("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        browser.go(url)
+        wait("home", lambda: is_blue(browser.pixel(195, 812)))
+        browser.tap(195, 334)  # Got it
+        time.sleep(0.5)
+        browser.tap(306, 156)  # Print and play
+        time.sleep(1)
+        browser.tap(195, 589)  # Rules: Classic
+        time.sleep(0.5)
+        browser.tap(318, 746)  # Save the PDF
+        pdf = os.path.join(downloads, "flagfall-rules-classic-a4.pdf")
+        wait("the downloaded PDF", lambda: os.path.exists(pdf) and os.path.getsize(pdf) > 0)
+        with open(pdf, "rb") as f:
+            assert f.read(5) == b"%PDF-"
+        if shutil.which("pdftotext"):
+            text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+            assert "Classic: the rules" in text, text[:200]
+        print(f"print and play: the rules downloaded as a PDF ({os.path.getsize(pdf):,} bytes)")
+    finally:
+        browser.quit()
 
 
 def tablet(driver, url, profile, shots):
@@ -444,6 +482,7 @@ def main():
         with tempfile.TemporaryDirectory() as profile:
             tablet(driver, url, os.path.join(profile, "tablet"), shots)
             two_devices(driver, url, os.path.join(profile, "two"), shots)
+            printed_sheet(driver, url, os.path.join(profile, "print"))
             phone(driver, url, server, os.path.join(profile, "phone"), shots)
     finally:
         stop()

@@ -12,6 +12,7 @@ use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
 use crate::session::camera::{Camera, CameraError};
+use crate::session::clipboard::Clipboard;
 use crate::session::games::Games;
 use crate::session::link::qr_image::make_qr;
 use crate::session::link::{
@@ -51,6 +52,8 @@ pub(super) struct CodesController {
     photos: Option<Arc<dyn PhotoSource>>,
     /// A camera to read codes from, live, on platforms that have one.
     camera: Option<Rc<dyn Camera>>,
+    /// The platform's clipboard, where the toolkit's cannot be reached.
+    clipboard: Option<Rc<dyn Clipboard>>,
     /// Why the last code of a two-device game was not read.
     link_status: String,
     /// The player asked to end the two-device game as abandoned; awaiting the answer.
@@ -100,10 +103,12 @@ impl CodesController {
         photos: Option<Arc<dyn PhotoSource>>,
         share: Option<Arc<dyn ShareSheet>>,
         camera: Option<Rc<dyn Camera>>,
+        clipboard: Option<Rc<dyn Clipboard>>,
     ) -> CodesController {
         CodesController {
             share,
             camera,
+            clipboard,
             codes: None,
             picture_reading: None,
             photos,
@@ -164,13 +169,18 @@ impl CodesController {
     /// Reads pictures (decoding a large photo takes a moment) on a worker
     /// thread in the app, at once in tests; the codes go to the screen
     /// shown now.
-    /// Reads the camera's codes (for the two-device screen or the codes
-    /// screen) when it brings them; nothing while a picture is read.
-    fn watch_camera(&mut self, for_two_devices: bool, camera: &dyn Camera) {
+    /// Reads the codes the camera or the clipboard brings on `result`'s
+    /// receiver (for the two-device screen or the codes screen) when they
+    /// come; nothing while a picture is read.
+    fn watch(
+        &mut self,
+        for_two_devices: bool,
+        result: impl FnOnce() -> Receiver<Result<Vec<String>, PictureError>>,
+    ) {
         if self.picture_reading.is_none() {
             self.picture_reading = Some(PictureReading {
                 for_two_devices,
-                result: camera.scan(),
+                result: result(),
             });
         }
     }
@@ -421,6 +431,7 @@ impl CodesController {
         let screen = w.global::<CodesAdapter>();
         screen.set_can_read_photos(self.photos.is_some());
         screen.set_can_scan(self.camera.is_some());
+        screen.set_own_clipboard(self.clipboard.is_some());
         screen.set_can_share(self.share.is_some());
         screen.set_photos_place(
             self.photos
@@ -636,7 +647,18 @@ pub(super) fn connect(app: &App) {
     codes.on_scan_camera(app.unit(|s, _| {
         if let Some(camera) = s.codes.camera.clone() {
             let for_two_devices = s.screen() == Screen::Link;
-            s.codes.watch_camera(for_two_devices, &*camera);
+            s.codes.watch(for_two_devices, || camera.scan());
+        }
+    }));
+    codes.on_copy_code(app.unit(|s, w| {
+        if let Some(clipboard) = &s.codes.clipboard {
+            clipboard.copy_text(&w.global::<CodesAdapter>().get_code_text());
+        }
+    }));
+    codes.on_paste_code(app.unit(|s, _| {
+        if let Some(clipboard) = s.codes.clipboard.clone() {
+            let for_two_devices = s.screen() == Screen::Link;
+            s.codes.watch(for_two_devices, || clipboard.paste_text());
         }
     }));
     codes.on_read_photos(app.unit(|s, _| {
@@ -828,7 +850,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let storage = crate::session::Storage::open(&dir).unwrap();
         let saver = FileSaver::new(None, Some(&storage), None, None);
-        let mut codes = CodesController::new(None, None, None);
+        let mut codes = CodesController::new(None, None, None, None);
         let status = codes
             .save_picture("FLAGFALL:not-a-real-code", &saver)
             .expect("any text makes a QR code");

@@ -5,6 +5,7 @@
 
 use crate::session::Storage;
 use crate::session::camera::Camera;
+use crate::session::clipboard::Clipboard;
 use crate::session::clock_signals::Signals;
 use crate::session::exports::{self, Exports};
 use crate::session::photos::PhotoSource;
@@ -31,6 +32,9 @@ pub struct Platform {
     pub thinking: Option<Rc<dyn ThinkElsewhere>>,
     /// A camera the codes screens read codes from, live (a browser's).
     pub camera: Option<Rc<dyn Camera>>,
+    /// A clipboard for the codes screens' Copy and Paste where the
+    /// toolkit's cannot be reached (a browser's).
+    pub clipboard: Option<Rc<dyn Clipboard>>,
 }
 
 /// How the app starts: the RNG seed for deals and "fill for me", and the
@@ -49,6 +53,8 @@ pub struct AppConfig {
     pub thinking: Option<Rc<dyn ThinkElsewhere>>,
     /// A camera the codes screens read codes from, live (a browser's).
     pub camera: Option<Rc<dyn Camera>>,
+    /// The clipboard where the toolkit's cannot be reached (a browser's).
+    pub clipboard: Option<Rc<dyn Clipboard>>,
     /// Where the codes screens look for the newest photos (Android's gallery,
     /// the desktop's pictures and downloads folders).
     pub photos: Option<Arc<dyn PhotoSource>>,
@@ -82,6 +88,7 @@ impl AppConfig {
         }
         self.thinking = platform.thinking;
         self.camera = platform.camera;
+        self.clipboard = platform.clipboard;
     }
 
     pub fn in_memory(seed: u64) -> AppConfig {
@@ -92,6 +99,7 @@ impl AppConfig {
             background_work: false,
             thinking: None,
             camera: None,
+            clipboard: None,
             photos: None,
             signals: None,
             exports: None,
@@ -163,6 +171,7 @@ impl AppConfig {
                 background_work: true,
                 thinking: None,
                 camera: None,
+                clipboard: None,
                 photos: None,
                 signals: Some(crate::session::clock_signals::desktop()),
                 exports: exports::Folder::for_player()

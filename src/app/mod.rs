@@ -347,7 +347,12 @@ impl App {
             setup: setup::SetupController::new(&window),
             play: play::PlayController::new(&window),
             over: gameover::GameOverController::new(&window),
-            codes: codes::CodesController::new(config.photos, config.share, config.camera),
+            codes: codes::CodesController::new(
+                config.photos,
+                config.share,
+                config.camera,
+                config.clipboard,
+            ),
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
             about: about::AboutController::new(&window),

@@ -19,6 +19,7 @@
 pub mod ai;
 pub mod bounded_read;
 pub mod camera;
+pub mod clipboard;
 pub mod clock_signals;
 pub mod data_store;
 pub mod exports;

@@ -34,7 +34,8 @@ impl std::fmt::Display for PhotosUnreachable {
     }
 }
 
-/// Why no code was read from the newest pictures or from a picture file.
+/// Why no code was read from the newest pictures, a picture file, the
+/// camera or the platform's clipboard.
 #[derive(Debug, thiserror::Error)]
 pub enum PictureError {
     #[error(transparent)]
@@ -61,6 +62,8 @@ pub enum PictureError {
     Stopped,
     /// The camera read no code.
     Camera(#[from] crate::session::camera::CameraError),
+    /// Nothing was pasted from the platform's clipboard.
+    Pasted(#[from] crate::session::clipboard::PasteError),
 }
 
 impl std::fmt::Display for PictureError {
@@ -80,6 +83,7 @@ impl std::fmt::Display for PictureError {
             PictureError::Picture { name, reason } => format!("{name}: {reason}"),
             PictureError::Stopped => crate::tr!("reading the picture failed; try again"),
             PictureError::Camera(why) => why.to_string(),
+            PictureError::Pasted(why) => why.to_string(),
         })
     }
 }

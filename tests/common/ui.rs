@@ -12,8 +12,17 @@ use std::path::{Path, PathBuf};
 /// The app in a window tall enough that no screen scrolls: the testing
 /// backend's queries skip elements scrolled out of view.
 pub fn new_app(seed: u64) -> App {
-    i_slint_backend_testing::init_no_event_loop();
-    let app = App::new(AppConfig::in_memory(seed)).expect("the app window");
+    app_of(AppConfig::in_memory(seed))
+}
+
+/// `new_app` as `config` says (a platform's camera or clipboard, say).
+pub fn app_of(config: AppConfig) -> App {
+    thread_local! {
+        // Slint's platform is set once a thread.
+        static PLATFORM: () = i_slint_backend_testing::init_no_event_loop();
+    }
+    PLATFORM.with(|_| ());
+    let app = App::new(config).expect("the app window");
     fit_window(&app);
     app
 }

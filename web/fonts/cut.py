@@ -11,7 +11,10 @@ SOURCE is Noto Sans CJK's Regular collection (Debian's fonts-noto-cjk:
   Japanese in the screens' and the program's sources);
 - the kana, the CJK punctuation and the full-width forms, and the first
   level of JIS X 0208's kanji (2,965, the everyday ones): what a player
-  types in a setup's or a team's name.
+  types in a setup's or a team's name;
+- Latin letters (ASCII, Latin-1 and Latin Extended-A): a page has no
+  system fonts, so its printed sheets are set in this font, English ones
+  too (the screens' Latin text is Slint's own Inter).
 Run it again when the translations change (a test names the characters the
 font lacks).
 """
@@ -39,7 +42,8 @@ def app_text():
 
 
 def typed_text():
-    chars = set(map(chr, range(0x3000, 0x3100)))  # CJK punctuation, hiragana, katakana
+    chars = set(map(chr, range(0x20, 0x7F))) | set(map(chr, range(0xA0, 0x180)))  # Latin
+    chars |= set(map(chr, range(0x3000, 0x3100)))  # CJK punctuation, hiragana, katakana
     chars |= set(map(chr, range(0xFF01, 0xFFEF)))  # full-width and half-width forms
     for first in range(0xB0, 0xD0):  # JIS X 0208 rows 16-47: level 1 kanji
         for second in range(0xA1, 0xFF):

@@ -1,13 +1,15 @@
 //! Japanese on the page: a browser gives the app no system fonts, and
 //! Slint's own (Inter) has no Japanese, so the app brings Noto Sans CJK JP
-//! cut to the glyphs it draws and the everyday kanji a player types
-//! (`fonts/flagfall-ja.otf`, remade by `fonts/cut.py`), and Slint falls
-//! back on it for kana and kanji.
+//! cut to the glyphs it draws, the everyday kanji a player types and the
+//! Latin letters (`fonts/flagfall-ja.otf`, remade by `fonts/cut.py`), and
+//! Slint falls back on it for kana and kanji. The printed sheets are set in
+//! it too.
 
 use slint::fontique_011::fontique;
 use std::sync::Arc;
 
-const FONT: &[u8] = include_bytes!("../fonts/flagfall-ja.otf");
+/// The font's file (also the printed sheets' font in a page).
+pub const FONT: &[u8] = include_bytes!("../fonts/flagfall-ja.otf");
 
 /// The scripts Japanese text is written in: kanji, hiragana, katakana.
 const SCRIPTS: [[u8; 4]; 3] = [*b"Hani", *b"Hira", *b"Kana"];

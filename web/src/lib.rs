@@ -2,7 +2,9 @@
 //! by Slint's software renderer into the page's `<canvas id="canvas">`,
 //! its games kept in the page's IndexedDB (`browser_store`), Japanese
 //! drawn with a font the app brings (`japanese_font`), codes read by the
-//! camera (`camera`, `camera.js`), the computer
+//! camera (`camera`, `camera.js`), files handed to the browser's downloads
+//! (`downloads`), the page's clipboard and share sheet (`clipboard`), the
+//! computer
 //! thinking in a Web Worker (`computer_worker`, `worker.js`) that loads
 //! this same module. `web/build.sh` builds the page into `target/web/`.
 
@@ -11,7 +13,11 @@ mod browser_store;
 #[cfg(target_arch = "wasm32")]
 mod camera;
 #[cfg(target_arch = "wasm32")]
+mod clipboard;
+#[cfg(target_arch = "wasm32")]
 mod computer_worker;
+#[cfg(target_arch = "wasm32")]
+mod downloads;
 #[cfg(target_arch = "wasm32")]
 mod japanese_font;
 
@@ -40,6 +46,8 @@ pub fn start() {
         return;
     }
     japanese_font::register();
+    // The printed sheets' text: the page has no system fonts for it.
+    flagfall::session::print::pdf::bring_fonts(vec![japanese_font::FONT]);
     let length = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
     let page = Some((
         length(window.inner_width()).unwrap_or(390.0) as f32,
@@ -57,6 +65,11 @@ pub fn start() {
     let platform = flagfall::app::Platform {
         thinking,
         camera: Some(std::rc::Rc::new(camera::BrowserCamera)),
+        exports: Some(std::sync::Arc::new(downloads::Downloads)),
+        clipboard: Some(std::rc::Rc::new(clipboard::PageClipboard)),
+        share: clipboard::WebShare::if_any().map(|s| {
+            std::sync::Arc::new(s) as std::sync::Arc<dyn flagfall::session::share::ShareSheet>
+        }),
         ..Default::default()
     };
     wasm_bindgen_futures::spawn_local(async move {

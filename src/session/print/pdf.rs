@@ -14,11 +14,40 @@ use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 /// Points per millimetre (PDF units are 1/72 inch).
 pub const POINTS_PER_MM: f64 = 72.0 / 25.4;
 
-/// One PDF of `pages`, titled `title`; fonts come from the system's. Its
-/// errors name the page (the Print screen shows them).
-pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, PdfError> {
+/// Fonts the platform brings for the sheets (`bring_fonts`).
+static BROUGHT_FONTS: std::sync::OnceLock<Vec<&'static [u8]>> = std::sync::OnceLock::new();
+
+/// Gives the sheets `fonts` where the system has none to lay text out
+/// with (a browser page): they are read with the system's, and the first
+/// one's family becomes the sheets' sans-serif. The first call counts.
+pub fn bring_fonts(fonts: Vec<&'static [u8]>) {
+    let _ = BROUGHT_FONTS.set(fonts);
+}
+
+/// The system's fonts and any brought ones.
+fn font_options() -> usvg::Options<'static> {
     let mut options = usvg::Options::default();
-    options.fontdb_mut().load_system_fonts();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    for (i, font) in BROUGHT_FONTS.get().into_iter().flatten().enumerate() {
+        let ids = fonts.load_font_source(usvg::fontdb::Source::Binary(std::sync::Arc::new(*font)));
+        let family = ids
+            .first()
+            .and_then(|id| fonts.face(*id))
+            .and_then(|face| face.families.first());
+        if let (0, Some((family, _))) = (i, family) {
+            let family = family.clone();
+            fonts.set_sans_serif_family(family);
+        }
+    }
+    options
+}
+
+/// One PDF of `pages`, titled `title`; fonts come from the system's and
+/// any the platform brought. Its errors name the page (the Print screen
+/// shows them).
+pub fn to_pdf(title: &str, pages: &[Page]) -> Result<Vec<u8>, PdfError> {
+    let options = font_options();
     let mut next = Ref::new(1);
     let catalog = next.bump();
     let page_tree = next.bump();
