@@ -272,6 +272,13 @@ def phone(driver, url, server, profile, shots):
         wait("the home screen", lambda: is_blue(browser.pixel(195, 812)))
         if shots:
             browser.shot(os.path.join(shots, "home-390x844.png"))
+        # A phone may add it to its home screen: the manifest, its icons and
+        # the service worker are as the browser wants them.
+        problems = lambda: browser.cdp("Page.getInstallabilityErrors", {})["installabilityErrors"]
+        try:
+            wait("an installable page", lambda: not problems(), seconds=20)
+        except AssertionError:
+            raise AssertionError(f"not installable: {problems()}") from None
         browser.tap(195, 334)  # Got it (the first visit's welcome)
         time.sleep(0.5)
         browser.tap(195, 566)  # Computer
