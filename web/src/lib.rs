@@ -4,7 +4,7 @@
 //! drawn with a font the app brings (`japanese_font`), codes read by the
 //! camera (`camera`, `camera.js`), files handed to the browser's downloads
 //! (`downloads`), the page's clipboard and share sheet (`clipboard`), the
-//! computer
+//! referee's signals (`sound`), the computer
 //! thinking in a Web Worker (`computer_worker`, `worker.js`) that loads
 //! this same module. `web/build.sh` builds the page into `target/web/`.
 
@@ -20,6 +20,8 @@ mod computer_worker;
 mod downloads;
 #[cfg(target_arch = "wasm32")]
 mod japanese_font;
+#[cfg(target_arch = "wasm32")]
+mod sound;
 
 /// Starts the app when the page loads the module, once the games the
 /// browser keeps are read; in the computer's worker, which has no page,
@@ -67,6 +69,7 @@ pub fn start() {
         camera: Some(std::rc::Rc::new(camera::BrowserCamera)),
         exports: Some(std::sync::Arc::new(downloads::Downloads)),
         clipboard: Some(std::rc::Rc::new(clipboard::PageClipboard)),
+        signals: Some(std::sync::Arc::new(sound::PageSound)),
         share: clipboard::WebShare::if_any().map(|s| {
             std::sync::Arc::new(s) as std::sync::Arc<dyn flagfall::session::share::ShareSheet>
         }),
