@@ -5,16 +5,18 @@
 //! (`link`: two-device play by codes). `games` holds this device's games
 //! and saves them (`storage`, in the formats of `saved`, into a
 //! `data_store`: the data folder, or memory in tests; the finished ones
-//! listed by `finished_games`). Also: the setup
-//! editor's draft and the setup library, computer players (`ai`), codes in
-//! the newest photos (`photos`) or a camera
-//! (`camera`), the referee's companion for Stratego go go
-//! (`referee`, its clocks in `referee_clock`, their beeps in
-//! `clock_signals`), the clock for games at the table (`table_clock`,
-//! reading time from `time_source`), where the computer thinks
-//! (`thinking`: at once, on a thread or in a browser's worker), print-and-play sheets as PDF (`print`), how the
-//! piecepack props look on screen and paper (`piecepack_looks`), and a bot
-//! for the UCC 2012 competition's manager (`ucc`).
+//! listed by `finished_games`).
+//!
+//! Also: the setup editor's draft and the setup library; computer players
+//! (`ai`) and where they think (`thinking`: at once, on a thread or in a
+//! browser's worker); codes from the newest photos (`photos`), a camera
+//! (`camera`) or a platform's clipboard (`clipboard`); the referee's
+//! companion for Stratego go go (`referee`, its clocks in `referee_clock`,
+//! their beeps in `clock_signals`); the clock for games at the table
+//! (`table_clock`, reading time from `time_source`); print-and-play sheets
+//! as PDF (`print`); how the piecepack props look on screen and paper
+//! (`piecepack_looks`); and a bot for the UCC 2012 competition's manager
+//! (`ucc`).
 
 pub mod ai;
 pub mod bounded_read;

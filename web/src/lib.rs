@@ -1,12 +1,17 @@
 //! Flagfall in the browser: the app of the desktop and the phones, drawn
-//! by Slint's software renderer into the page's `<canvas id="canvas">`,
-//! its games kept in the page's IndexedDB (`browser_store`), Japanese
-//! drawn with a font the app brings (`japanese_font`), codes read by the
-//! camera (`camera`, `camera.js`), files handed to the browser's downloads
-//! (`downloads`), the page's clipboard and share sheet (`clipboard`), the
-//! referee's signals (`sound`), the computer
-//! thinking in a Web Worker (`computer_worker`, `worker.js`) that loads
-//! this same module. `web/build.sh` builds the page into `target/web/`.
+//! by Slint's software renderer into the page's `<canvas id="canvas">`.
+//! What a page does its own way, behind the app's platform interfaces:
+//! - the games are kept in the page's IndexedDB (`browser_store`);
+//! - the computer thinks in a Web Worker that loads this same module
+//!   (`computer_worker`, `worker.js`);
+//! - codes are read by the camera (`camera`, `camera.js`);
+//! - copying, pasting and sharing go through the page's clipboard and share
+//!   sheet (`clipboard`), saved files to the browser's downloads
+//!   (`downloads`);
+//! - Japanese is drawn with a font the app brings (`japanese_font`);
+//! - the referee's signals sound through Web Audio (`sound`).
+//!
+//! `web/build.sh` builds the page into `target/web/`.
 
 #[cfg(target_arch = "wasm32")]
 mod browser_store;
