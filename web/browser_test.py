@@ -41,23 +41,25 @@ def free_port():
         return s.getsockname()[1]
 
 
-def serve(folder):
-    """Serves `folder` on a local port in a thread; returns the address and
-    the server (whose `shutdown` takes the page's network away)."""
+class PageFiles(http.server.SimpleHTTPRequestHandler):
+    """Serves the page's files with the types a browser wants, quietly."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".js": "text/javascript",
-            ".webmanifest": "application/manifest+json",
-        }
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json",
+    }
 
-        def log_message(self, *args):
-            pass
+    def log_message(self, *args):
+        pass
 
-    handler = functools.partial(Handler, directory=folder)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+
+def serve(folder, handler=PageFiles):
+    """Serves `folder` on a local port in a thread, with `handler`; returns
+    the address and the server (whose `shutdown` takes the page's network
+    away)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=folder))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/", server
 

@@ -14,9 +14,7 @@ file asked for again, as a web server would, it prints:
   measures the same natively).
 """
 
-import functools
 import gzip
-import http.server
 import os
 import statistics
 import sys
@@ -25,7 +23,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import PHONE, Browser, is_blue, start_chromedriver, wait  # noqa: E402
+from browser_test import PHONE, Browser, PageFiles, is_blue, serve, start_chromedriver, wait  # noqa: E402
 
 COMPRESSIBLE = (".wasm", ".js", ".html", ".webmanifest", ".svg", "/")
 
@@ -36,17 +34,7 @@ def serve_compressed(folder):
     lock = threading.Lock()
     packed = {}
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".js": "text/javascript",
-            ".webmanifest": "application/manifest+json",
-        }
-
-        def log_message(self, *args):
-            pass
-
+    class Handler(PageFiles):
         def do_GET(self):
             path = self.translate_path(self.path)
             if os.path.isdir(path):
@@ -86,9 +74,8 @@ def serve_compressed(folder):
                 sent["bytes"] += len(f"{keyword}: {value}\r\n")
             super().send_header(keyword, value)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", sent
+    url, _ = serve(folder, Handler)
+    return url, sent
 
 
 # Records, in the page, when the canvas first shows a drawn pixel.

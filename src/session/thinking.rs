@@ -165,6 +165,17 @@ mod tests {
         views
     }
 
+    /// A question about the first built-in variant's view, at once.
+    fn question(level: Level, seed: u64) -> Question {
+        Question {
+            level,
+            view: views().remove(0),
+            seed,
+            millis: 0,
+            memory: None,
+        }
+    }
+
     /// A view written as text reads back the same, in every variant: the
     /// worker thinks about exactly the view the game gave.
     #[test]
@@ -185,14 +196,7 @@ mod tests {
     /// A question answered as text elsewhere gives the move it gives here.
     #[test]
     fn an_answer_elsewhere_is_the_answer_here() {
-        let view = views().remove(0);
-        let question = Question {
-            level: Level::Heuristic,
-            view,
-            seed: 9,
-            millis: 0,
-            memory: None,
-        };
+        let question = question(Level::Heuristic, 9);
         let here = question.answer();
         assert!(here.is_some());
         let text = answer_text(&question.to_text()).unwrap();
@@ -202,13 +206,7 @@ mod tests {
     #[test]
     fn a_question_not_written_by_a_question_is_refused() {
         assert!(answer_text("{\"level\":\"expert\"}").is_err());
-        let question = Question {
-            level: Level::Random,
-            view: views().remove(0),
-            seed: 1,
-            millis: 0,
-            memory: None,
-        };
+        let question = question(Level::Random, 1);
         let variant = format!("\"{}\"", question.view.variant.id);
         let text = question.to_text().replace(&variant, "\"no-such-game\"");
         let refused = answer_text(&text).unwrap_err().to_string();
@@ -228,13 +226,7 @@ mod tests {
         }
         let later = Rc::new(Later::default());
         let thinker = Thinker::Elsewhere(later.clone());
-        let question = Question {
-            level: Level::Heuristic,
-            view: views().remove(0),
-            seed: 3,
-            millis: 0,
-            memory: None,
-        };
+        let question = question(Level::Heuristic, 3);
         let receiver = thinker.ask(question.clone());
         assert!(receiver.try_recv().is_err(), "nothing yet");
         let (text, sender) = later.0.borrow_mut().remove(0);
