@@ -146,3 +146,78 @@ fn the_chooser_reads_no_fifo_and_no_device() {
             .any(|l| l.starts_with("zero.png") || l.starts_with("code.png"))
     );
 }
+
+/// Runs the app's command line with `args`, giving up after 60 s (a tool
+/// that waits for ever fails the test instead of hanging it): its exit
+/// code, standard output and error.
+#[cfg(unix)]
+fn run_tool(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_flagfall"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_string(&mut out)
+                .unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            return (status.code(), out, err);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("`flagfall {args:?}` still ran after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Issue 77, item 9: the command-line tools read as the app does. A FIFO
+/// named like a record, a link to `/dev/zero` and a link back up the
+/// folder tree are passed over or refused, in moments and bounded memory,
+/// and the real record beside them is still checked.
+#[cfg(unix)]
+#[test]
+fn check_games_and_saved_read_no_fifo_no_device_and_no_link_loop() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("hostile-records");
+    std::fs::create_dir_all(dir.join("deeper")).unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1/finished-barrage.json");
+    std::fs::copy(&fixture, dir.join("deeper/real.json")).unwrap();
+    symlink("/dev/zero", dir.join("zero.xml")).unwrap();
+    symlink(&dir, dir.join("deeper/loop")).unwrap();
+    let made_fifo = fifo(&dir.join("waits.json"));
+    let (_, out, _) = run_tool(&["check-games".as_ref(), dir.as_os_str()]);
+    assert!(out.contains("zero.xml: unreadable"), "{out}");
+    if made_fifo {
+        assert!(out.contains("waits.json: unreadable"), "{out}");
+    }
+    assert!(
+        out.contains(" 1 ok,"),
+        "the real record once, the loop not followed: {out}"
+    );
+
+    // `saved` reads the games in progress of a data folder the same way.
+    let data = fresh_dir("hostile-saved");
+    std::fs::create_dir_all(data.join("in-progress")).unwrap();
+    symlink("/dev/zero", data.join("in-progress/zero.json")).unwrap();
+    fifo(&data.join("in-progress/waits.json"));
+    let (code, _, err) = run_tool(&["--data-dir".as_ref(), data.as_os_str(), "saved".as_ref()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("could not be read"), "{err}");
+}

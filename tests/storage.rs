@@ -11,6 +11,7 @@ use flagfall::app::HomeAdapter;
 use flagfall::core::Side;
 use flagfall::session::data_store::{Document, FileStore};
 use flagfall::session::saved::SavedSession;
+use flagfall::session::setup_library::SetupOwner;
 use flagfall::session::storage::{Settings, read_session};
 use flagfall::session::{PassAndPlay, SetupLibrary, Storage};
 use proptest::prelude::*;
@@ -263,10 +264,18 @@ fn files_of_format_1_still_load() {
     let (library, warning) = SetupLibrary::open(document_in(&fixtures(), "setups.json"));
     assert!(warning.is_none());
     let classic_variant = flagfall::core::variant::builtin_variant("classic").unwrap();
-    assert_eq!(library.names(&classic_variant), ["lakeside"]);
+    assert_eq!(
+        library.names(&classic_variant, &SetupOwner::ThisDevice),
+        ["lakeside"]
+    );
     assert_eq!(
         library
-            .load(&classic_variant, "lakeside", Side::Blue)
+            .load(
+                &classic_variant,
+                &SetupOwner::ThisDevice,
+                "lakeside",
+                Side::Blue
+            )
             .unwrap()
             .placements
             .len(),
@@ -362,7 +371,9 @@ fn write_fixtures() {
         .unwrap()
         .setup(Side::Red)
         .to_setup();
-    library.save(&classic, "lakeside", &setup).unwrap();
+    library
+        .save(&classic, &SetupOwner::ThisDevice, "lakeside", &setup)
+        .unwrap();
 }
 
 /// Where a pass-and-play game saved before games were dated is kept.
@@ -545,4 +556,286 @@ fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
     use slint::Model;
     let games = app.window().global::<HomeAdapter>().get_continue_games();
     assert_eq!(games.row_count(), 2);
+}
+
+/// A data folder with one document of every kind: settings, the setup
+/// library, what the computer learned of the player's setups, the
+/// referee's match, a timed game against the computer, a pass-and-play
+/// game, a two-device game, a finished game and the finished games' index.
+fn every_kind_of_document(dir: &Path) {
+    use flagfall::core::clock::{Bonus, TimeControl};
+    use flagfall::core::referee::{LiveRules, MatchSettings};
+    use flagfall::session::link::{LinkedSession, SavedLinked};
+    use flagfall::session::referee::RefereeSession;
+    use flagfall::session::remembered_setups::RememberedSetups;
+    let storage = Storage::open(dir).unwrap();
+    for name in ["settings.json", "setups.json"] {
+        std::fs::copy(fixtures().join(name), dir.join(name)).unwrap();
+    }
+    std::fs::copy(
+        fixtures().join("in-progress-classic.json"),
+        undated(dir, "classic"),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(fixtures().join("linked-classic-red.json")).unwrap();
+    let saved: SavedLinked = serde_json::from_str(&text).unwrap();
+    storage
+        .save(&LinkedSession::from_saved(&saved).unwrap())
+        .unwrap();
+    std::fs::copy(
+        fixtures().join("finished-barrage.json"),
+        dir.join("finished/1700000000000-0-barrage.json"),
+    )
+    .unwrap();
+    let rules = LiveRules::built_in();
+    let referee = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    storage.save_referee(&referee).unwrap();
+    // A timed game against the computer, some moves in.
+    let classic = common::variant("classic");
+    let options = flagfall::core::GameOptions {
+        time_control: Some(TimeControl::minutes(5, Bonus::Increment(3))),
+        ..flagfall::core::GameOptions::defaults(&classic)
+    };
+    let computer = flagfall::session::pass_and_play::Computer {
+        side: Side::Blue,
+        level: flagfall::session::ai::Level::Random,
+    };
+    let mut solo = PassAndPlay::solo(classic, options, 4, computer);
+    solo.set_started(1_700_000_000_000);
+    solo.fill_for_me();
+    solo.setup_ready().unwrap();
+    solo.set_time(std::time::Duration::from_secs(1), true);
+    for ply in 0..6u64 {
+        let side = solo.game().unwrap().position().to_move();
+        let view = solo.view(side).unwrap();
+        let action =
+            flagfall::session::ai::choose(flagfall::session::ai::Level::Random, &view, ply)
+                .unwrap();
+        solo.play(action).unwrap();
+        solo.battle_seen();
+        solo.set_time(std::time::Duration::from_secs(2 + ply), true);
+    }
+    assert!(!solo.is_over());
+    storage.save(&solo).unwrap();
+    let (first, last) = solo.computer_first_and_last_views().unwrap();
+    let (mut remembered, _) = RememberedSetups::open(storage.remembered_setups());
+    remembered.learn(&first, &last).unwrap();
+    // The first start writes the finished games' index.
+    drop(app_with_storage(dir, 1));
+    assert!(dir.join("finished-index.json").is_file());
+}
+
+/// Every document under `dir` (relative names).
+fn documents(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                names.push(
+                    path.strip_prefix(dir)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+/// Every number in `value` made `to`.
+fn every_number(value: &mut serde_json::Value, to: &serde_json::Value) {
+    match value {
+        serde_json::Value::Number(_) => *value = to.clone(),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| every_number(v, to)),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(|v| every_number(v, to)),
+        _ => {}
+    }
+}
+
+/// The JSON pointers of the numbers inside any field named for a clock.
+fn clock_numbers(value: &serde_json::Value, at: String, in_clock: bool, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Number(_) if in_clock && !at.ends_with("/nanos") => out.push(at),
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                clock_numbers(v, format!("{at}/{i}"), in_clock, out);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (key, v) in fields {
+                clock_numbers(
+                    v,
+                    format!("{at}/{key}"),
+                    in_clock || key.contains("clock"),
+                    out,
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every field of `value` of one JSON type given another (numbers become
+/// text, text becomes numbers, true becomes a list).
+fn wrong_types(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) => *value = n.to_string().into(),
+        serde_json::Value::String(_) => *value = 7.into(),
+        serde_json::Value::Bool(_) => *value = serde_json::json!([]),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(wrong_types),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(wrong_types),
+        serde_json::Value::Null => {}
+    }
+}
+
+/// The ways the red team damaged documents (issue 77): cut short, every
+/// field of the wrong type, every number at an extreme, and huge (a
+/// document of tiny strings larger than any real one).
+fn damaged(bytes: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    let mut ways = vec![("truncated", bytes[..bytes.len() / 2].to_vec())];
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) {
+        let mut wrong = value.clone();
+        wrong_types(&mut wrong);
+        ways.push(("wrong types", wrong.to_string().into_bytes()));
+        for extreme in [serde_json::json!(u64::MAX), serde_json::json!(0)] {
+            let mut numbers = value.clone();
+            every_number(&mut numbers, &extreme);
+            ways.push(("extreme numbers", numbers.to_string().into_bytes()));
+            // Each number of a clock alone (a step of 0, time banked at its
+            // maximum): the checks before the clock's would catch the rest.
+            let mut places = Vec::new();
+            clock_numbers(&value, String::new(), false, &mut places);
+            for place in places {
+                let mut one = value.clone();
+                *one.pointer_mut(&place).unwrap() = extreme.clone();
+                ways.push(("a clock's number extreme", one.to_string().into_bytes()));
+            }
+        }
+    }
+    let mut huge = b"{\"format\": 1, \"log\": [".to_vec();
+    while huge.len() < 17 << 20 {
+        huge.extend_from_slice(b"\"\",");
+    }
+    huge.extend_from_slice(b"\"\"]}");
+    ways.push(("huge", huge));
+    ways
+}
+
+/// Issue 77, item 5: every kind of document in the data folder, damaged in
+/// every way the red team did, is checked when read: the app starts,
+/// resumes what it offers to continue (the referee's match and its
+/// clocks, each game) and never panics; a document it cannot use is set
+/// aside and reported, and the other documents are untouched.
+#[test]
+fn a_damaged_document_of_any_kind_is_set_aside_and_the_app_goes_on() {
+    let source = temp_dir("every-kind");
+    every_kind_of_document(&source);
+    let names = documents(&source);
+    for name in [
+        "settings.json",
+        "setups.json",
+        "remembered-setups.json",
+        "referee.json",
+        "finished-index.json",
+        "finished/1700000000000-0-barrage.json",
+        "in-progress/pass-and-play-classic.json",
+        "in-progress/solo-classic-1700000000000.json",
+    ] {
+        assert!(names.contains(&name.to_string()), "{name} in {names:?}");
+    }
+    assert!(names.iter().any(|n| n.starts_with("in-progress/linked/")));
+    assert_eq!(names.len(), 9, "{names:?}");
+    for name in &names {
+        let original = std::fs::read(source.join(name)).unwrap();
+        for (how, bytes) in damaged(&original) {
+            let dir = temp_dir("damaged");
+            for other in &names {
+                let to = dir.join(other);
+                std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                std::fs::copy(source.join(other), &to).unwrap();
+            }
+            std::fs::write(dir.join(name), &bytes).unwrap();
+            let context = format!("{name}, {how}");
+            let time = Arc::new(flagfall::session::time_source::HandSet::default());
+            let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
+            let mut config = flagfall::app::AppConfig::in_memory(3);
+            config.storage = Some(Storage::open(&dir).unwrap());
+            config.time = time.clone();
+            let app = flagfall::app::App::new(config).unwrap();
+            fit_window(&app);
+            // What can be resumed is resumed (the referee's clock divided by
+            // its step when it started); the rest is read at the start.
+            if name.starts_with("in-progress/") || name == "referee.json" {
+                resume_everything(&app, &time, &context);
+            }
+            drop(app);
+            // A document that was not read as it is was set aside, and
+            // nothing else moved.
+            let after = documents(&dir);
+            for other in names
+                .iter()
+                .filter(|n| *n != name && *n != "finished-index.json")
+            {
+                assert!(
+                    after.contains(other),
+                    "{context}: {other} is gone: {after:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Opens everything the home screen offers to continue (starting the
+/// referee's clocks), lets ten seconds pass on each, and goes back home.
+/// (The lines are read from the screen's list, not from every label: a
+/// search of every label of the home screen takes seconds.)
+fn resume_everything(
+    app: &flagfall::app::App,
+    time: &flagfall::session::time_source::HandSet,
+    context: &str,
+) {
+    use slint::Model;
+    let lines = || -> Vec<String> {
+        let home = app.window().global::<HomeAdapter>();
+        home.get_continue_games()
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    for line in lines() {
+        let Some(index) = lines().iter().position(|l| *l == line) else {
+            // (An earlier game's ten seconds ended a timed game.)
+            continue;
+        };
+        app.window()
+            .global::<HomeAdapter>()
+            .invoke_continue_game(index as i32);
+        app.refresh();
+        assert_ne!(screen(app), "home", "{context}: {line} opened nothing");
+        let start = elements(app)
+            .into_iter()
+            .find(|e| e.accessible_label().is_some_and(|l| l == "Start"));
+        if let Some(start) = start {
+            start.invoke_accessible_default_action();
+        }
+        // One jump: the clocks catch up at their next tick.
+        time.advance(std::time::Duration::from_secs(10));
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(100));
+        app.refresh();
+        for _ in 0..4 {
+            if screen(app) == "home" {
+                break;
+            }
+            app.window()
+                .global::<flagfall::app::Navigation>()
+                .invoke_back();
+        }
+        assert_eq!(screen(app), "home", "{context}: back home from {line}");
+    }
 }

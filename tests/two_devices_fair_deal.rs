@@ -248,6 +248,7 @@ fn an_unfair_domino_invitation_and_a_late_deal_step_are_refused() {
             variant: "domino".into(),
             options: *red.endpoint().options(),
             opening: Opening::Setup(intro),
+            allowance: None,
         }
         .encode(&v),
     }

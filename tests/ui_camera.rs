@@ -7,7 +7,7 @@ mod common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::session::camera::{Camera, CameraError};
+use flagfall::session::camera::{Camera, CameraError, SightedCodes, Watch};
 use flagfall::session::photos::PictureError;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -19,12 +19,12 @@ use std::time::Duration;
 /// counts the scans.
 #[derive(Default)]
 struct Answers {
-    next: RefCell<VecDeque<Result<Vec<String>, PictureError>>>,
+    next: RefCell<VecDeque<Result<SightedCodes, PictureError>>>,
     scans: RefCell<u32>,
 }
 
 impl Camera for Answers {
-    fn scan(&self) -> Receiver<Result<Vec<String>, PictureError>> {
+    fn scan(&self, _watch: Watch) -> Receiver<Result<SightedCodes, PictureError>> {
         *self.scans.borrow_mut() += 1;
         let (sender, receiver) = channel();
         if let Some(answer) = self.next.borrow_mut().pop_front() {
@@ -65,7 +65,7 @@ fn the_camera_reads_the_invitation_and_the_game_starts() {
     camera.next.borrow_mut().extend([
         Err(PictureError::Camera(CameraError::Closed)),
         Err(PictureError::Camera(CameraError::Denied)),
-        Ok(vec![invitation]),
+        Ok(SightedCodes::unsighted(vec![invitation])),
     ]);
     let joiner = app_with(Rc::clone(&camera));
     tap(&joiner, "Read a code");

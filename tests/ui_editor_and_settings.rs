@@ -26,8 +26,11 @@ fn fill_and_ready(app: &App, side: Side) {
 fn setup_editor_places_swaps_turns_takes_back_saves_and_loads() {
     let app = new_app(21);
     tap(&app, "Domino Stratego");
+    // Setups are kept by each player's name on a shared device.
+    type_into(&app, "Red player's name", "Ana");
+    type_into(&app, "Blue player's name", "Ben");
     tap(&app, "Start pass-and-play");
-    hand_to(&app, Side::Red);
+    tap(&app, "Pass the device to Ana (Red)");
     tap(&app, "Continue to setup");
     assert_eq!(screen(&app), "setup");
 

@@ -282,3 +282,154 @@ fn domino_pass_and_play_through_the_ui() {
 fn piecepack_pass_and_play_through_the_ui() {
     whole_game("Piecepack Stratego", 5, true);
 }
+
+/// Hands the device to the player named `name` playing `side`.
+fn hand_to_named(app: &App, name: &str, side: Side) {
+    assert_eq!(screen(app), "handoff");
+    assert_no_pieces(app);
+    tap(app, &format!("Pass the device to {name} ({})", side.name()));
+}
+
+/// Issue 77, item 1: on one device nothing one player typed, saved, chose
+/// or was told reaches the other's turn. The curious opponent looks at
+/// every field and message the setup and play screens keep, and finds
+/// nothing of Ana's: not her setup's name, not the message that saved it,
+/// not her setup in the Load list, not the square she picked, not why a
+/// move of hers was refused.
+#[test]
+fn the_curious_opponent_finds_nothing_of_the_other_players_turn() {
+    use flagfall::app::SetupAdapter;
+    use slint::Model;
+    let app = new_app(41);
+    tap(&app, "Classic");
+    type_into(&app, "Red player's name", "Ana");
+    type_into(&app, "Blue player's name", "Ben");
+    tap(&app, "Start pass-and-play");
+    hand_to_named(&app, "Ana", Side::Red);
+    let setup = app.window().global::<SetupAdapter>();
+    tap(&app, "Fill for me");
+    setup.set_save_name("Left flag".into());
+    tap(&app, "Save");
+    assert!(labels(&app).contains(&"Saved \"Left flag\".".to_string()));
+    // Typed and chosen, not saved: a second name, and a piece picked up.
+    setup.set_save_name("Right flag".into());
+    setup.set_load_index(0);
+    tap(&app, "a1, your");
+    tap(&app, "Ready");
+
+    hand_to_named(&app, "Ben", Side::Blue);
+    assert_eq!(screen(&app), "setup");
+    assert_eq!(setup.get_save_name(), "", "Ana's typed name is gone");
+    assert_eq!(setup.get_status(), "", "Ana's message is gone");
+    assert_eq!(
+        setup.get_saved_names().row_count(),
+        0,
+        "no Load list of Ana's"
+    );
+    let shown = labels(&app);
+    assert!(
+        !shown
+            .iter()
+            .any(|l| l.contains("Left flag") || l.contains("Right flag")),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|l| l.ends_with(", selected")),
+        "{shown:?}"
+    );
+    tap(&app, "Fill for me");
+    setup.set_save_name("Ben's wall".into());
+    tap(&app, "Save");
+    tap(&app, "Ready");
+
+    // Play: Ana picks a piece and has a move refused, then moves.
+    hand_to_named(&app, "Ana", Side::Red);
+    let (piece, blocked, step) = {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+        let step = *view.legal_moves.first().unwrap();
+        // An empty square her piece cannot reach.
+        let blocked = view
+            .variant
+            .board
+            .squares()
+            .find(|&sq| {
+                view.at(sq).is_none()
+                    && !view.variant.board.is_blocked(sq)
+                    && !view
+                        .legal_moves
+                        .iter()
+                        .any(|m| m.from == step.from && m.to == sq)
+            })
+            .unwrap();
+        (step.from, blocked, step)
+    };
+    tap(&app, &format!("{piece}, your"));
+    tap(&app, &format!("{blocked}, "));
+    assert!(
+        labels(&app).iter().any(|l| l.starts_with("illegal: ")),
+        "the refusal is shown to Ana"
+    );
+    let still_picked = labels(&app)
+        .iter()
+        .any(|l| l.starts_with(&format!("{piece}, your")) && l.ends_with(", selected"));
+    if !still_picked {
+        tap(&app, &format!("{piece}, your"));
+    }
+    tap(&app, &format!("{}, ", step.to));
+    hand_to_named(&app, "Ben", Side::Blue);
+    assert_eq!(screen(&app), "play");
+    let shown = labels(&app);
+    assert!(
+        !shown.iter().any(|l| l.starts_with("illegal: ")),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|l| l.ends_with(", selected")),
+        "{shown:?}"
+    );
+    // Ben's own setup is his to load, in his next game.
+    tap(&app, "Menu");
+    tap(&app, "Start pass-and-play");
+    hand_to_named(&app, "Ana", Side::Red);
+    assert_eq!(
+        setup.get_save_name(),
+        "",
+        "a new game starts with no name typed"
+    );
+    let names: Vec<String> = setup
+        .get_saved_names()
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(names, ["Left flag"], "Ana's own, and only hers");
+}
+
+/// Without names, a shared device keeps no setups, and says why.
+#[test]
+fn nameless_players_are_told_how_to_keep_their_setups() {
+    use flagfall::app::SetupAdapter;
+    let app = new_app(42);
+    tap(&app, "Start pass-and-play");
+    hand_to(&app, Side::Red);
+    let setup = app.window().global::<SetupAdapter>();
+    assert!(!setup.get_library_open());
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("Setups are kept by each player's name")),
+        "{:?}",
+        labels(&app)
+    );
+    // Two players of one name are refused before the game starts.
+    tap(&app, "Menu");
+    type_into(&app, "Red player's name", "Ana");
+    type_into(&app, "Blue player's name", " ana");
+    tap(&app, "Start pass-and-play");
+    assert_eq!(screen(&app), "home");
+    let notice = app
+        .window()
+        .global::<flagfall::app::HomeAdapter>()
+        .get_notice();
+    assert!(notice.contains("need different names"), "{notice}");
+}

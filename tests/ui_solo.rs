@@ -186,3 +186,86 @@ fn the_replay_of_a_game_as_blue_is_seen_from_blue() {
     let ranks: Vec<String> = board.get_ranks().iter().map(|r| r.to_string()).collect();
     assert_eq!(ranks.first().map(String::as_str), Some("1"), "{ranks:?}");
 }
+
+/// Issue 77: what a player saw stays seen after a take-back. A battle
+/// shows the computer's piece; taking the move back must not hide it again
+/// (on the board, and in the view the computer and the hint work from),
+/// nor hide from the computer the player's piece it saw.
+#[test]
+fn a_piece_seen_in_a_battle_stays_seen_after_a_take_back() {
+    use flagfall::core::PieceId;
+    let app = new_app(34);
+    start_solo(&app, "Classic", "Random", "Red (first)");
+    let revealed = |side: Side, owner: Side| -> Vec<(PieceId, flagfall::core::Piece)> {
+        let session = app.one_device();
+        let view = session.as_ref().unwrap().view(side).unwrap();
+        let mut seen: Vec<_> = view
+            .squares
+            .iter()
+            .flatten()
+            .chain(view.captured.iter().flatten())
+            .filter(|p| p.owner == owner && p.revealed)
+            .map(|p| (p.id, p.piece.expect("a revealed piece is known")))
+            .collect();
+        seen.sort();
+        seen
+    };
+    // Red attacks whenever it can, until a battle has shown a Blue piece.
+    for _ in 0..200 {
+        if !revealed(Side::Red, Side::Blue).is_empty() || screen(&app) != "play" {
+            break;
+        }
+        let m = {
+            let session = app.one_device();
+            let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+            let attack = view
+                .legal_moves
+                .iter()
+                .find(|m| view.at(m.to).is_some_and(|p| p.owner == Side::Blue));
+            *attack.or(view.legal_moves.first()).unwrap()
+        };
+        tap_move(&app, m);
+        if app.window().global::<PlayAdapter>().get_battle_visible() {
+            tap(&app, "Continue");
+        }
+    }
+    assert_eq!(screen(&app), "play", "the game went on");
+    let blue_seen = revealed(Side::Red, Side::Blue);
+    let red_seen = revealed(Side::Blue, Side::Red);
+    assert!(!blue_seen.is_empty(), "a battle showed a Blue piece");
+
+    tap(&app, "Take back");
+    assert_eq!(
+        revealed(Side::Red, Side::Blue),
+        blue_seen,
+        "the player still sees the computer's pieces it saw"
+    );
+    assert_eq!(
+        revealed(Side::Blue, Side::Red),
+        red_seen,
+        "the computer still knows the player's pieces it saw"
+    );
+    let session = app.one_device();
+    let view = session.as_ref().unwrap().view(Side::Red).unwrap();
+    let variant = view.variant.clone();
+    drop(session);
+    let shown = labels(&app);
+    for (id, piece) in blue_seen {
+        let Some(square) = app
+            .one_device()
+            .as_ref()
+            .unwrap()
+            .game()
+            .unwrap()
+            .position()
+            .square_of(id)
+        else {
+            continue;
+        };
+        let label = format!("{square}, enemy {}", piece.describe(&variant));
+        assert!(
+            shown.iter().any(|l| l.starts_with(&label)),
+            "{label} on the board: {shown:?}"
+        );
+    }
+}

@@ -111,10 +111,12 @@ pub(super) fn side_clocks(clock: &GameClock, now: Duration) -> SideClocks {
     }
 }
 
-/// What the other device's last code said of its clock, and how much of
-/// this device's wait for it the claim leaves out (the codes' travel, and
-/// all a lying device could have hidden), with that wait over the game.
-/// Nothing when the code claimed no time.
+/// What the other device's last code said of its clock, how much of this
+/// device's wait for it the claim leaves out (the codes' travel and
+/// scanning, and all a lying device could have hidden), and, where the
+/// devices share their counts, how much of this player's own time the
+/// other device counted beyond its clock. Nothing when the code claimed
+/// no time and nothing was charged.
 pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
     let time = game
         .their_time()
@@ -122,26 +124,58 @@ pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
     let side = side_name(game.endpoint().side().opponent());
     let claimed = span_text(time.claimed);
     let beyond = time.charged_beyond_claim();
-    if let Some(waited) = time.waited.filter(|_| !beyond.is_zero()) {
-        return Some(crate::tr!(
-            "{}'s device says its clock ran {}, but you waited {} for its code: it was charged {} more (the wait beyond {} for the codes' travel).",
+    let allowance = game.clock_terms().map_or(Duration::ZERO, |t| t.allowance);
+    let about_theirs = match time.waited.filter(|_| !beyond.is_zero()) {
+        Some(waited) if time.watched => crate::tr!(
+            "{}'s device says its clock ran {}, but your camera, watching, saw its code {} after yours appeared: it was charged {} more.",
+            side,
+            claimed,
+            span_text(waited),
+            span_text(beyond)
+        ),
+        Some(waited) => crate::tr!(
+            "{}'s device says its clock ran {}, but you waited {} for its code: it was charged {} more (the wait beyond {}, the allowance for a code the camera did not watch for).",
             side,
             claimed,
             span_text(waited),
             span_text(beyond),
-            span_text(crate::session::link::TRAVEL)
-        ));
-    }
-    Some(match time.unclaimed() {
-        None => crate::tr!("{}'s device says its clock ran {}.", side, claimed),
-        Some(unclaimed) => crate::tr!(
-            "{}'s device says its clock ran {}; {} of your wait is unaccounted for (the codes' travel; {} in this game).",
-            side,
-            claimed,
-            span_text(unclaimed),
-            span_text(game.their_unclaimed_time().unwrap_or_default())
+            span_text(allowance)
         ),
+        None => match time.unclaimed() {
+            None => crate::tr!("{}'s device says its clock ran {}.", side, claimed),
+            Some(unclaimed) => crate::tr!(
+                "{}'s device says its clock ran {}; {} of your wait is unaccounted for (the codes' travel; {} in this game).",
+                side,
+                claimed,
+                span_text(unclaimed),
+                span_text(game.their_unclaimed_time().unwrap_or_default())
+            ),
+        },
+    };
+    let about_mine = game
+        .my_time_beyond_claims_there()
+        .filter(|count| !count.is_zero())
+        .map(|count| {
+            crate::tr!(
+                "{}'s device has counted {} more of your time than your clock (your scanning and showing of codes).",
+                side,
+                span_text(count)
+            )
+        });
+    Some(match about_mine {
+        Some(mine) => format!("{about_theirs} {mine}"),
+        None => about_theirs,
     })
+}
+
+/// The terms of a timed two-device game's clocks, for its codes screen:
+/// what a watching camera and the allowance mean for each side's time.
+pub(super) fn clock_terms_text(game: &LinkedGame) -> Option<String> {
+    let terms = game.clock_terms()?;
+    Some(crate::tr!(
+        "Each player's time runs from the moment their opponent's code appears until their own code is read. A camera left watching for the other device's code times it to the moment it appears; a code pasted or read from a picture is timed from when it is read, less an allowance of {}.",
+        span_text(terms.allowance)
+    ))
 }
 
 #[cfg(test)]

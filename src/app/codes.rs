@@ -11,9 +11,10 @@ use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
 use crate::i18n::translate;
-use crate::session::camera::{Camera, CameraError};
+use crate::session::camera::{Camera, CameraError, SightedCodes, Watch};
 use crate::session::clipboard::Clipboard;
 use crate::session::games::Games;
+use crate::session::link::Sighting;
 use crate::session::link::qr_image::make_qr;
 use crate::session::link::{
     CodeKind, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
@@ -75,16 +76,34 @@ const PICTURE_FILES: usize = 6;
 /// Finds the codes in a picture file or among the newest photos.
 type PictureJob = Box<dyn FnOnce() -> Result<Vec<String>, PictureError> + Send>;
 
+/// Where codes being read come from: a picture, the photos or the
+/// clipboard (come by no watching camera), or a camera.
+enum Incoming {
+    Codes(Receiver<Result<Vec<String>, PictureError>>),
+    Camera(Receiver<Result<SightedCodes, PictureError>>),
+}
+
+impl Incoming {
+    fn try_recv(&self) -> Result<Result<SightedCodes, PictureError>, TryRecvError> {
+        match self {
+            Incoming::Codes(codes) => codes
+                .try_recv()
+                .map(|read| read.map(SightedCodes::unsighted)),
+            Incoming::Camera(camera) => camera.try_recv(),
+        }
+    }
+}
+
 /// A picture being read on a worker thread, and the screen it was read for.
 struct PictureReading {
     for_two_devices: bool,
-    result: Receiver<Result<Vec<String>, PictureError>>,
+    result: Incoming,
 }
 
 /// The codes a picture gave (or why none), for the screen it was read for.
 pub(super) struct PictureRead {
     for_two_devices: bool,
-    result: Result<Vec<String>, PictureError>,
+    result: Result<SightedCodes, PictureError>,
 }
 
 impl CodesController {
@@ -172,11 +191,7 @@ impl CodesController {
     /// Reads the codes the camera or the clipboard brings on `result`'s
     /// receiver (for the two-device screen or the codes screen) when they
     /// come; nothing while a picture is read.
-    fn watch(
-        &mut self,
-        for_two_devices: bool,
-        result: impl FnOnce() -> Receiver<Result<Vec<String>, PictureError>>,
-    ) {
+    fn watch(&mut self, for_two_devices: bool, result: impl FnOnce() -> Incoming) {
         if self.picture_reading.is_none() {
             self.picture_reading = Some(PictureReading {
                 for_two_devices,
@@ -197,7 +212,7 @@ impl CodesController {
         if !background {
             return Some(PictureRead {
                 for_two_devices,
-                result: job(),
+                result: job().map(SightedCodes::unsighted),
             });
         }
         let (sender, result) = std::sync::mpsc::channel();
@@ -206,7 +221,7 @@ impl CodesController {
         });
         self.picture_reading = Some(PictureReading {
             for_two_devices,
-            result,
+            result: Incoming::Codes(result),
         });
         None
     }
@@ -242,10 +257,15 @@ impl CodesController {
     /// Reads codes of the other device into the two-device game on show (a
     /// picture may hold several); one that is refused changes nothing, and
     /// says why.
-    fn read_two_devices(&mut self, games: &mut Games, texts: &[String]) -> Vec<Effect> {
+    fn read_two_devices(
+        &mut self,
+        games: &mut Games,
+        texts: &[String],
+        sighting: Sighting,
+    ) -> Vec<Effect> {
         let mut effects = Vec::new();
         for text in texts {
-            match two_devices::read(games, text) {
+            match two_devices::read(games, text, sighting) {
                 Ok(effect) => {
                     self.link_status.clear();
                     effects.push(effect);
@@ -475,7 +495,7 @@ impl CodesController {
         let clocks = game
             .and_then(|g| g.clock())
             .map_or(String::new(), |(clock, now)| {
-                let clocks = super::clock_text::side_clocks(clock, now);
+                let clocks = super::clock_text::side_clocks(&clock, now);
                 format!("{} · {}", clocks.red, clocks.blue)
             });
         screen.set_clocks(clocks.into());
@@ -484,18 +504,25 @@ impl CodesController {
         };
         let status = played.status();
         let (title, mut explanation) = link_texts(link, status);
-        if let Some(control) = link
-            .options()
-            .time_control
-            .filter(|_| played.view().is_none())
-        {
-            // Before the board: say what the clocks will be.
+        if let Some(control) = link.options().time_control {
             explanation.push(' ');
-            explanation.push_str(&crate::tr!(
-                "The game is on a clock of {}: each device times its own player, from reading \
-                 the other's code to showing its own.",
-                super::clock_text::control_label(control)
-            ));
+            if played.view().is_none() {
+                // Before the board: say what the clocks will be.
+                explanation.push_str(&crate::tr!(
+                    "The game is on a clock of {}.",
+                    super::clock_text::control_label(control)
+                ));
+                if let Some(terms) = super::clock_text::clock_terms_text(played) {
+                    explanation.push(' ');
+                    explanation.push_str(&terms);
+                }
+            } else if status == LinkStatus::AwaitingCode && self.camera.is_some() {
+                explanation.push_str(&crate::tr!(
+                    "Once the other device has read your code, open the camera and leave it \
+                     watching for its answer: the other player's time runs until the camera \
+                     sees it, with no allowance."
+                ));
+            }
         }
         screen.set_title(title.into());
         screen.set_explanation(explanation.into());
@@ -588,7 +615,7 @@ pub(super) fn connect(app: &App) {
         }
         let texts = [text];
         if for_two_devices {
-            s.codes.read_two_devices(&mut s.games, &texts)
+            s.codes.read_two_devices(&mut s.games, &texts, Sighting::Other)
         } else {
             s.codes.receive(&mut s.games, &texts)
         }
@@ -647,7 +674,18 @@ pub(super) fn connect(app: &App) {
     codes.on_scan_camera(app.unit(|s, _| {
         if let Some(camera) = s.codes.camera.clone() {
             let for_two_devices = s.screen() == Screen::Link;
-            s.codes.watch(for_two_devices, || camera.scan());
+            // The codes already on show or read are no news: the camera
+            // watches for the next, and times it when it appears.
+            let known = match s.games.on_show().and_then(|g| g.link()) {
+                Some(link) if for_two_devices => link.codes_known(),
+                _ => Vec::new(),
+            };
+            let watch = Watch {
+                time: Arc::clone(&s.time),
+                known,
+            };
+            s.codes
+                .watch(for_two_devices, || Incoming::Camera(camera.scan(watch)));
         }
     }));
     codes.on_copy_code(app.unit(|s, w| {
@@ -658,7 +696,8 @@ pub(super) fn connect(app: &App) {
     codes.on_paste_code(app.unit(|s, _| {
         if let Some(clipboard) = s.codes.clipboard.clone() {
             let for_two_devices = s.screen() == Screen::Link;
-            s.codes.watch(for_two_devices, || clipboard.paste_text());
+            s.codes
+                .watch(for_two_devices, || Incoming::Codes(clipboard.paste_text()));
         }
     }));
     codes.on_read_photos(app.unit(|s, _| {
@@ -713,9 +752,9 @@ pub(super) fn deliver(s: &mut State, read: PictureRead) -> Effects {
     }
     let codes = &mut s.codes;
     let effects = match (read.for_two_devices, read.result) {
-        (true, Ok(texts)) => codes.read_two_devices(&mut s.games, &texts),
+        (true, Ok(read)) => codes.read_two_devices(&mut s.games, &read.codes, read.sighting),
         (true, Err(why)) => codes.not_read(why.to_string()),
-        (false, Ok(texts)) => codes.receive(&mut s.games, &texts),
+        (false, Ok(read)) => codes.receive(&mut s.games, &read.codes),
         (false, Err(why)) => {
             codes.say(false, why.to_string());
             Vec::new()

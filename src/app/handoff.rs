@@ -29,7 +29,11 @@ pub(super) fn refresh(w: &AppWindow, game: Option<&GameSession>) {
         _ => (Side::Red, None),
     };
     let handoff = w.global::<HandoffAdapter>();
-    handoff.set_player(side_name(side).into());
+    let player = match game.player_name(side) {
+        Some(name) => crate::tr!("{} ({})", name, side_name(side)),
+        None => side_name(side),
+    };
+    handoff.set_player(player.into());
     handoff.set_blue(side == Side::Blue);
     let detail = match (step, game.draw_offer()) {
         (_, Some(offerer)) => crate::tr!("{} offers a draw.", side_name(offerer)),

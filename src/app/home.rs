@@ -18,7 +18,7 @@ use crate::i18n::translate;
 use crate::session::ai::Level;
 use crate::session::finished_games::FinishedSummary;
 use crate::session::games::Games;
-use crate::session::pass_and_play::Computer;
+use crate::session::pass_and_play::{Computer, player_names};
 use crate::session::{GameSession, PassAndPlay, Stage, Step};
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
@@ -48,6 +48,8 @@ struct NewGameChoices {
     /// 0 a player on this device, 1 to 4 the computer's levels
     /// (`Level::ALL`), `OTHER_DEVICE` a player on another device.
     opponent_index: i32,
+    /// The players' names as typed (pass and play), Red's and Blue's.
+    players: [String; 2],
 }
 
 impl NewGameChoices {
@@ -61,6 +63,10 @@ impl NewGameChoices {
             clock: chosen_clock(home),
             side_index: home.get_side_index(),
             opponent_index: home.get_opponent_index(),
+            players: [
+                home.get_red_player().to_string(),
+                home.get_blue_player().to_string(),
+            ],
         }
     }
 }
@@ -217,7 +223,15 @@ impl HomeController {
                     level: *level,
                 },
             ),
-            None => PassAndPlay::new(variant, options, seed),
+            None => {
+                let names = match player_names(&choices.players[0], &choices.players[1]) {
+                    Ok(names) => names,
+                    Err(e) => return Some(Effect::Notice(e.to_string())),
+                };
+                let mut session = PassAndPlay::new(variant, options, seed);
+                session.set_players(names);
+                session
+            }
         };
         games.start(session.into());
         Some(Effect::GameOnShow)

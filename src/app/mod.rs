@@ -165,7 +165,7 @@ impl State {
                 }
                 Effect::GameOnShow => {
                     self.play.forget();
-                    self.setup.forget();
+                    self.setup.forget(w);
                     self.codes.leave();
                     self.over.close_review();
                     self.over.show_end();
@@ -178,8 +178,10 @@ impl State {
                     self.router.set_view(view);
                 }
                 Effect::HandedOver => {
+                    // Nothing one player typed, chose or was told on the
+                    // setup or play screen reaches the next player.
                     self.play.forget();
-                    self.setup.drop_pick();
+                    self.setup.forget(w);
                 }
                 Effect::View(view) => self.router.set_view(view),
                 Effect::Overlay(overlay) => {
@@ -248,7 +250,7 @@ impl State {
     /// What the play screen's clocks show now, to redraw only on change.
     fn clocks_shown(&self) -> Option<clock_text::SideClocks> {
         let (clock, now) = self.games.on_show()?.clock()?;
-        Some(clock_text::side_clocks(clock, now))
+        Some(clock_text::side_clocks(&clock, now))
     }
 
     /// What follows every change: the computer's turn and saving.

@@ -471,7 +471,7 @@ impl PlayController {
         play.set_linked(model.two_devices);
         let clocks = game
             .clock()
-            .map(|(clock, now)| super::clock_text::side_clocks(clock, now));
+            .map(|(clock, now)| super::clock_text::side_clocks(&clock, now));
         play.set_clocks_shown(clocks.is_some());
         if let Some(clocks) = clocks {
             play.set_clock_red(clocks.red.into());

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// Records are small (the longest Gravon games are about 200 kB); a bigger
 /// file is not read at all, so a wrong file costs no memory.
-const LARGEST_RECORD: u64 = 4 << 20;
+const LARGEST_RECORD: u64 = crate::session::document_caps::GAME;
 
 /// Why a record was not opened (before anything of it is replayed).
 #[derive(Debug, thiserror::Error)]

@@ -13,6 +13,7 @@ use crate::core::setup::SetupProblem;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
+use crate::session::setup_library::SetupOwner;
 use crate::session::{GameSession, SetupLibrary};
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
@@ -45,8 +46,10 @@ pub(super) struct SetupModel {
     pub problems: Vec<String>,
     /// A domino may be turned round.
     pub can_flip: bool,
-    /// The setups saved for this variant.
+    /// The setups of this variant saved by the player setting up.
     pub saved_names: Vec<String>,
+    /// Whose setups the library offers is known (else it offers none).
+    pub library_open: bool,
     pub status: String,
 }
 
@@ -69,15 +72,15 @@ impl SetupController {
         controller
     }
 
-    /// A new setup begins: nothing picked up, no library message.
-    pub(super) fn forget(&mut self) {
+    /// A new setup begins, or the device went to another player: nothing
+    /// picked up, and nothing of the last player's library on screen (the
+    /// name typed, the setup chosen to load, the last message).
+    pub(super) fn forget(&mut self, w: &AppWindow) {
         self.pick = SetupPick::None;
         self.status.clear();
-    }
-
-    /// Whatever was picked up is put down.
-    pub(super) fn drop_pick(&mut self) {
-        self.pick = SetupPick::None;
+        let setup = w.global::<SetupAdapter>();
+        setup.set_save_name(SharedString::new());
+        setup.set_load_index(0);
     }
 
     /// A tap on the board while setting up.
@@ -182,7 +185,8 @@ impl SetupController {
             .map(|e| Effect::Refuse(e.to_string()))
     }
 
-    /// Keeps the setup on the board in the library as `name`.
+    /// Keeps the setup on the board in the library as `name`, as the
+    /// setting-up player's.
     fn save(
         &mut self,
         game: &GameSession,
@@ -190,7 +194,10 @@ impl SetupController {
         name: &str,
     ) -> Option<Effect> {
         let draft = game.draft()?;
-        match library.save(draft.variant(), name, &draft.to_setup()) {
+        let Some(owner) = game.setup_owner() else {
+            return Some(Effect::Refuse(no_owner_note()));
+        };
+        match library.save(draft.variant(), &owner, name, &draft.to_setup()) {
             Ok(()) => {
                 self.status = crate::tr!("Saved \"{}\".", name.trim());
                 None
@@ -205,10 +212,13 @@ impl SetupController {
             return;
         };
         let (variant, side) = (Arc::clone(draft.variant()), draft.side());
-        let Some(name) = library.names(&variant).get(index).cloned() else {
+        let Some(owner) = game.setup_owner() else {
             return;
         };
-        let Some(setup) = library.load(&variant, &name, side) else {
+        let Some(name) = library.names(&variant, &owner).get(index).cloned() else {
+            return;
+        };
+        let Some(setup) = library.load(&variant, &owner, &name, side) else {
             return;
         };
         if let Some(draft) = game.draft_mut() {
@@ -226,6 +236,7 @@ impl SetupController {
     ) -> Option<SetupModel> {
         let draft = game.draft()?;
         let variant = Arc::clone(draft.variant());
+        let owner: Option<SetupOwner> = game.setup_owner();
         let selected = match self.pick {
             SetupPick::Square(square) => Some(square),
             _ => None,
@@ -244,7 +255,10 @@ impl SetupController {
                 .collect(),
             problems: what_is_left(&draft.problems(game.options())),
             can_flip: variant.is_domino(),
-            saved_names: library.names(&variant),
+            saved_names: owner
+                .as_ref()
+                .map_or_else(Vec::new, |owner| library.names(&variant, owner)),
+            library_open: owner.is_some(),
             status: self.status.clone(),
             variant,
         })
@@ -277,6 +291,8 @@ impl SetupController {
         setup.set_problems(model.problems.join("\n").into());
         setup.set_can_flip(model.can_flip);
         models::update_texts(&self.saved_names, model.saved_names);
+        setup.set_library_open(model.library_open);
+        setup.set_library_note(no_owner_note().into());
         setup.set_status(model.status.into());
     }
 }
@@ -313,6 +329,14 @@ pub(super) fn connect(app: &App) {
     }));
     setup.on_menu(app.unit(|_, _| Effect::GoHome));
     setup.on_ready(app.unit(|s, _| s.games.on_show_mut().and_then(|g| s.setup.ready(g))));
+}
+
+/// Why the library offers nothing on a shared device to a player who gave
+/// no name: each player's setups are kept under their name.
+fn no_owner_note() -> String {
+    crate::tr!(
+        "Setups are kept by each player's name: name the players when you start a pass-and-play game to save and load your own."
+    )
 }
 
 /// What is left to do before Ready, in a line or two for a phone: the

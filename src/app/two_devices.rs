@@ -12,7 +12,7 @@ use crate::core::side::Side;
 use crate::core::variant::Variant;
 use crate::i18n::translate;
 use crate::session::games::Games;
-use crate::session::link::{ClaimsVerdict, LinkError, LinkStatus, LinkedSession};
+use crate::session::link::{ClaimsVerdict, LinkError, LinkStatus, LinkedSession, Sighting};
 use crate::session::{GameSession, Stage};
 use std::sync::Arc;
 
@@ -69,12 +69,12 @@ pub(super) fn read_into_any(
 
 /// Reads one of the other device's codes into the two-device game on show;
 /// a refused code changes nothing.
-pub(super) fn read(games: &mut Games, text: &str) -> Result<Effect, LinkError> {
+pub(super) fn read(games: &mut Games, text: &str, sighting: Sighting) -> Result<Effect, LinkError> {
     let Some(link) = games.on_show_mut().and_then(|g| g.link_mut()) else {
         return Err(LinkError::WrongGame);
     };
     let shown = link.code_on_show().map(str::to_string);
-    link.read(text)?;
+    link.read_sighted(text, sighting)?;
     Ok(Effect::Moved(view_after_read(link, shown.as_deref())))
 }
 
@@ -126,6 +126,10 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
         ),
         _ if link.game().is_some_and(|g| g.their_time_ran_out_by_waits()) => crate::tr!(
             "{} by this device's count: the other device took longer than it claimed",
+            plain
+        ),
+        _ if link.game().is_some_and(|g| g.my_time_loss_disputed()) => crate::tr!(
+            "{} (not verified: by this device's own count the other device's time ran out first, its codes taking longer than its clock counted)",
             plain
         ),
         _ => plain,

@@ -199,6 +199,29 @@ impl GameClock {
         self.control
     }
 
+    /// Whether a saved clock could have come from play: no side has more
+    /// time left than its main time and the increments of its moves, and
+    /// the turn under way has used no more than a side could ever have (a
+    /// damaged file may hold any number).
+    pub fn plausible(&self) -> bool {
+        let (main, bonus) = (
+            u64::from(self.control.main_seconds) * 1000,
+            &self.control.bonus,
+        );
+        let (increment, delay) = match *bonus {
+            Bonus::None => (0, 0),
+            Bonus::Increment(s) => (u64::from(s) * 1000, 0),
+            Bonus::Delay(s) => (0, u64::from(s) * 1000),
+        };
+        let most_left =
+            |side: Side| main.saturating_add(u64::from(self.moves[side.index()]) * increment);
+        Side::BOTH
+            .iter()
+            .all(|&side| self.left_ms[side.index()] <= most_left(side))
+            && self.used_ms
+                <= most_left(Side::Red).max(most_left(Side::Blue)) + delay + LONGEST_PAST_ZERO_MS
+    }
+
     /// The side whose turn it is, once started.
     pub fn to_move(&self) -> Option<Side> {
         self.to_move
@@ -242,16 +265,18 @@ impl GameClock {
     /// Stops the running clock at `now`, keeping what the turn used.
     pub fn pause(&mut self, now: Duration) {
         if let Some(since) = self.running_since.take() {
-            self.used_ms += millis(now.saturating_sub(since));
+            self.used_ms = self
+                .used_ms
+                .saturating_add(millis(now.saturating_sub(since)));
         }
     }
 
     /// What the turn under way has used by `now`.
     fn used(&self, now: Duration) -> u64 {
-        self.used_ms
-            + self
-                .running_since
-                .map_or(0, |since| millis(now.saturating_sub(since)))
+        self.used_ms.saturating_add(
+            self.running_since
+                .map_or(0, |since| millis(now.saturating_sub(since))),
+        )
     }
 
     /// What the turn under way has used by `now` (a two-device code sends it).
@@ -328,6 +353,23 @@ impl GameClock {
         Pressed::InTime
     }
 
+    /// `side` is charged `used` outside its turn: a two-device game's wait
+    /// for its answer to an attack, which the other device charges it. No
+    /// increment; out of time when it had no more.
+    pub fn charge_waiting(&mut self, side: Side, used: Duration) {
+        if self.out.is_some() {
+            return;
+        }
+        let (i, used) = (side.index(), millis(used));
+        if used >= self.left_ms[i] {
+            self.left_ms[i] = 0;
+            self.pause(Duration::ZERO);
+            self.out = Some(side);
+        } else {
+            self.left_ms[i] -= used;
+        }
+    }
+
     /// `side`'s turn used `used` (a two-device move code says so): the
     /// same charge and increment as `press`, and the other side's turn
     /// begins paused, for the caller to `resume` when its player can act.
@@ -356,13 +398,17 @@ impl GameClock {
         }
         self.left_ms[i] -= charged;
         if let Bonus::Increment(seconds) = self.control.bonus {
-            self.left_ms[i] += seconds as u64 * 1000;
+            self.left_ms[i] = self.left_ms[i].saturating_add(seconds as u64 * 1000);
         }
-        self.moves[i] += 1;
+        self.moves[i] = self.moves[i].saturating_add(1);
         self.begin_turn(side.opponent());
         None
     }
 }
+
+/// How far past its time a turn may have run before the clock saw it
+/// (the app asleep): a saved turn that used more is damaged.
+const LONGEST_PAST_ZERO_MS: u64 = 7 * 24 * 3600 * 1000;
 
 fn millis(d: Duration) -> u64 {
     d.as_millis().min(u64::MAX as u128) as u64

@@ -1,11 +1,17 @@
 //! Codes read live from a camera: a platform that can open one (a
 //! browser's getUserMedia, `flagfall-web`) shows it over the app and reads
 //! each frame with the project's own QR reader (`link::qr_image`) until a
-//! code shows; the codes screens then take the codes as they take a
-//! picture's.
+//! new code shows; the codes screens then take the codes as they take a
+//! picture's. A camera that was already watching when the code appeared
+//! (it read frames without a new code before) says when it saw it, which
+//! times the other device's move in a timed two-device game
+//! (`link::Sighting`).
 
 use super::photos::PictureError;
+use super::time_source::TimeSource;
+use crate::session::link::Sighting;
 use crate::session::link::qr_image::read_codes_from_luma;
+use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 
 /// Why the camera read no code.
@@ -39,12 +45,86 @@ impl std::fmt::Display for CameraError {
     }
 }
 
+/// Codes read, and how this device came by them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SightedCodes {
+    pub codes: Vec<String>,
+    pub sighting: Sighting,
+}
+
+impl SightedCodes {
+    /// Codes come by any way but a watching camera (text, a picture).
+    pub fn unsighted(codes: Vec<String>) -> SightedCodes {
+        SightedCodes {
+            codes,
+            sighting: Sighting::Other,
+        }
+    }
+}
+
+/// What a camera is asked to watch for: any code but `known` (the codes
+/// already on show or read, which the other device may still be showing),
+/// timed on the app's time source.
+#[derive(Clone)]
+pub struct Watch {
+    pub time: Arc<dyn TimeSource>,
+    pub known: Vec<String>,
+}
+
 /// A camera the platform can open over the app.
 pub trait Camera {
-    /// Opens the camera and reads its frames until a code shows or the
-    /// player closes it; the codes, or why none was read, come on the
+    /// Opens the camera and reads its frames until a code `watch` does not
+    /// know shows, or the player closes it; the codes (and when a watching
+    /// camera saw them: `FrameWatch`), or why none was read, come on the
     /// receiver.
-    fn scan(&self) -> Receiver<Result<Vec<String>, PictureError>>;
+    fn scan(&self, watch: Watch) -> Receiver<Result<SightedCodes, PictureError>>;
+}
+
+/// One watch over a camera's frames, for a platform's camera to hand each
+/// frame to as it comes: the first new code, and whether the camera was
+/// already watching when it appeared (a frame without a new code came
+/// before it), and so when it was seen.
+pub struct FrameWatch {
+    watch: Watch,
+    frames_without: u32,
+}
+
+impl FrameWatch {
+    pub fn new(watch: Watch) -> FrameWatch {
+        FrameWatch {
+            watch,
+            frames_without: 0,
+        }
+    }
+
+    /// A frame that came just now, of `width` by `height` RGBA pixels: the
+    /// new codes it shows, or none yet. The frame is timed as it comes,
+    /// before it is read, so the reading's own time is not the other's.
+    pub fn frame(&mut self, width: u32, height: u32, rgba: &[u8]) -> Option<SightedCodes> {
+        let seen_at = self.watch.time.now();
+        let codes: Vec<String> = codes_in_frame(width, height, rgba)
+            .into_iter()
+            .filter(|code| !self.known(code))
+            .collect();
+        if codes.is_empty() {
+            self.frames_without = self.frames_without.saturating_add(1);
+            return None;
+        }
+        let sighting = if self.frames_without > 0 {
+            Sighting::Watched { seen_at }
+        } else {
+            Sighting::Other
+        };
+        Some(SightedCodes { codes, sighting })
+    }
+
+    fn known(&self, code: &str) -> bool {
+        let code = code.trim();
+        self.watch
+            .known
+            .iter()
+            .any(|known| known.trim().eq_ignore_ascii_case(code))
+    }
 }
 
 /// The largest frame read, in pixels (a 4K frame); a platform shrinks
@@ -98,6 +178,44 @@ mod tests {
         assert_eq!(
             codes_in_frame(width, height, &rgba),
             vec!["FLAGFALL:camera-test"]
+        );
+    }
+
+    /// Issue 77: a camera that was watching before the code appeared times
+    /// it by the frame it came in; one opened on a code already showing
+    /// cannot tell when it appeared; a code already known is no new code.
+    #[test]
+    fn a_watching_camera_times_the_new_code_by_its_frame() {
+        use crate::session::time_source::HandSet;
+        let time = Arc::new(HandSet::default());
+        let watch = Watch {
+            time: time.clone(),
+            known: vec!["FLAGFALL:OLD".into()],
+        };
+        let (width, height, code) = frame_of("FLAGFALL:NEW");
+        let (_, _, old) = frame_of("FLAGFALL:OLD");
+        let blank = vec![200; code.len()];
+
+        let mut opened_on_it = FrameWatch::new(watch.clone());
+        let read = opened_on_it.frame(width, height, &code).unwrap();
+        assert_eq!(read.sighting, Sighting::Other, "it may have waited unseen");
+
+        let mut watching = FrameWatch::new(watch);
+        assert_eq!(
+            watching.frame(width, height, &old),
+            None,
+            "known: no new code"
+        );
+        time.advance(std::time::Duration::from_secs(7));
+        assert_eq!(watching.frame(width, height, &blank), None);
+        time.advance(std::time::Duration::from_secs(3));
+        let read = watching.frame(width, height, &code).unwrap();
+        assert_eq!(read.codes, ["FLAGFALL:NEW"]);
+        assert_eq!(
+            read.sighting,
+            Sighting::Watched {
+                seen_at: std::time::Duration::from_secs(10)
+            }
         );
     }
 

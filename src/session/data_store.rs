@@ -17,10 +17,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// The most any document is read to (a finished game's record is a few
-/// hundred kilobytes at most): a larger one is refused, not read.
-pub const LARGEST_DOCUMENT: u64 = 64 << 20;
-
 /// A document found in a folder of the store.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
@@ -46,9 +42,16 @@ pub trait DataStore: Send + Sync + std::fmt::Debug {
     /// The documents directly in `folder` (not in its folders), in no order.
     fn list(&self, folder: &str) -> Vec<Listed>;
 
-    /// Moves the document called `name` aside as `NAME.corrupt-TIMESTAMP`,
-    /// so nothing overwrites it: where it went, as `place` words it.
-    fn set_aside(&self, name: &str) -> io::Result<String>;
+    /// Moves the document called `name` aside as `NAME.TAG-TIMESTAMP`
+    /// (`NAME.corrupt-…` for a damaged one, `NAME.copy-…` for a second copy
+    /// of a game), so nothing lists or overwrites it: where it went, as
+    /// `place` words it.
+    fn set_aside_as(&self, name: &str, tag: &str) -> io::Result<String>;
+
+    /// Moves a damaged document aside as `NAME.corrupt-TIMESTAMP`.
+    fn set_aside(&self, name: &str) -> io::Result<String> {
+        self.set_aside_as(name, "corrupt")
+    }
 
     /// Where the document called `name` is, in words a player can look for
     /// it by (a path, for a store on disk).
@@ -170,9 +173,9 @@ impl DataStore for FileStore {
             .collect()
     }
 
-    fn set_aside(&self, name: &str) -> io::Result<String> {
+    fn set_aside_as(&self, name: &str, tag: &str) -> io::Result<String> {
         let path = self.path(name);
-        let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), timestamp()));
+        let aside = PathBuf::from(format!("{}.{tag}-{}", path.display(), timestamp()));
         std::fs::rename(&path, &aside)?;
         Ok(aside.display().to_string())
     }
@@ -280,10 +283,10 @@ impl DataStore for MemoryStore {
             .collect()
     }
 
-    fn set_aside(&self, name: &str) -> io::Result<String> {
+    fn set_aside_as(&self, name: &str, tag: &str) -> io::Result<String> {
         let mut documents = self.documents();
         let document = documents.remove(name).ok_or(io::ErrorKind::NotFound)?;
-        let aside = format!("{name}.corrupt-{}", timestamp());
+        let aside = format!("{name}.{tag}-{}", timestamp());
         documents.insert(aside.clone(), document);
         Ok(aside)
     }

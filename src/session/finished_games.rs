@@ -10,7 +10,8 @@
 //! read is built again from the records.
 
 use super::bounded_read::FileRefused;
-use super::data_store::{DataStore, LARGEST_DOCUMENT};
+use super::data_store::DataStore;
+use super::document_caps;
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
 use crate::core::record::{GameRecord, RecordError, is_board_move};
@@ -154,13 +155,15 @@ pub fn open(store: &dyn DataStore, file: &str) -> Result<Game, RecordFileError> 
 
 fn read_record(store: &dyn DataStore, file: &str) -> Result<GameRecord, RecordFileError> {
     let bytes = store
-        .read(&record_name(file), LARGEST_DOCUMENT)?
+        .read(&record_name(file), document_caps::GAME)?
         .ok_or_else(|| FileRefused::Io(std::io::ErrorKind::NotFound.into()))?;
     Ok(GameRecord::from_json(&String::from_utf8_lossy(&bytes))?)
 }
 
 fn read_index(store: &dyn DataStore) -> Option<Index> {
-    let bytes = store.read(INDEX_FILE, LARGEST_DOCUMENT).ok()??;
+    let bytes = store
+        .read(INDEX_FILE, document_caps::FINISHED_INDEX)
+        .ok()??;
     serde_json::from_slice::<Index>(&bytes)
         .ok()
         .filter(|index| index.format == INDEX_FORMAT)

@@ -24,6 +24,7 @@ pub mod camera;
 pub mod clipboard;
 pub mod clock_signals;
 pub mod data_store;
+pub mod document_caps;
 pub mod exports;
 pub mod files;
 pub mod finished_games;

@@ -12,6 +12,7 @@ use super::saved::{
     saved_variant,
 };
 use super::setup_draft::SetupDraft;
+use super::setup_library::SetupOwner;
 use super::stage::{Stage, Step};
 use crate::core::clock::GameClock;
 use crate::core::deal::{Deal, deal_dominoes};
@@ -20,6 +21,7 @@ use crate::core::moves::{Action, IllegalMove, Outcome};
 use crate::core::options::GameOptions;
 use crate::core::position::PlyReport;
 use crate::core::record::{SideRecord, action_text, parse_action};
+use crate::core::seen::Seen;
 use crate::core::setup::Placement;
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -76,6 +78,57 @@ pub struct PassAndPlay {
     clock_counted: Duration,
     /// When the game began, in milliseconds since 1970 (`SavedSession::started`).
     started: Option<u64>,
+    /// What both players saw in plies taken back: it stays seen.
+    seen: Seen,
+    /// The players' names, where they gave them (pass-and-play, by
+    /// `Side::index`): each player's setups are kept under their name.
+    players: [Option<String>; 2],
+}
+
+/// The longest name a player may give.
+pub const LONGEST_NAME: usize = 40;
+
+/// Why the names given for a pass-and-play game's players were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayersError {
+    /// Both players gave one name: their setups could not be kept apart.
+    SameName,
+    TooLong,
+}
+
+impl std::fmt::Display for PlayersError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            PlayersError::SameName => crate::tr!(
+                "The two players need different names: each player's setups are kept by name."
+            ),
+            PlayersError::TooLong => {
+                crate::tr!(
+                    "A player's name can have at most {} characters.",
+                    LONGEST_NAME
+                )
+            }
+        })
+    }
+}
+
+/// The players' names as given for Red and Blue (blank: none), checked.
+pub fn player_names(red: &str, blue: &str) -> Result<[Option<String>; 2], PlayersError> {
+    let name = |text: &str| {
+        let text = text.trim();
+        match text.chars().count() {
+            0 => Ok(None),
+            n if n > LONGEST_NAME => Err(PlayersError::TooLong),
+            _ => Ok(Some(text.to_string())),
+        }
+    };
+    let names = [name(red)?, name(blue)?];
+    if let [Some(red), Some(blue)] = &names
+        && red.to_lowercase() == blue.to_lowercase()
+    {
+        return Err(PlayersError::SameName);
+    }
+    Ok(names)
 }
 
 impl PassAndPlay {
@@ -111,6 +164,8 @@ impl PassAndPlay {
             now: Duration::ZERO,
             clock_counted: Duration::ZERO,
             started: None,
+            seen: Seen::default(),
+            players: [None, None],
         }
     }
 
@@ -133,6 +188,32 @@ impl PassAndPlay {
 
     pub fn computer(&self) -> Option<Computer> {
         self.computer
+    }
+
+    /// Names the players (pass-and-play; see `player_names`).
+    pub fn set_players(&mut self, names: [Option<String>; 2]) {
+        self.players = names;
+        self.revision += 1;
+    }
+
+    /// The name `side`'s player gave, if any.
+    pub fn player(&self, side: Side) -> Option<&str> {
+        self.players[side.index()].as_deref()
+    }
+
+    /// Whose setups the setup screen offers now: the player of this device
+    /// against the computer; in pass-and-play the named player setting up,
+    /// and no one's when that player gave no name (a shared device keeps
+    /// each player's setups apart by name).
+    pub fn setup_owner(&self) -> Option<SetupOwner> {
+        if self.computer.is_some() {
+            return Some(SetupOwner::ThisDevice);
+        }
+        let Phase::Setup(side) = self.phase else {
+            return None;
+        };
+        self.player(side)
+            .map(|name| SetupOwner::Player(name.to_string()))
     }
 
     /// Shows the hand-off screen for `side` (never in solo play).
@@ -188,7 +269,7 @@ impl PassAndPlay {
         let game = self.game.as_ref()?;
         let to_move = game.position().to_move();
         (self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
-            .then(|| (computer.level, game.view(computer.side)))
+            .then(|| (computer.level, self.seen_view(game, computer.side)))
     }
 
     /// Takes back the player's last move and the computer's reply.
@@ -207,6 +288,9 @@ impl PassAndPlay {
             return false;
         }
         let human = computer.side.opponent();
+        // What was seen in the plies taken back stays seen, by the player
+        // and by the computer alike.
+        self.seen.take_in(game.position());
         loop {
             game.undo(1);
             if game.position().to_move() == human || game.actions().is_empty() {
@@ -527,9 +611,15 @@ impl PassAndPlay {
         Some((first, game.view(computer.side)))
     }
 
-    /// The game as `side` sees it.
+    /// The game as `side` sees it (with what it saw in plies taken back).
     pub fn view(&self, side: Side) -> Option<PlayerView> {
-        self.game.as_ref().map(|g| g.view(side))
+        self.game.as_ref().map(|g| self.seen_view(g, side))
+    }
+
+    fn seen_view(&self, game: &Game, side: Side) -> PlayerView {
+        let mut view = game.view(side);
+        self.seen.show(game.position(), &mut view);
+        view
     }
 
     /// The last ply as `side` saw it (for "what happened while you were away").
@@ -714,6 +804,8 @@ impl PassAndPlay {
             }),
             clock: self.clock.as_ref().map(|c| c.paused_copy(self.now)),
             started: self.started,
+            seen: self.seen.clone(),
+            players: self.players.clone(),
         }
     }
 
@@ -737,6 +829,12 @@ impl PassAndPlay {
             PassAndPlay::empty(Arc::clone(&variant), saved.options, saved.seed, computer);
         session.handoff = saved.handoff;
         session.started = saved.started;
+        let [red, blue] = &saved.players;
+        session.players = player_names(
+            red.as_deref().unwrap_or_default(),
+            blue.as_deref().unwrap_or_default(),
+        )
+        .map_err(LoadError::Players)?;
         let stage_side = || saved.stage_side.ok_or(LoadError::NoStageSide);
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };
@@ -803,6 +901,10 @@ impl PassAndPlay {
                         .is_some_and(|r| r.battle.is_some());
                 session.draw_offer = saved.draw_offer.filter(|_| !over);
                 session.clock = restore_clock(saved, game.position().to_move(), over)?;
+                if !saved.seen.fits(game.position()) {
+                    return Err(LoadError::Seen);
+                }
+                session.seen = saved.seen.clone();
                 session.game = Some(game);
             }
         }
@@ -822,7 +924,9 @@ fn restore_clock(
     match (saved.options.time_control, &saved.clock) {
         (None, None) => Ok(None),
         (Some(control), Some(clock))
-            if clock.control() == control && (over || clock.to_move() == Some(to_move)) =>
+            if clock.control() == control
+                && clock.plausible()
+                && (over || clock.to_move() == Some(to_move)) =>
         {
             Ok(Some(clock.clone()))
         }

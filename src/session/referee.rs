@@ -35,6 +35,9 @@ pub enum SavedRefereeError {
     DecksDoNotFit,
     /// Its match numbers break the rules.
     Settings(Vec<SettingsProblem>),
+    /// Its clocks do not run as its match's settings say, or hold more
+    /// time than a match can.
+    ClocksDoNotFit,
 }
 
 impl std::fmt::Display for SavedRefereeError {
@@ -49,6 +52,9 @@ impl std::fmt::Display for SavedRefereeError {
             SavedRefereeError::DecksDoNotFit => {
                 crate::tr!("its decks do not fit the Stratego go go rules")
             }
+            SavedRefereeError::ClocksDoNotFit => crate::tr!(
+                "its clocks do not run as its match settings say, or hold more time than a match can"
+            ),
             SavedRefereeError::Settings(problems) => problems
                 .iter()
                 .map(ToString::to_string)
@@ -299,6 +305,9 @@ impl RefereeSession {
         let problems = saved.game.settings.problems(&rules);
         if !problems.is_empty() {
             return Err(SavedRefereeError::Settings(problems));
+        }
+        if !saved.clock.fits(&clock_for(&rules, &saved.game.settings)) {
+            return Err(SavedRefereeError::ClocksDoNotFit);
         }
         Ok(RefereeSession {
             rules,

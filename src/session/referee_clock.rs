@@ -19,6 +19,11 @@ pub enum Signal {
     RoundOver,
 }
 
+/// How long past a round's end its clock may have run before it was
+/// stopped (the app asleep when the round ended): a saved clock holding
+/// more is damaged.
+const LONGEST_OVERRUN: Duration = Duration::from_secs(7 * 24 * 3600);
+
 /// The clocks' state; `Duration`s are times on the caller's clock, except
 /// the `*_banked` ones, which are running time kept over pauses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +69,21 @@ impl RefereeClock {
         }
     }
 
+    /// Whether a saved clock fits `fresh`, the clocks its match's settings
+    /// make: the same step, countdown, round and warning, and no more time
+    /// banked than a round can run (a damaged file could hold a step of 0
+    /// or a time near `Duration::MAX`).
+    pub fn fits(&self, fresh: &RefereeClock) -> bool {
+        let most = fresh.round_length + LONGEST_OVERRUN;
+        self.step == fresh.step
+            && self.countdown == fresh.countdown
+            && self.round_length == fresh.round_length
+            && self.warning == fresh.warning
+            && self.round_banked <= most
+            && self.step_banked <= most
+            && self.step_events <= self.events_due(most.as_secs())
+    }
+
     pub fn running(&self) -> bool {
         self.running_since.is_some()
     }
@@ -100,10 +120,10 @@ impl RefereeClock {
     pub fn pause(&mut self, now: Duration) {
         self.seen = self.seen.max(now);
         if let Some(since) = self.running_since.take() {
-            self.round_banked += now.saturating_sub(since);
+            self.round_banked = self.round_banked.saturating_add(now.saturating_sub(since));
         }
         if let Some(since) = self.step_since.take() {
-            self.step_banked += now.saturating_sub(since);
+            self.step_banked = self.step_banked.saturating_add(now.saturating_sub(since));
         }
     }
 
@@ -112,7 +132,7 @@ impl RefereeClock {
         if !self.held {
             self.held = true;
             if let Some(since) = self.step_since.take() {
-                self.step_banked += now.saturating_sub(since);
+                self.step_banked = self.step_banked.saturating_add(now.saturating_sub(since));
             }
         }
     }
@@ -133,7 +153,9 @@ impl RefereeClock {
         let running = self
             .running_since
             .map_or(Duration::ZERO, |since| now.saturating_sub(since));
-        (self.round_banked + running).min(self.round_length)
+        self.round_banked
+            .saturating_add(running)
+            .min(self.round_length)
     }
 
     pub fn round_left(&self, now: Duration) -> Duration {
@@ -144,7 +166,7 @@ impl RefereeClock {
         let running = self
             .step_since
             .map_or(Duration::ZERO, |since| now.saturating_sub(since));
-        self.step_banked + running
+        self.step_banked.saturating_add(running)
     }
 
     /// How many step events (counts and steps) have fallen due after

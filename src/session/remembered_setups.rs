@@ -13,9 +13,6 @@ use std::sync::Arc;
 
 const FORMAT: u32 = 1;
 
-/// The largest memory file read (a full one is a few hundred kB).
-const LARGEST_FILE: u64 = 8 << 20;
-
 #[derive(Serialize, Deserialize)]
 struct MemoryFile {
     format: u32,
@@ -88,7 +85,7 @@ impl RememberedSetups {
             document: Some(document.clone()),
             memory: Arc::default(),
         };
-        let problem = match document.read(LARGEST_FILE) {
+        let problem = match document.read(super::document_caps::REMEMBERED_SETUPS) {
             Ok(None) => return (remembered, None),
             Err(e) => RememberedSetupsError::Read(e),
             Ok(Some(bytes)) => match serde_json::from_slice::<MemoryFile>(&bytes) {

@@ -11,6 +11,7 @@ use crate::core::game::StartError;
 use crate::core::moves::IllegalMove;
 use crate::core::options::GameOptions;
 use crate::core::record::{ParseActionError, RecordError, SideRecord, side_start};
+use crate::core::seen::Seen;
 use crate::core::side::Side;
 use crate::core::variant::{Variant, builtin_variant};
 use crate::i18n::translate;
@@ -68,6 +69,17 @@ pub struct SavedSession {
     /// saved before there was one have a file named for their kind alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<u64>,
+    /// What both players saw in plies taken back (solo practice), which
+    /// stays seen.
+    #[serde(default, skip_serializing_if = "Seen::is_empty")]
+    pub seen: Seen,
+    /// The players' names (pass-and-play), Red's then Blue's, where given.
+    #[serde(default, skip_serializing_if = "no_names")]
+    pub players: [Option<String>; 2],
+}
+
+fn no_names(names: &[Option<String>; 2]) -> bool {
+    names.iter().all(Option::is_none)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +135,10 @@ pub enum LoadError {
     StageMismatch,
     /// The clocks saved do not fit the game's time control or its turn.
     Clock,
+    /// What was seen in plies taken back names a piece the game has not.
+    Seen,
+    /// The players' names cannot be told apart, or are too long.
+    Players(crate::session::pass_and_play::PlayersError),
     // Two-device games:
     Salt,
     Invitation(LinkError),
@@ -202,6 +218,10 @@ impl fmt::Display for LoadError {
             LoadError::StageMismatch => crate::tr!("its stage does not match the game's moves"),
             LoadError::Clock => {
                 crate::tr!("its clocks do not match the game's time control or whose turn it is")
+            }
+            LoadError::Players(e) => crate::tr!("its players' names: {}", e),
+            LoadError::Seen => {
+                crate::tr!("what was seen before a take-back names a piece the game does not have")
             }
             LoadError::Salt => crate::tr!("its salt is not 32 hexadecimal digits"),
             LoadError::Invitation(e) => crate::tr!("its invitation: {}", e),

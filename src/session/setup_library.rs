@@ -3,7 +3,8 @@
 //! new one.
 
 use super::bounded_read::FileRefused;
-use super::data_store::{Document, LARGEST_DOCUMENT};
+use super::data_store::Document;
+use super::document_caps;
 use crate::core::piece::Piece;
 use crate::core::setup::{Placement, Setup};
 use crate::core::side::Side;
@@ -12,7 +13,28 @@ use crate::core::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-const FORMAT: u32 = 1;
+/// 2 adds the setups of named players (`players`); format 1's setups are
+/// this device's player's. Both are read.
+const FORMAT: u32 = 2;
+
+/// Who a saved setup belongs to, and so whose setup screen offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupOwner {
+    /// The person this device belongs to: setups saved in a game with one
+    /// player on this device (against the computer, or another device).
+    ThisDevice,
+    /// A player named at the start of a pass-and-play game: on a shared
+    /// device, each player's setups are their own.
+    Player(String),
+}
+
+impl SetupOwner {
+    /// The library's key for a named player: the name as typed, trimmed,
+    /// in lower case ("Alice" and "alice " are one player).
+    fn key(name: &str) -> String {
+        name.trim().to_lowercase()
+    }
+}
 
 /// Why the setup library could not be read (the file is moved aside), or a
 /// setup could not be saved in it (the library in memory keeps it; the
@@ -56,11 +78,17 @@ impl std::fmt::Display for SetupLibraryError {
     }
 }
 
+/// variant id -> setup name -> placements, always seen from Red's side.
+type Shelf = BTreeMap<String, BTreeMap<String, Vec<SavedPlacement>>>;
+
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct LibraryFile {
     format: u32,
-    /// variant id -> setup name -> placements, always seen from Red's side.
-    setups: BTreeMap<String, BTreeMap<String, Vec<SavedPlacement>>>,
+    /// This device's player's setups.
+    setups: Shelf,
+    /// Named players' setups, by `SetupOwner::key`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    players: BTreeMap<String, Shelf>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,12 +131,15 @@ impl SetupLibrary {
                 ..Default::default()
             },
         };
-        let problem = match document.read(LARGEST_DOCUMENT) {
+        let problem = match document.read(document_caps::SETUP_LIBRARY) {
             Ok(None) => return (library, None),
             Err(e) => SetupLibraryError::Read(e),
             Ok(Some(bytes)) => match serde_json::from_slice::<LibraryFile>(&bytes) {
-                Ok(file) if file.format == FORMAT => {
-                    library.file = file;
+                Ok(file) if file.format == 1 || file.format == FORMAT => {
+                    library.file = LibraryFile {
+                        format: FORMAT,
+                        ..file
+                    };
                     return (library, None);
                 }
                 Ok(file) => SetupLibraryError::Format { found: file.format },
@@ -121,19 +152,28 @@ impl SetupLibrary {
         )
     }
 
-    /// Names of the saved setups for a variant.
-    pub fn names(&self, variant: &Variant) -> Vec<String> {
-        self.file
-            .setups
-            .get(&variant.id)
+    /// The shelf of `owner`'s setups, if it has one yet.
+    fn shelf(&self, owner: &SetupOwner) -> Option<&Shelf> {
+        match owner {
+            SetupOwner::ThisDevice => Some(&self.file.setups),
+            SetupOwner::Player(name) => self.file.players.get(&SetupOwner::key(name)),
+        }
+    }
+
+    /// Names of `owner`'s saved setups for a variant (no one else's).
+    pub fn names(&self, variant: &Variant, owner: &SetupOwner) -> Vec<String> {
+        self.shelf(owner)
+            .and_then(|shelf| shelf.get(&variant.id))
             .map(|m| m.keys().cloned().collect())
             .unwrap_or_default()
     }
 
-    /// Saves a setup under a name (replacing one of the same name).
+    /// Saves a setup as `owner`'s under a name (replacing one of the same
+    /// name of theirs).
     pub fn save(
         &mut self,
         variant: &Variant,
+        owner: &SetupOwner,
         name: &str,
         setup: &Setup,
     ) -> Result<(), SetupLibraryError> {
@@ -151,17 +191,31 @@ impl SetupLibrary {
                 flipped: p.piece.flipped,
             })
             .collect();
-        self.file
-            .setups
+        let shelf = match owner {
+            SetupOwner::ThisDevice => &mut self.file.setups,
+            SetupOwner::Player(player) => self
+                .file
+                .players
+                .entry(SetupOwner::key(player))
+                .or_default(),
+        };
+        shelf
             .entry(variant.id.clone())
             .or_default()
             .insert(name.to_string(), placements);
         self.write()
     }
 
-    /// The named setup for `side` (a setup saved by either side fits both).
-    pub fn load(&self, variant: &Variant, name: &str, side: Side) -> Option<Setup> {
-        let saved = self.file.setups.get(&variant.id)?.get(name)?;
+    /// `owner`'s setup called `name` for `side` (a setup saved by either
+    /// side fits both).
+    pub fn load(
+        &self,
+        variant: &Variant,
+        owner: &SetupOwner,
+        name: &str,
+        side: Side,
+    ) -> Option<Setup> {
+        let saved = self.shelf(owner)?.get(&variant.id)?.get(name)?;
         let mut placements = Vec::new();
         for p in saved {
             let Some(kind) = variant.kind_by_key(&p.piece) else {

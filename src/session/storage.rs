@@ -8,9 +8,8 @@
 
 use super::ai::ThinkTime;
 use super::bounded_read::FileRefused;
-use super::data_store::{
-    DataStore, Document, FileStore, LARGEST_DOCUMENT, MemoryStore, quarantine,
-};
+use super::data_store::{DataStore, Document, FileStore, MemoryStore, quarantine};
+use super::document_caps;
 use super::files::timestamp;
 use super::finished_games::{self, FinishedSummary};
 use super::game::GameSession;
@@ -25,8 +24,10 @@ use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
 use crate::i18n::LanguageChoice;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 pub const SETTINGS_FORMAT: u32 = 1;
 
@@ -231,16 +232,18 @@ impl Storage {
     fn read_game<G: KeptGame>(&self, name: &str) -> Result<G, LoadError> {
         let bytes = self
             .store
-            .read(name, LARGEST_DOCUMENT)
+            .read(name, G::CAP)
             .map_err(|e| LoadError::Unreadable(e.to_string()))?
             .ok_or_else(|| LoadError::Unreadable(FileRefused::Io(NOT_FOUND.into()).to_string()))?;
         G::read(&bytes)
     }
 
     /// Every game of kind `G` in progress, newest first, and what could not
-    /// be read (moved aside).
+    /// be read (moved aside). Two documents holding one game (a backup, a
+    /// sync tool's "conflicted copy") make one game: the one written last,
+    /// kept under the game's own name; the others are moved aside and said.
     fn in_progress<G: KeptGame>(&self) -> (Vec<G>, Vec<String>) {
-        let mut games = Vec::new();
+        let mut found: BTreeMap<String, Vec<(SystemTime, String, G)>> = BTreeMap::new();
         let mut problems = Vec::new();
         let folder = Self::kind_folder::<G>();
         for listed in self.store.list(&folder) {
@@ -249,7 +252,11 @@ impl Storage {
             };
             let name = format!("{folder}/{}", listed.name);
             match self.read_game::<G>(&name) {
-                Ok(game) => games.push((listed.written, game)),
+                Ok(game) => found.entry(Self::name_of(&game)).or_default().push((
+                    listed.written,
+                    name,
+                    game,
+                )),
                 Err(reason) => problems.push(quarantine(
                     &*self.store,
                     &name,
@@ -258,8 +265,54 @@ impl Storage {
                 )),
             }
         }
+        let mut games = Vec::new();
+        for (own, mut copies) in found {
+            // The copy written last is the game (its own name first on a tie).
+            copies.sort_by(|a, b| (a.0, a.1 == own).cmp(&(b.0, b.1 == own)));
+            let Some((written, name, game)) = copies.pop() else {
+                continue;
+            };
+            for (_, copy, _) in copies {
+                problems.push(self.set_copy_aside(&copy, &name));
+            }
+            if name != own {
+                self.move_to_own_name(&game, &name, &own);
+            }
+            games.push((written, game));
+        }
         games.sort_by_key(|g| std::cmp::Reverse(g.0));
         (games.into_iter().map(|(_, g)| g).collect(), problems)
+    }
+
+    /// Moves aside `copy`, a second document of the game read from `kept`
+    /// (written later), and says so.
+    fn set_copy_aside(&self, copy: &str, kept: &str) -> String {
+        let (found, kept) = (self.store.place(copy), self.store.place(kept));
+        match self.store.set_aside_as(copy, "copy") {
+            Ok(aside) => crate::tr!(
+                "Two copies of one game in progress were found, {} and {}: the one written last is kept, and the other was moved aside as {}.",
+                kept,
+                found,
+                aside
+            ),
+            Err(e) => crate::tr!(
+                "Two copies of one game in progress were found, {} and {}: the one written last is kept, and the other could not be moved aside ({}).",
+                kept,
+                found,
+                e
+            ),
+        }
+    }
+
+    /// Writes `game`, read from the document `found`, under its own name
+    /// `own`, and removes `found` (left as it is if the write fails: the
+    /// next start finds it again).
+    fn move_to_own_name<G: KeptGame>(&self, game: &G, found: &str, own: &str) {
+        if let Ok(Kept::InProgress(json)) = game.kept()
+            && self.store.write(own, json.as_bytes()).is_ok()
+        {
+            let _ = self.store.remove(found);
+        }
     }
 
     /// Every finished game by its summary, newest first, and what could not
@@ -317,7 +370,7 @@ impl Storage {
             let notice = quarantine(&*self.store, SETTINGS, &crate::tr!("the settings"), reason);
             (Settings::default(), Some(notice))
         };
-        match self.store.read(SETTINGS, LARGEST_DOCUMENT) {
+        match self.store.read(SETTINGS, document_caps::SETTINGS) {
             Ok(None) => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
@@ -364,7 +417,7 @@ impl Storage {
     /// The referee's match in progress, if one was saved; a file that cannot
     /// be read is moved aside and reported.
     pub fn referee(&self, rules: &Arc<LiveRules>) -> (Option<RefereeSession>, Option<String>) {
-        let bytes = match self.store.read(REFEREE, LARGEST_DOCUMENT) {
+        let bytes = match self.store.read(REFEREE, document_caps::REFEREE_MATCH) {
             Ok(None) => return (None, None),
             Err(e) => {
                 return (
@@ -405,6 +458,7 @@ impl Storage {
 /// Reads a game in progress from a file, replaying it through the rules
 /// (the autoplay tool reads the games it saved).
 pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+    let bytes = super::bounded_read::read_capped(path, document_caps::GAME)
+        .map_err(|e| LoadError::Unreadable(e.to_string()))?;
     PassAndPlay::read(&bytes)
 }

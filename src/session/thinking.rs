@@ -10,6 +10,7 @@
 
 use super::ai::setup_memory::SetupMemory;
 use super::ai::{Budget, Level, choose_remembering};
+use crate::core::ViewProblem;
 use crate::core::moves::Action;
 use crate::core::view::PlayerView;
 use serde::{Deserialize, Serialize};
@@ -31,7 +32,45 @@ pub struct Question {
     pub memory: Option<Arc<SetupMemory>>,
 }
 
+/// The longest a question may ask the computer to think, in ms: ten times
+/// the longest think time the app offers (`ThinkTime::Long`).
+pub const LONGEST_THINK_MS: u64 = 10_000;
+
+/// Why a question written elsewhere is not answered (the place that asked
+/// gets no move, and says so).
+#[derive(Debug, thiserror::Error)]
+pub enum QuestionError {
+    #[error("it is not a question: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("its view is not one a game makes: {}", join(.0))]
+    View(Vec<ViewProblem>),
+    #[error(
+        "it asks for {0} ms of thinking, more than the {LONGEST_THINK_MS} ms any level is given"
+    )]
+    TooLong(u64),
+}
+
+fn join(problems: &[ViewProblem]) -> String {
+    let words: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    words.join("; ")
+}
+
 impl Question {
+    /// A question written by `to_text`, checked: its view must be one a
+    /// game makes and its think time bounded, since the text may say
+    /// anything.
+    pub fn from_text(text: &str) -> Result<Question, QuestionError> {
+        let question: Question = serde_json::from_str(text)?;
+        if question.millis > LONGEST_THINK_MS {
+            return Err(QuestionError::TooLong(question.millis));
+        }
+        let problems = question.view.problems();
+        if !problems.is_empty() {
+            return Err(QuestionError::View(problems));
+        }
+        Ok(question)
+    }
+
     /// The action chosen, thinking from now for the question's time.
     pub fn answer(&self) -> Option<Action> {
         let budget = Budget::millis(self.millis, &self.view.variant);
@@ -53,9 +92,9 @@ impl Question {
 
 /// What a place elsewhere runs: the answer, as text, to a question written
 /// by `Question::to_text`; `read_answer` reads it.
-pub fn answer_text(question: &str) -> Result<String, serde_json::Error> {
-    let question: Question = serde_json::from_str(question)?;
-    serde_json::to_string(&question.answer())
+pub fn answer_text(question: &str) -> Result<String, QuestionError> {
+    let question = Question::from_text(question)?;
+    Ok(serde_json::to_string(&question.answer())?)
 }
 
 /// The action in an answer `answer_text` wrote (none for no move, or for
@@ -212,6 +251,102 @@ mod tests {
         let refused = answer_text(&text).unwrap_err().to_string();
         assert!(refused.contains("no-such-game"), "{refused}");
         assert_eq!(read_answer("not an answer"), None);
+    }
+
+    /// Issue 77: a worker reads its question as text, which may say
+    /// anything. Each hostile question the red team sent is refused with
+    /// its reason instead of panicking or thinking for ever.
+    #[test]
+    fn a_hostile_question_is_refused_with_its_reason() {
+        let honest = question(Level::Expert, 2);
+        let json = |q: &Question| serde_json::to_value(q).unwrap();
+        let refused = |value: serde_json::Value| {
+            answer_text(&value.to_string())
+                .expect_err("refused")
+                .to_string()
+        };
+        let mut short = json(&honest);
+        short["view"]["squares"].as_array_mut().unwrap().truncate(3);
+        assert!(refused(short).contains("squares"));
+
+        let mut far = json(&honest);
+        let squares = far["view"]["squares"].as_array_mut().unwrap();
+        let piece = squares.iter_mut().find(|s| !s.is_null()).unwrap();
+        piece["id"]["index"] = 250.into();
+        assert!(refused(far).contains("beyond its army"));
+
+        let mut unknown = json(&honest);
+        let viewer = unknown["view"]["viewer"].clone();
+        let squares = unknown["view"]["squares"].as_array_mut().unwrap();
+        let own = squares.iter_mut().find(|s| s["owner"] == viewer).unwrap();
+        own["piece"] = serde_json::Value::Null;
+        assert!(refused(unknown).contains("not known"));
+
+        let mut kind = json(&honest);
+        let squares = kind["view"]["squares"].as_array_mut().unwrap();
+        let piece = squares.iter_mut().find(|s| !s["piece"].is_null()).unwrap();
+        piece["piece"]["kind"] = 99.into();
+        assert!(refused(kind).contains("kind"));
+
+        let mut forever = json(&honest);
+        forever["millis"] = u64::MAX.into();
+        assert!(refused(forever).contains("ms of thinking"));
+
+        let mut moves = json(&honest);
+        moves["view"]["legal_moves"] =
+            serde_json::json!([{"from": {"col": 0, "row": 5}, "to": {"col": 9, "row": 9}}]);
+        let _ = answer_text(&moves.to_string());
+    }
+
+    /// The JSON pointer of every number (and null) in `value`.
+    fn numbers(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Number(_) | serde_json::Value::Null => out.push(at),
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    numbers(v, format!("{at}/{i}"), out);
+                }
+            }
+            serde_json::Value::Object(fields) => {
+                for (key, v) in fields {
+                    numbers(v, format!("{at}/{key}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
+
+        /// Whatever numbers a question's text is made to hold (extreme ones,
+        /// or a number where nothing was), the answer is an answer or a
+        /// refusal, never a panic.
+        #[test]
+        fn a_question_with_changed_numbers_never_panics(
+            which in 0usize..14,
+            level in 0usize..3,
+            edits in proptest::collection::vec((proptest::prelude::any::<usize>(), proptest::sample::select(vec![0u64, 1, 2, 9, 10, 39, 40, 99, 200, 255, 256, 65_535, u64::from(u32::MAX), u64::MAX])), 1..4),
+        ) {
+            let mut view = views().swap_remove(which);
+            view.legal_moves.truncate(8);
+            let question = Question {
+                level: [Level::Random, Level::Heuristic, Level::Best][level],
+                view,
+                seed: 1,
+                millis: 1,
+                memory: None,
+            };
+            let mut value = serde_json::to_value(&question).unwrap();
+            let mut places = Vec::new();
+            numbers(&value, String::new(), &mut places);
+            for (at, number) in edits {
+                if let Some(leaf) = value.pointer_mut(&places[at % places.len()]) {
+                    *leaf = number.into();
+                }
+            }
+            let _ = answer_text(&value.to_string());
+        }
     }
 
     /// A place elsewhere is handed the question, and its answer arrives.

@@ -7,6 +7,8 @@ use crate::core::options::{
     TwoSquares,
 };
 use crate::core::replay::RecordVerdict;
+use crate::session::bounded_read::read_capped;
+use crate::session::document_caps;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -49,22 +51,34 @@ pub fn find_records(paths: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
+/// The records at `path`: the file itself, or the record files in the
+/// folder and its folders. A link to a folder inside is not followed (a
+/// link back up would list the same folders for ever); what is not a
+/// regular file is reported when it is read, not read.
 fn collect(path: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
     let meta = std::fs::metadata(path)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-    if meta.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
+    if !meta.is_dir() {
+        found.push(path.to_path_buf());
+        return Ok(());
+    }
+    let first = found.len();
+    let mut folders = vec![path.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let mut entries: Vec<(PathBuf, std::fs::FileType)> = std::fs::read_dir(&folder)?
+            .filter_map(|e| e.ok())
+            .filter_map(|e| Some((e.path(), e.file_type().ok()?)))
             .collect();
-        entries.sort();
-        for entry in entries {
-            if entry.is_dir() || is_record(&entry) {
-                collect(&entry, found)?;
+        entries.sort_by(|a, b| b.0.cmp(&a.0));
+        for (entry, kind) in entries {
+            if kind.is_dir() {
+                folders.push(entry);
+            } else if is_record(&entry) {
+                found.push(entry);
             }
         }
-    } else {
-        found.push(path.to_path_buf());
     }
+    found[first..].sort();
     Ok(())
 }
 
@@ -76,7 +90,7 @@ fn is_record(path: &Path) -> bool {
 /// Checks one record file: a Gravon record by Gravon's rules of the month
 /// in its file name, a Flagfall record by its own; `overrides` over both.
 pub fn check_file(path: &Path, overrides: &RuleOverrides) -> RecordVerdict {
-    match std::fs::read(path) {
+    match read_capped(path, document_caps::GAME) {
         Ok(bytes) => {
             let name = path.file_name().map(|n| n.to_string_lossy());
             replay_record(&String::from_utf8_lossy(&bytes), name.as_deref(), overrides).verdict

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// The cases, by name, with what each feeds the app.
-pub const CASES: [(&str, &str); 8] = [
+pub const CASES: [(&str, &str); 9] = [
     (
         "huge-header",
         "a PNG declaring 16380 x 16380 pixels (the review's 550 KB file)",
@@ -44,6 +44,10 @@ pub const CASES: [(&str, &str); 8] = [
         "slowest-code",
         "every code of long random classic games: the slowest read (the end check)",
     ),
+    (
+        "heaviest-data-folder",
+        "every kind of document just under its cap, of tiny strings, and past it (issue 77)",
+    ),
 ];
 
 /// One case's result.
@@ -61,6 +65,9 @@ pub struct InputCost {
 pub fn run(case: &str) -> Result<InputCost, String> {
     if case == "slowest-code" {
         return slowest_code();
+    }
+    if case == "heaviest-data-folder" {
+        return heaviest_data_folder();
     }
     let input = match case {
         "huge-header" => huge_header_png(16_380, 16_380),
@@ -327,6 +334,27 @@ pub fn run_command(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The heaviest data folder, written to a folder of its own and read as
+/// the app reads it at the start (`data_folder_bench`).
+fn heaviest_data_folder() -> Result<InputCost, String> {
+    let dir = std::env::temp_dir().join(format!("flagfall-heaviest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bytes = super::data_folder_bench::write_heaviest_folder(&dir).map_err(|e| e.to_string())?;
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let rss_before_mb = memory_mb("VmRSS:");
+    let started = Instant::now();
+    let outcome = super::data_folder_bench::read_as_at_start(&dir);
+    let cost = InputCost {
+        input_bytes: bytes as usize,
+        millis: started.elapsed().as_secs_f64() * 1000.0,
+        rss_before_mb,
+        peak_mb: memory_mb("VmHWM:"),
+        outcome,
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(cost)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub mod autoplay;
 pub mod belief_check;
 pub mod bench;
 pub mod check_games;
+pub mod data_folder_bench;
 pub mod input_bench;
 pub mod matches;
 pub mod print_sheets;

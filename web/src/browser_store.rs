@@ -194,13 +194,13 @@ impl DataStore for BrowserStore {
         self.copy.list(folder)
     }
 
-    fn set_aside(&self, name: &str) -> io::Result<String> {
+    fn set_aside_as(&self, name: &str, tag: &str) -> io::Result<String> {
         let bytes = self
             .copy
             .read(name, u64::MAX)
             .map_err(io::Error::other)?
             .ok_or(io::ErrorKind::NotFound)?;
-        let aside = self.copy.set_aside(name)?;
+        let aside = self.copy.set_aside_as(name, tag)?;
         let written = self.copy.write_dated(&aside, &bytes)?;
         self.persist(Change::Put {
             name: aside.clone(),

@@ -3,7 +3,7 @@
 //! and "Cancel", and hands each frame, or the picture chosen, to the
 //! project's own QR reader here.
 
-use flagfall::session::camera::{Camera, CameraError, codes_in_frame};
+use flagfall::session::camera::{Camera, CameraError, FrameWatch, SightedCodes, Watch};
 use flagfall::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, read_codes};
 use flagfall::session::photos::PictureError;
 use std::cell::RefCell;
@@ -21,27 +21,28 @@ pub struct BrowserCamera;
 
 /// Where the codes go: once, whichever of the frames, the file and the
 /// layer's closing comes first.
-type Answer = Rc<RefCell<Option<Sender<Result<Vec<String>, PictureError>>>>>;
+type Answer = Rc<RefCell<Option<Sender<Result<SightedCodes, PictureError>>>>>;
 
-fn answer(to: &Answer, result: Result<Vec<String>, PictureError>) {
+fn answer(to: &Answer, result: Result<SightedCodes, PictureError>) {
     if let Some(sender) = to.borrow_mut().take() {
         let _ = sender.send(result);
     }
 }
 
 impl Camera for BrowserCamera {
-    fn scan(&self) -> Receiver<Result<Vec<String>, PictureError>> {
+    fn scan(&self, watch: Watch) -> Receiver<Result<SightedCodes, PictureError>> {
         let (sender, receiver) = channel();
         let to: Answer = Rc::new(RefCell::new(Some(sender)));
         let frames = Rc::clone(&to);
+        let mut watching = FrameWatch::new(watch);
         let read_frame = Closure::<dyn FnMut(u32, u32, Vec<u8>) -> bool>::new(
-            move |width: u32, height: u32, rgba: Vec<u8>| {
-                let codes = codes_in_frame(width, height, &rgba);
-                let found = !codes.is_empty();
-                if found {
-                    answer(&frames, Ok(codes));
+            move |width: u32, height: u32, rgba: Vec<u8>| match watching.frame(width, height, &rgba)
+            {
+                Some(read) => {
+                    answer(&frames, Ok(read));
+                    true
                 }
-                found
+                None => false,
             },
         );
         let files = Rc::clone(&to);
@@ -58,7 +59,7 @@ impl Camera for BrowserCamera {
                 };
                 match read {
                     Ok(codes) => {
-                        answer(&files, Ok(codes));
+                        answer(&files, Ok(SightedCodes::unsighted(codes)));
                         String::new()
                     }
                     Err(why) => why,

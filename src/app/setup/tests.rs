@@ -17,14 +17,13 @@ fn display(viewer: Side) -> Display {
     }
 }
 
-/// A pass-and-play game of `variant` at Red's setup, the device in Red's hands.
+/// A pass-and-play game of `variant` between Ana (Red) and Ben (Blue) at
+/// Red's setup, the device in Red's hands.
 fn at_setup(variant: &str) -> GameSession {
     let v = builtin_variant(variant).unwrap();
-    let mut game = GameSession::OneDevice(PassAndPlay::new(
-        Arc::clone(&v),
-        GameOptions::defaults(&v),
-        7,
-    ));
+    let mut session = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 7);
+    session.set_players([Some("Ana".into()), Some("Ben".into())]);
+    let mut game = GameSession::OneDevice(session);
     hand_off(&mut game, |h| h.take_device());
     if matches!(game.stage(), Stage::Deal(_)) {
         game.accept_deal().unwrap();
@@ -185,6 +184,54 @@ fn a_setup_saved_in_the_library_loads_back() {
     assert_eq!(game.draft().unwrap().to_setup(), filled);
     let model = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert_eq!(model.saved_names, vec!["lakeside".to_string()]);
+}
+
+/// Issue 77: on a shared device a setup belongs to the player who saved it.
+/// Ana's setup is not offered to Ben; a player who gave no name is offered
+/// no one's and saves nothing, and is told why.
+#[test]
+fn a_setup_saved_by_one_player_is_offered_to_no_other() {
+    let mut game = at_setup("classic");
+    let mut setup = SetupController::unbound();
+    let mut library = SetupLibrary::in_memory();
+    setup.fill(&mut game);
+    assert!(setup.save(&game, &mut library, "Left flag").is_none());
+    game.setup_ready().unwrap();
+    hand_off(&mut game, |h| h.take_device());
+    assert_eq!(game.stage(), Stage::Setup(Side::Blue));
+    let ben = setup.model(&game, &library, display(Side::Blue)).unwrap();
+    assert!(ben.library_open);
+    assert!(ben.saved_names.is_empty(), "{:?}", ben.saved_names);
+    setup.load(&mut game, &library, 0);
+    assert_eq!(game.draft().unwrap().placed().count(), 0, "nothing loaded");
+
+    // Ana's setup is still hers in her next game, whichever side she plays.
+    let v = builtin_variant("classic").unwrap();
+    let mut next = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 8);
+    next.set_players([Some("Ben".into()), Some("ana ".into())]);
+    let mut next = GameSession::OneDevice(next);
+    hand_off(&mut next, |h| h.take_device());
+    let red = setup.model(&next, &library, display(Side::Red)).unwrap();
+    assert!(red.saved_names.is_empty(), "Ben plays Red: none of Ana's");
+    next.fill_setup();
+    next.setup_ready().unwrap();
+    hand_off(&mut next, |h| h.take_device());
+    let blue = setup.model(&next, &library, display(Side::Blue)).unwrap();
+    assert_eq!(blue.saved_names, ["Left flag"], "Ana, now Blue, has hers");
+
+    // Nameless players keep no setups on a shared device.
+    let mut nameless = GameSession::OneDevice(PassAndPlay::new(
+        Arc::clone(&v),
+        GameOptions::defaults(&v),
+        9,
+    ));
+    hand_off(&mut nameless, |h| h.take_device());
+    let model = setup
+        .model(&nameless, &library, display(Side::Red))
+        .unwrap();
+    assert!(!model.library_open && model.saved_names.is_empty());
+    let refused = setup.save(&nameless, &mut library, "mine");
+    assert!(matches!(refused, Some(Effect::Refuse(_))));
 }
 
 #[test]

@@ -105,13 +105,18 @@ impl LiveMatch {
         }
     }
 
-    /// Whether a saved match fits `rules` (decks of its roles, whole counts).
+    /// Whether a saved match fits `rules` (decks of its roles, whole counts,
+    /// and no more cards lost in the rounds before than those rounds dealt).
     pub fn fits(&self, rules: &LiveRules) -> bool {
+        let rounds_before = u32::from(self.round.saturating_sub(1));
         self.decks.iter().all(|d| d.fits(rules))
-            && self
-                .lost_before
-                .iter()
-                .all(|l| l.len() == rules.roles.len())
+            && self.lost_before.iter().all(|lost| {
+                lost.len() == rules.roles.len()
+                    && lost
+                        .iter()
+                        .zip(&rules.roles)
+                        .all(|(&n, role)| n <= rounds_before * u32::from(role.count))
+            })
             && (1..=self.settings.rounds).contains(&self.round)
             && self.results.len() <= self.round as usize
     }

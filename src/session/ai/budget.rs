@@ -107,7 +107,8 @@ impl Budget {
     /// to choose.
     pub fn millis(millis: u64, variant: &Variant) -> Budget {
         Budget {
-            deadline: Some(Instant::now() + Duration::from_micros(millis.saturating_mul(970))),
+            // (A time past the clock's range is no deadline worth keeping.)
+            deadline: Instant::now().checked_add(Duration::from_micros(millis.saturating_mul(970))),
             ..Budget::work_of_millis(millis, variant)
         }
     }

@@ -26,6 +26,9 @@ pub trait KeptGame: Sized {
     /// Its kind's folder under "in-progress" (empty: that folder itself).
     const FOLDER: &'static str;
 
+    /// The most its file is read to (`document_caps`).
+    const CAP: u64;
+
     /// Its file's name while in progress.
     fn file_name(&self) -> String;
 
@@ -45,6 +48,7 @@ pub trait KeptGame: Sized {
 
 impl KeptGame for PassAndPlay {
     const FOLDER: &'static str = "";
+    const CAP: u64 = crate::session::document_caps::GAME;
 
     /// Its mode, variant and the time it began ("solo-classic-1795919698475.json"),
     /// or its mode and variant alone for a game saved before games were dated.
@@ -92,6 +96,7 @@ pub fn file_name_of(saved: &SavedSession) -> String {
 
 impl KeptGame for LinkedSession {
     const FOLDER: &'static str = "linked";
+    const CAP: u64 = crate::session::document_caps::TWO_DEVICE_GAME;
 
     /// Its game's id and this device's side ("game-0badf00d-red.json").
     fn file_name(&self) -> String {

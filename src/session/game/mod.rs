@@ -16,6 +16,7 @@ use super::game_error::GameError;
 use super::link::LinkedSession;
 use super::pass_and_play::{Computer, PassAndPlay};
 use super::setup_draft::SetupDraft;
+use super::setup_library::SetupOwner;
 use super::stage::Stage;
 use crate::core::clock::GameClock;
 use crate::core::deal::Deal;
@@ -85,6 +86,20 @@ pub trait DeviceGame {
     /// The setup being arranged on screen.
     fn draft(&self) -> Option<&SetupDraft>;
 
+    /// The name `side`'s player gave, where players share the device and
+    /// named themselves.
+    fn player_name(&self, _side: Side) -> Option<&str> {
+        None
+    }
+
+    /// Whose saved setups the setup screen offers, and whose a setup saved
+    /// there becomes: this device's player, where only one player uses it;
+    /// none where players share the device and the one setting up gave no
+    /// name, so one player never sees another's.
+    fn setup_owner(&self) -> Option<SetupOwner> {
+        Some(SetupOwner::ThisDevice)
+    }
+
     fn draft_mut(&mut self) -> Option<&mut SetupDraft>;
 
     /// "Fill for me": the rest of the setup at random.
@@ -136,8 +151,9 @@ pub trait DeviceGame {
     /// open in the app (the other player waits).
     fn set_time(&mut self, now: Duration, on_screen: bool);
 
-    /// Both sides' clocks, in a timed game that has begun, and the time last told.
-    fn clock(&self) -> Option<(&GameClock, Duration)>;
+    /// Both sides' clocks, in a timed game that has begun, as this device
+    /// shows them, and the time last told.
+    fn clock(&self) -> Option<(GameClock, Duration)>;
 
     /// When the game began, in milliseconds since 1970, where the game
     /// keeps the date.

@@ -16,6 +16,7 @@ use crate::session::game_error::GameError;
 use crate::session::link::transfer_codes;
 use crate::session::pass_and_play::{Computer, PassAndPlay};
 use crate::session::setup_draft::SetupDraft;
+use crate::session::setup_library::SetupOwner;
 use crate::session::stage::Stage;
 use std::sync::Arc;
 use std::time::Duration;
@@ -139,8 +140,8 @@ impl DeviceGame for PassAndPlay {
         PassAndPlay::set_time(self, now, on_screen);
     }
 
-    fn clock(&self) -> Option<(&GameClock, Duration)> {
-        PassAndPlay::clock(self).map(|c| (c, self.now()))
+    fn clock(&self) -> Option<(GameClock, Duration)> {
+        PassAndPlay::clock(self).map(|c| (c.clone(), self.now()))
     }
 
     fn started(&self) -> Option<u64> {
@@ -168,6 +169,14 @@ impl DeviceGame for PassAndPlay {
 
     fn computer(&self) -> Option<Computer> {
         PassAndPlay::computer(self)
+    }
+
+    fn setup_owner(&self) -> Option<SetupOwner> {
+        PassAndPlay::setup_owner(self)
+    }
+
+    fn player_name(&self, side: Side) -> Option<&str> {
+        PassAndPlay::player(self, side)
     }
 
     fn computer_first_and_last_views(&self) -> Option<(PlayerView, PlayerView)> {

@@ -114,7 +114,7 @@ impl DeviceGame for LinkedSession {
         LinkedSession::set_time(self, now);
     }
 
-    fn clock(&self) -> Option<(&GameClock, Duration)> {
+    fn clock(&self) -> Option<(GameClock, Duration)> {
         self.game()?.clock()
     }
 

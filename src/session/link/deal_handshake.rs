@@ -4,6 +4,7 @@
 //! its setup. Once this device has its hand its player sets up, and
 //! `LinkedGame::after_handshake` goes on from here.
 
+use super::device::ClockTerms;
 use super::endpoint::{Endpoint, in_order};
 use super::error::{LinkError, Refusal};
 use super::fair_deal::{commitment, deal, nonce};
@@ -31,6 +32,8 @@ pub struct DealHandshake {
     /// Codes exchanged so far (both devices').
     seq: u16,
     last_code: String,
+    /// The clocks' terms the invitation agreed (a timed game).
+    terms: ClockTerms,
 }
 
 impl DealHandshake {
@@ -42,10 +45,24 @@ impl DealHandshake {
         game_id: u32,
         salt: [u8; 16],
     ) -> DealHandshake {
+        DealHandshake::invite_on(variant, options, me, game_id, salt, ClockTerms::NEW)
+    }
+
+    /// As `invite`, with a timed game's clocks on `terms` (a game saved
+    /// before invitations named an allowance goes on with the old one).
+    pub fn invite_on(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        me: Side,
+        game_id: u32,
+        salt: [u8; 16],
+        terms: ClockTerms,
+    ) -> DealHandshake {
         let invite = Invite {
             variant: variant.id.clone(),
             options,
             opening: Opening::DealCommitment(commitment(game_id, me, &salt)),
+            allowance: terms.shares_counts.then_some(terms.allowance),
         };
         let mut handshake = DealHandshake {
             end: Endpoint::new(variant, options, me, game_id, salt),
@@ -55,6 +72,7 @@ impl DealHandshake {
             their_intro: None,
             seq: 0,
             last_code: String::new(),
+            terms,
         };
         let body = invite.encode(&handshake.end.variant);
         handshake.send(CodeKind::Invite, invite.format(), body);
@@ -81,6 +99,7 @@ impl DealHandshake {
             their_intro: None,
             seq: 1,
             last_code: String::new(),
+            terms: invitation.clock_terms(),
         };
         let turn = Turn {
             deal: Some(DealStep::Commit {
@@ -92,6 +111,11 @@ impl DealHandshake {
         let body = turn.encode(&handshake.end.variant);
         handshake.send(CodeKind::Turn, turn.format(), body);
         Ok(handshake)
+    }
+
+    /// The clocks' terms the invitation agreed.
+    pub fn clock_terms(&self) -> ClockTerms {
+        self.terms
     }
 
     /// Reads the other device's deal step: the joiner's commitment and
@@ -116,7 +140,8 @@ impl DealHandshake {
             || !turn.actions.is_empty()
             || turn.reveal.is_some()
             || turn.draw_offer
-            || turn.time_used.is_some_and(|used| !used.is_zero());
+            || turn.time_used.is_some_and(|used| !used.is_zero())
+            || turn.their_count.is_some_and(|count| !count.is_zero());
         let refused = |why: Refusal| Err(LinkError::Refused(why));
         match (self.joiner, turn.deal, turn.intro) {
             _ if extra => return refused(Refusal::PlaysBeforeTheDeal),

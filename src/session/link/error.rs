@@ -160,6 +160,8 @@ pub enum Refusal {
     TimeWithoutClock,
     /// Time used while its clock could not run (not its turn).
     TimeOutOfTurn(std::time::Duration),
+    /// Its time ran out on this device while it waited for this code.
+    CameAfterItsTime,
     /// The game cannot go on with all that is known.
     Unplayable(Unplayable),
     /// This ply of its cannot be played with all that is known.
@@ -230,6 +232,9 @@ impl std::fmt::Display for Refusal {
             Refusal::TimeOutOfTurn(used) => crate::tr!(
                 "it claims {} s on its clock when it was not its turn",
                 used.as_secs_f64()
+            ),
+            Refusal::CameAfterItsTime => crate::tr!(
+                "its time ran out on this device while this device waited for it, so the game ended before this code came"
             ),
             Refusal::Unplayable(why) => return std::fmt::Display::fmt(why, f),
             Refusal::Ply(action, why) => crate::tr!("{}: {}", describe(*action), why),

@@ -3,6 +3,7 @@
 //! commitment (or, when the deal is chance, its deal commitment); and which
 //! games cannot be played between two devices at all.
 
+use super::device::ClockTerms;
 use super::error::LinkError;
 use super::message::{CodeError, CodeKind, Envelope, Invite, Opening};
 use super::public_setup::check_public;
@@ -19,6 +20,22 @@ pub struct Invitation {
     pub options: GameOptions,
     pub inviter: Side,
     pub(super) opening: Opening,
+    /// A timed game's allowance, where the invitation names one (code format 6).
+    pub allowance: Option<std::time::Duration>,
+}
+
+impl Invitation {
+    /// The clocks' terms the invitation agrees: its allowance, or the old
+    /// one of invitations that name none.
+    pub fn clock_terms(&self) -> ClockTerms {
+        match self.allowance {
+            Some(allowance) => ClockTerms {
+                allowance,
+                shares_counts: true,
+            },
+            None => ClockTerms::BEFORE_ALLOWANCE,
+        }
+    }
 }
 
 impl Invitation {
@@ -51,6 +68,7 @@ impl Invitation {
             options: invite.options,
             inviter,
             opening: invite.opening,
+            allowance: invite.allowance,
         })
     }
 }

@@ -21,7 +21,12 @@
 //! Format 5 brings clocks: the invitation of a timed game carries its time
 //! control after the rule options, and every turn code of it the time its
 //! sender's clock ran since its last code (bit 6 of the flags, in ms);
-//! untimed games keep to the older formats. Every format is read.
+//! untimed games keep to the older formats. Format 6 has the invitation of
+//! a timed game name its allowance (the part of a wait for a code read from
+//! text or a picture not charged to the other side, in seconds, after the
+//! time control), and the turn codes of such a game carry what the sender
+//! charged the reader beyond its claims over the game (bit 7 of the flags,
+//! in ms), so both devices show both counts. Every format is read.
 
 use super::base45;
 use super::public_setup::{PublicPiece, PublicSetup};
@@ -39,7 +44,10 @@ use sha2::{Digest, Sha256};
 use std::time::Duration;
 
 /// The newest code format this app reads and writes (see the module docs).
-pub const CODE_FORMAT: u8 = 5;
+pub const CODE_FORMAT: u8 = 6;
+/// The code format that names a timed game's allowance and shares the
+/// devices' counts of each other's time (issue 77).
+pub const ALLOWANCE_FORMAT: u8 = 6;
 /// The code format that carries a time control and the time used (issue 49).
 pub const CLOCK_FORMAT: u8 = 5;
 /// The code format whose invitation commits to the inviter's setup and
@@ -50,6 +58,8 @@ pub const FAIR_DEAL_FORMAT: u8 = 3;
 /// The code format before draw offers; every other code is still written in it.
 pub const FIRST_CODE_FORMAT: u8 = 1;
 pub const TEXT_PREFIX: &str = "FLAGFALL:";
+/// The longest allowance an invitation may name, in seconds.
+pub const MOST_ALLOWANCE_SECONDS: u8 = 60;
 const CHECKSUM_LEN: usize = 4;
 const HEADER_LEN: usize = 8;
 
@@ -203,6 +213,8 @@ pub struct Invite {
     pub variant: String,
     pub options: GameOptions,
     pub opening: Opening,
+    /// A timed game's allowance (code format 6; none in older invitations).
+    pub allowance: Option<Duration>,
 }
 
 /// What an invitation shows of the inviter: its setup commitment (its setup
@@ -279,6 +291,9 @@ pub struct Turn {
     /// In a timed game: how long the sender's clock ran since its last
     /// code (nothing when its clock did not run).
     pub time_used: Option<Duration>,
+    /// In a timed game of code format 6: what the sender charged the
+    /// reader beyond its claims, over the game.
+    pub their_count: Option<Duration>,
     pub reveal: Option<Reveal>,
 }
 
@@ -290,10 +305,10 @@ impl Invite {
             Opening::DealCommitment(_) => FAIR_DEAL_FORMAT,
             Opening::SetupCommitment(_) => SETUP_COMMITMENT_FORMAT,
         };
-        if self.options.time_control.is_some() {
-            opening.max(CLOCK_FORMAT)
-        } else {
-            opening
+        match (self.options.time_control, self.allowance) {
+            (Some(_), Some(_)) => opening.max(ALLOWANCE_FORMAT),
+            (Some(_), None) => opening.max(CLOCK_FORMAT),
+            (None, _) => opening,
         }
     }
 
@@ -303,6 +318,9 @@ impl Invite {
         let mut w = Writer::default();
         w.text(&self.variant);
         write_options(&mut w, &self.options, self.format());
+        if let (Some(_), Some(allowance)) = (self.options.time_control, self.allowance) {
+            w.u8(allowance.as_secs().clamp(1, MOST_ALLOWANCE_SECONDS.into()) as u8);
+        }
         match &self.opening {
             Opening::Setup(intro) => write_intro(&mut w, variant, intro),
             Opening::DealCommitment(commitment) | Opening::SetupCommitment(commitment) => {
@@ -326,6 +344,13 @@ impl Invite {
             CodeError::Damaged(crate::tr!("this app does not know the game \"{}\"", id))
         })?;
         let options = read_options(&mut r, format)?;
+        let allowance = match options.time_control {
+            Some(_) if format >= ALLOWANCE_FORMAT => match r.u8()? {
+                seconds @ 1..=MOST_ALLOWANCE_SECONDS => Some(Duration::from_secs(seconds.into())),
+                _ => return Err(r.invalid(crate::tr!("unknown allowance")).into()),
+            },
+            _ => None,
+        };
         let opening = if super::fair_deal::deals_by_chance(&variant) {
             if format < FAIR_DEAL_FORMAT {
                 return Err(CodeError::Damaged(crate::tr!(
@@ -346,6 +371,7 @@ impl Invite {
                 variant: id,
                 options,
                 opening,
+                allowance,
             },
             variant,
         ))
@@ -356,7 +382,9 @@ impl Turn {
     /// The lowest code format that holds this turn.
     pub fn format(&self) -> u8 {
         let draw = self.draw_offer || self.actions.contains(&SentAction::AgreeDraw);
-        if self.time_used.is_some() {
+        if self.their_count.is_some() {
+            ALLOWANCE_FORMAT
+        } else if self.time_used.is_some() {
             CLOCK_FORMAT
         } else if self.deal.is_some() {
             FAIR_DEAL_FORMAT
@@ -375,7 +403,8 @@ impl Turn {
             | u8::from(self.draw_offer) << 3
             | u8::from(matches!(self.deal, Some(DealStep::Commit { .. }))) << 4
             | u8::from(matches!(self.deal, Some(DealStep::Nonce(_)))) << 5
-            | u8::from(self.time_used.is_some()) << 6;
+            | u8::from(self.time_used.is_some()) << 6
+            | u8::from(self.their_count.is_some()) << 7;
         w.u8(flags);
         match &self.deal {
             Some(DealStep::Commit { commitment, nonce }) => {
@@ -405,6 +434,9 @@ impl Turn {
         if let Some(used) = self.time_used {
             w.u32(used.as_millis().min(u32::MAX as u128) as u32);
         }
+        if let Some(count) = self.their_count {
+            w.u32(count.as_millis().min(u32::MAX as u128) as u32);
+        }
         if let Some(reveal) = &self.reveal {
             w.bytes(&reveal.salt);
             w.bytes(&secret_bytes(variant, &reveal.deal, &reveal.placements));
@@ -415,7 +447,7 @@ impl Turn {
     pub fn decode(body: &[u8], variant: &Variant) -> Result<Turn, CodeError> {
         let mut r = Reader::new(body);
         let flags = r.u8()?;
-        if flags > 127 || flags & 48 == 48 {
+        if flags & 48 == 48 || (flags & 128 != 0 && flags & 64 == 0) {
             return Err(r.invalid(crate::tr!("unknown parts in a turn code")).into());
         }
         let deal = if flags & 16 != 0 {
@@ -454,6 +486,11 @@ impl Turn {
         } else {
             None
         };
+        let their_count = if flags & 128 != 0 {
+            Some(Duration::from_millis(r.u32()?.into()))
+        } else {
+            None
+        };
         let reveal = if flags & 4 != 0 {
             let salt = r.array::<16>()?;
             let (deal, placements) = read_secret(&mut r, variant)?;
@@ -473,6 +510,7 @@ impl Turn {
             actions,
             draw_offer: flags & 8 != 0,
             time_used,
+            their_count,
             reveal,
         })
     }

@@ -29,6 +29,7 @@ pub mod qr_image;
 mod replay;
 pub mod selfplay;
 mod session;
+pub mod sighting;
 mod stand_in;
 #[cfg(test)]
 mod test_rng;
@@ -37,12 +38,13 @@ mod verify;
 mod wire;
 
 pub use deal_handshake::DealHandshake;
-pub use device::{LinkStatus, LinkedGame, TRAVEL, TheirTime};
+pub use device::{ALLOWANCE, ClockTerms, LinkStatus, LinkedGame, TRAVEL, TheirTime};
 pub use endpoint::Endpoint;
 pub use error::{LinkError, Refusal};
 pub use invitation::{Invitation, not_for_two_devices};
 pub use message::{CodeError, CodeKind, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, SavedLinked};
+pub use sighting::Sighting;
 pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};
 pub use verify::ClaimsVerdict;
 

@@ -16,16 +16,23 @@
 //! entry "clock MS", what this player's turn had used (in ms) when it next
 //! acted, or when the game was saved, for a timed game; 6 adds "waited
 //! MS" before a code read in a timed game, how long this device waited for
-//! it (what the other was charged by, issue 65). Older files are
+//! it (what the other was charged by, issue 65); 7 comes with code format 6,
+//! whose timed invitations name their allowance, and adds the log entries
+//! "watched MS" (a wait timed by a camera that watched for the code) and
+//! "their time out MS" (the other's time ran out while this device waited,
+//! this long past the allowance); `clock_before_allowance` marks a timed
+//! game this device invited to before, which goes on with the old
+//! allowance (10 s) and codes. Older files are
 //! read as they are (a format 1 or 2 domino game in progress dealt without
 //! the fair deal and cannot go on: it is refused).
 
 use super::deal_handshake::DealHandshake;
-use super::device::{LinkStatus, LinkedGame};
+use super::device::{ClockTerms, LinkStatus, LinkedGame};
 use super::endpoint::Endpoint;
 use super::error::LinkError;
 use super::fair_deal::deals_by_chance;
 use super::invitation::Invitation;
+use super::sighting::Sighting;
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
@@ -44,7 +51,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The save format this app writes; it reads every format from 1 up.
-pub const LINKED_FORMAT: u32 = 6;
+pub const LINKED_FORMAT: u32 = 7;
 
 #[derive(Debug, Clone)]
 pub struct LinkedSession {
@@ -62,6 +69,9 @@ pub struct LinkedSession {
     /// A game begun before code format 4: the invitation showed the
     /// inviter's setup, and the game goes on so (its codes stay the same).
     setup_shown_first: bool,
+    /// A timed game this device invited to before invitations named an
+    /// allowance (save format 7): it goes on with the old one.
+    clock_before_allowance: bool,
     /// Every code read and action played since the game began, in order.
     log: Vec<Logged>,
     revision: u64,
@@ -99,6 +109,12 @@ enum Logged {
     Clock(Duration),
     /// How long this device waited for the code read next (a timed game).
     Waited(Duration),
+    /// How long this device waited for the code read next, timed by a
+    /// camera that watched for it (no allowance).
+    Watched(Duration),
+    /// The other's time ran out while this device waited for its code,
+    /// this long past the allowance.
+    TheirTimeOut(Duration),
 }
 
 /// A two-device game as saved.
@@ -134,6 +150,10 @@ pub struct SavedLinked {
     /// inviter's setup) and goes on so; older files say it by their format.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub setup_shown_first: bool,
+    /// A timed game invited to before code format 6 (and save format 7):
+    /// it goes on with the old allowance; older files say it by their format.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock_before_allowance: bool,
     pub seed: u64,
 }
 
@@ -189,6 +209,7 @@ impl LinkedSession {
             handshake: None,
             handshake_read: None,
             setup_shown_first: false,
+            clock_before_allowance: false,
             log: Vec::new(),
             revision: 0,
             clock_counted: Duration::ZERO,
@@ -201,17 +222,29 @@ impl LinkedSession {
         if !deals_by_chance(&self.end.variant) {
             return Ok(());
         }
+        let terms = self.clock_terms();
         self.handshake = Some(match &self.invitation {
-            None => DealHandshake::invite(
+            None => DealHandshake::invite_on(
                 Arc::clone(&self.end.variant),
                 self.end.options,
                 self.end.me,
                 self.end.game_id,
                 self.end.salt,
+                terms,
             ),
             Some((_, invitation)) => DealHandshake::join(invitation, self.end.salt)?,
         });
         Ok(())
+    }
+
+    /// The clocks' terms of an invitation of this device's: the new ones,
+    /// or the old for a game begun before they were named.
+    fn clock_terms(&self) -> ClockTerms {
+        if self.clock_before_allowance {
+            ClockTerms::BEFORE_ALLOWANCE
+        } else {
+            ClockTerms::NEW
+        }
     }
 
     /// A fixed army goes straight to setting up; a domino hand waits for the
@@ -304,6 +337,22 @@ impl LinkedSession {
         }
     }
 
+    /// The codes of this game a camera watching for the other device's
+    /// next code should pass over: this device's code on show, and the
+    /// other's last code read (it may still be on its screen).
+    pub fn codes_known(&self) -> Vec<String> {
+        let last_read = self.log.iter().rev().find_map(|entry| match entry {
+            Logged::Read(text) => Some(text.clone()),
+            _ => None,
+        });
+        let handshake_read = self.handshake_read.clone();
+        self.code_on_show()
+            .map(str::to_string)
+            .into_iter()
+            .chain(last_read.or(handshake_read))
+            .collect()
+    }
+
     /// Counts changes, so the app saves only when something changed.
     pub fn revision(&self) -> u64 {
         self.revision
@@ -392,12 +441,13 @@ impl LinkedSession {
                 self.end.game_id,
                 self.end.salt,
             ),
-            None => LinkedGame::invite(
+            None => LinkedGame::invite_on(
                 Arc::clone(&self.end.variant),
                 self.end.options,
                 checked,
                 self.end.game_id,
                 self.end.salt,
+                self.clock_terms(),
             ),
             Some((_, invitation)) => {
                 LinkedGame::join(invitation, checked, self.end.salt, self.setup_shown_first)?
@@ -476,6 +526,12 @@ impl LinkedSession {
             let _ = self.play(Action::OutOfTime(self.end.me));
             return;
         }
+        if let Some(beyond) = game.wait_ran_out() {
+            game.their_time_ran_out_waiting(beyond);
+            self.log.push(Logged::TheirTimeOut(beyond));
+            self.revision += 1;
+            return;
+        }
         const SAVED_EVERY: Duration = Duration::from_secs(5);
         let running = game.clock().is_some_and(|(clock, _)| clock.running());
         if running && now.saturating_sub(self.clock_counted) >= SAVED_EVERY {
@@ -547,11 +603,22 @@ impl LinkedSession {
     /// A log's "waited" entry: the wait for the code read next, which it is
     /// charged by as it was when read (the log is replayed with no clock
     /// running). It is logged again by that read.
-    fn restore_wait(&mut self, waited: Duration) -> Result<(), LogProblem> {
+    fn restore_wait(&mut self, waited: Duration, watched: bool) -> Result<(), LogProblem> {
         let game = self
             .game_mut()
             .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
-        game.replay_wait(waited);
+        game.replay_wait(waited, watched);
+        Ok(())
+    }
+
+    /// A log's "their time out" entry: the other's time ran out while this
+    /// device waited for its code.
+    fn restore_their_time_out(&mut self, beyond: Duration) -> Result<(), LogProblem> {
+        let game = self
+            .game_mut()
+            .ok_or(LogProblem::Refused(LinkError::NotYourTurn))?;
+        game.their_time_ran_out_waiting(beyond);
+        self.log.push(Logged::TheirTimeOut(beyond));
         Ok(())
     }
 
@@ -569,15 +636,27 @@ impl LinkedSession {
     /// fair deal it is the other device's deal step; after it, and before
     /// this device is set up, no code is read (`SetUpFirst`).
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        self.read_sighted(text, Sighting::Other)
+    }
+
+    /// Reads the other device's code, come by as `sighting` says: a code a
+    /// watching camera saw appear charges the other its whole wait.
+    pub fn read_sighted(&mut self, text: &str, sighting: Sighting) -> Result<(), LinkError> {
         let text = text.trim();
         if matches!(self.phase, Phase::Dealing) {
             return self.read_deal_step(text);
         }
         let game = self.game_mut().ok_or(LinkError::SetUpFirst)?;
-        game.read(text)?;
+        game.read_sighted(text, sighting)?;
         // The wait it was charged by, so a restored game charges the same.
-        if let Some(waited) = game.their_time().and_then(|t| t.waited) {
-            self.log.push(Logged::Waited(waited));
+        if let Some(time) = game.their_time()
+            && let Some(waited) = time.waited
+        {
+            self.log.push(if time.watched {
+                Logged::Watched(waited)
+            } else {
+                Logged::Waited(waited)
+            });
         }
         self.log.push(Logged::Read(text.to_string()));
         self.revision += 1;
@@ -619,6 +698,7 @@ impl LinkedSession {
                 .collect(),
             seed: self.rng.clone().next_u64(),
             setup_shown_first: self.setup_shown_first,
+            clock_before_allowance: self.clock_before_allowance,
         }
     }
 
@@ -649,6 +729,11 @@ impl LinkedSession {
         // A game under way before code format 4 goes on as it began.
         session.setup_shown_first = !deals_by_chance(&variant)
             && (saved.setup_shown_first || (saved.format < 4 && saved.stage == "game"));
+        // A timed game this device invited to before save format 7 goes on
+        // with the allowance its invitation had (a joiner's is in its text).
+        session.clock_before_allowance = saved.options.time_control.is_some()
+            && saved.invitation.is_none()
+            && (saved.clock_before_allowance || saved.format < 7);
         if let Some(text) = &saved.invitation {
             let invitation =
                 Invitation::read(text, builtin_variant).map_err(LoadError::Invitation)?;
@@ -703,7 +788,9 @@ impl LinkedSession {
                         }
                         Ok(Logged::Abandon) => session.abandon().map_err(LogProblem::Refused),
                         Ok(Logged::Clock(used)) => session.restore_turn_time(used),
-                        Ok(Logged::Waited(waited)) => session.restore_wait(waited),
+                        Ok(Logged::Waited(waited)) => session.restore_wait(waited, false),
+                        Ok(Logged::Watched(waited)) => session.restore_wait(waited, true),
+                        Ok(Logged::TheirTimeOut(beyond)) => session.restore_their_time_out(beyond),
                         Err(problem) => Err(problem),
                     };
                     done.map_err(|problem| LoadError::Log {
@@ -750,6 +837,8 @@ fn logged_text(entry: &Logged) -> String {
         Logged::Abandon => "abandon".into(),
         Logged::Clock(used) => format!("clock {}", used.as_millis()),
         Logged::Waited(waited) => format!("waited {}", waited.as_millis()),
+        Logged::Watched(waited) => format!("watched {}", waited.as_millis()),
+        Logged::TheirTimeOut(beyond) => format!("their time out {}", beyond.as_millis()),
     }
 }
 
@@ -770,11 +859,19 @@ fn parse_logged(line: &str, me: Side) -> Result<Logged, LogProblem> {
             .map_err(|_| LogProblem::NotAnAction(line.to_string()))?;
         return Ok(Logged::Clock(Duration::from_millis(ms)));
     }
+    let millis = |ms: &str| -> Result<Duration, LogProblem> {
+        ms.parse()
+            .map(Duration::from_millis)
+            .map_err(|_| LogProblem::NotAnAction(line.to_string()))
+    };
     if let Some(ms) = line.strip_prefix("waited ") {
-        let ms: u64 = ms
-            .parse()
-            .map_err(|_| LogProblem::NotAnAction(line.to_string()))?;
-        return Ok(Logged::Waited(Duration::from_millis(ms)));
+        return Ok(Logged::Waited(millis(ms)?));
+    }
+    if let Some(ms) = line.strip_prefix("watched ") {
+        return Ok(Logged::Watched(millis(ms)?));
+    }
+    if let Some(ms) = line.strip_prefix("their time out ") {
+        return Ok(Logged::TheirTimeOut(millis(ms)?));
     }
     let action = line
         .strip_prefix("play ")

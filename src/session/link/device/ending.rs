@@ -29,6 +29,10 @@ impl LinkedGame {
         else {
             return None;
         };
+        if self.my_time_loss_disputed() {
+            // A loss on time this device's own count disputes is no result.
+            return None;
+        }
         let mine = (
             self.mine.deal().clone(),
             crate::core::setup::Setup {

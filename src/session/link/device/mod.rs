@@ -71,7 +71,7 @@ mod my_code;
 mod phase;
 mod their_code;
 
-pub use clock::{TRAVEL, TheirTime};
+pub use clock::{ALLOWANCE, ClockTerms, TRAVEL, TheirTime};
 pub use phase::LinkStatus;
 use phase::{Draw, Ending, Owed};
 
@@ -126,7 +126,20 @@ impl LinkedGame {
         game_id: u32,
         salt: [u8; 16],
     ) -> LinkedGame {
-        let mut game = LinkedGame::new(variant, options, mine, game_id, salt);
+        LinkedGame::invite_on(variant, options, mine, game_id, salt, ClockTerms::NEW)
+    }
+
+    /// As `invite`, with a timed game's clocks on `terms` (a game saved
+    /// before invitations named an allowance goes on with the old one).
+    pub fn invite_on(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        mine: CheckedSetup,
+        game_id: u32,
+        salt: [u8; 16],
+        terms: ClockTerms,
+    ) -> LinkedGame {
+        let mut game = LinkedGame::new(variant, options, mine, game_id, salt, terms);
         let opening = Opening::SetupCommitment(game.my_intro.commitment);
         game.send_invitation(opening);
         game
@@ -142,7 +155,8 @@ impl LinkedGame {
         game_id: u32,
         salt: [u8; 16],
     ) -> LinkedGame {
-        let mut game = LinkedGame::new(variant, options, mine, game_id, salt);
+        let terms = ClockTerms::BEFORE_ALLOWANCE;
+        let mut game = LinkedGame::new(variant, options, mine, game_id, salt, terms);
         game.send_invitation(Opening::Setup(game.my_intro.clone()));
         game.intro_shown = true;
         game
@@ -153,6 +167,9 @@ impl LinkedGame {
             variant: self.end.variant.id.clone(),
             options: self.end.options,
             opening,
+            allowance: self
+                .clock_terms()
+                .and_then(|terms| terms.shares_counts.then_some(terms.allowance)),
         };
         let body = invite.encode(&self.end.variant);
         self.send(CodeKind::Invite, invite.format(), body);
@@ -174,6 +191,7 @@ impl LinkedGame {
             mine,
             invitation.game_id,
             salt,
+            invitation.clock_terms(),
         );
         game.seq = 1;
         match &invitation.opening {
@@ -217,6 +235,7 @@ impl LinkedGame {
             mine,
             end.game_id(),
             salt,
+            handshake.clock_terms(),
         );
         game.seq = handshake.codes();
         let nonce = fair_deal::nonce(&salt);
@@ -238,10 +257,12 @@ impl LinkedGame {
     /// Shows this device's setup in a code of its own (with the fair deal's
     /// step, when it has one), before it has seen the other's.
     fn send_intro(&mut self, deal: Option<DealStep>) {
+        let (time_used, their_count) = self.time_for_code();
         let turn = Turn {
             deal,
             intro: Some(self.my_intro.clone()),
-            time_used: self.time_for_code(),
+            time_used,
+            their_count,
             ..Turn::default()
         };
         self.intro_shown = true;
@@ -277,6 +298,7 @@ impl LinkedGame {
         mine: CheckedSetup,
         game_id: u32,
         salt: [u8; 16],
+        terms: ClockTerms,
     ) -> LinkedGame {
         let me = mine.side();
         let my_intro = Intro {
@@ -306,7 +328,7 @@ impl LinkedGame {
             fair: None,
             clock: options
                 .time_control
-                .map(|control| clock::LinkClock::new(GameClock::new(control), me)),
+                .map(|control| clock::LinkClock::new(GameClock::new(control), me, terms)),
         }
     }
 

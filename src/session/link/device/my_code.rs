@@ -149,13 +149,15 @@ impl LinkedGame {
         if self.owed.setup() {
             self.intro_shown = true;
         }
+        let (time_used, their_count) = self.time_for_code();
         let turn = Turn {
             deal: None,
             intro: self.owed.setup().then(|| self.my_intro.clone()),
             answer: self.answer_due.take(),
             actions: std::mem::take(&mut self.outgoing),
             draw_offer: offer,
-            time_used: self.time_for_code(),
+            time_used,
+            their_count,
             reveal: opens.then(|| Reveal {
                 salt: self.end.salt,
                 deal: self.mine.deal().clone(),

@@ -14,12 +14,20 @@ use crate::session::link::endpoint::in_order;
 use crate::session::link::error::{LinkError, Refusal};
 use crate::session::link::message::{Answer, CodeError, SentAction, Turn};
 use crate::session::link::public_setup::check_public;
+use crate::session::link::sighting::Sighting;
 use crate::session::link::stand_in::Known;
 use crate::session::link::verify::Claim;
 
 impl LinkedGame {
-    /// Reads the other device's code. On any error nothing changes.
+    /// Reads the other device's code, come by any way but a watching
+    /// camera. On any error nothing changes.
     pub fn read(&mut self, text: &str) -> Result<(), LinkError> {
+        self.read_sighted(text, Sighting::Other)
+    }
+
+    /// Reads the other device's code, come by as `sighting` says (a timed
+    /// game charges the other by it). On any error nothing changes.
+    pub fn read_sighted(&mut self, text: &str, sighting: Sighting) -> Result<(), LinkError> {
         let envelope = self.end.open(text)?;
         let header = envelope.header;
         if matches!(self.status(), LinkStatus::Finished | LinkStatus::Abandoned) {
@@ -37,19 +45,26 @@ impl LinkedGame {
             ))
             .into());
         }
+        if self.over() && self.their_time_ran_out_by_waits() && turn.reveal.is_none() {
+            return Err(LinkError::Refused(Refusal::CameAfterItsTime));
+        }
         let mut next = self.clone();
         next.seq += 1;
         next.owed = next.owed_after_reading();
-        next.apply(turn).map_err(LinkError::Refused)?;
+        next.apply(turn, sighting).map_err(LinkError::Refused)?;
         next.compose_if_due();
         *self = next;
         Ok(())
     }
 
-    fn apply(&mut self, turn: Turn) -> Result<(), Refusal> {
+    fn apply(&mut self, turn: Turn, sighting: Sighting) -> Result<(), Refusal> {
         let enemy = self.end.me.opponent();
         let before = self.plies.len();
-        let begun = self.position.is_some();
+        // The wait for this code was the other's play, not its setting up:
+        // the game had begun here, or the other fixed its setup (in its
+        // invitation) before this device's code went out.
+        let begun = self.position.is_some() || self.promised.is_some();
+        let answer_only = turn.answer.is_some() && turn.actions.is_empty();
         if turn.deal.is_some() {
             return Err(Refusal::DealAfterTheDeal);
         }
@@ -92,7 +107,13 @@ impl LinkedGame {
         }
         // The answer settled whose turn it is; the time claimed is that turn's.
         self.sync_clock();
-        self.take_claim(turn.time_used, begun)?;
+        self.take_claim(
+            turn.time_used,
+            turn.their_count,
+            begun,
+            sighting,
+            answer_only,
+        )?;
         // (Before it has seen this device's setup it cannot move.)
         let their_turn = self.intro_shown
             && !self.over()
