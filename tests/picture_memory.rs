@@ -15,7 +15,7 @@ fn a_picture_that_inflates_to_a_gigabyte_costs_bounded_memory() {
         return;
     }
     for case in ["inflating-profile", "inflating-text"] {
-        let cost = input_bench::run(case).unwrap();
+        let cost = input_bench::run(case, None).unwrap();
         assert!(cost.input_bytes < 2 << 20, "{case}: a small file");
         let used = cost.peak_mb - cost.rss_before_mb;
         assert!(

@@ -8,8 +8,8 @@
 /// Settings: a few hundred bytes.
 pub const SETTINGS: u64 = 64 << 10;
 
-/// The setup library: about 2.5 kB a setup, so some 1,600 setups.
-pub const SETUP_LIBRARY: u64 = 4 << 20;
+/// The setup library: about 2.5 kB a setup, so some 800 setups.
+pub const SETUP_LIBRARY: u64 = 2 << 20;
 
 /// What the computer learned of the player's setups: a full memory (50
 /// games of every variant) is a few hundred kB.
@@ -19,14 +19,14 @@ pub const REMEMBERED_SETUPS: u64 = 2 << 20;
 pub const REFEREE_MATCH: u64 = 256 << 10;
 
 /// A game in progress on this device, or a finished game's record: about
-/// 18 bytes a ply, so some 230,000 plies (the longest of Gravon's 14,956
+/// 18 bytes a ply, so some 115,000 plies (the longest of Gravon's 14,956
 /// games has 1,879).
-pub const GAME: u64 = 4 << 20;
+pub const GAME: u64 = 2 << 20;
 
 /// A two-device game in progress: every code read and action played,
-/// about 60 bytes a ply, so some 70,000 plies.
-pub const TWO_DEVICE_GAME: u64 = 4 << 20;
+/// about 60 bytes a ply, so some 35,000 plies.
+pub const TWO_DEVICE_GAME: u64 = 2 << 20;
 
-/// The finished games' index: about 100 bytes a game, so some 160,000
+/// The finished games' index: about 100 bytes a game, so some 80,000
 /// finished games.
-pub const FINISHED_INDEX: u64 = 16 << 20;
+pub const FINISHED_INDEX: u64 = 8 << 20;

@@ -62,12 +62,12 @@ pub struct InputCost {
 }
 
 /// Runs one case; an unknown name says which exist.
-pub fn run(case: &str) -> Result<InputCost, String> {
+pub fn run(case: &str, keep: Option<&std::path::Path>) -> Result<InputCost, String> {
     if case == "slowest-code" {
         return slowest_code();
     }
     if case == "heaviest-data-folder" {
-        return heaviest_data_folder();
+        return heaviest_data_folder(keep);
     }
     let input = match case {
         "huge-header" => huge_header_png(16_380, 16_380),
@@ -310,6 +310,11 @@ pub struct Args {
     pub case: Option<String>,
     #[arg(long)]
     pub list: bool,
+    /// heaviest-data-folder: only write the folder, here, to start the app
+    /// on it (`flagfall --data-dir DIR screenshot --screen home`); reading
+    /// it sets its documents aside.
+    #[arg(long)]
+    pub keep: Option<std::path::PathBuf>,
 }
 
 /// `flagfall bench-inputs`: runs the case asked for and prints its cost,
@@ -321,7 +326,7 @@ pub fn run_command(args: Args) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     };
-    match run(&case) {
+    match run(&case, args.keep.as_deref()) {
         Ok(cost) => {
             println!(
                 "{case}: {} bytes in, {:.1} ms, peak {:.1} MB (resident before: {:.1} MB): {}",
@@ -338,10 +343,22 @@ pub fn run_command(args: Args) -> ExitCode {
 
 /// The heaviest data folder, written to a folder of its own and read as
 /// the app reads it at the start (`data_folder_bench`).
-fn heaviest_data_folder() -> Result<InputCost, String> {
-    let dir = std::env::temp_dir().join(format!("flagfall-heaviest-{}", std::process::id()));
+fn heaviest_data_folder(keep: Option<&std::path::Path>) -> Result<InputCost, String> {
+    let dir = keep.map_or_else(
+        || std::env::temp_dir().join(format!("flagfall-heaviest-{}", std::process::id())),
+        std::path::Path::to_path_buf,
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let bytes = super::data_folder_bench::write_heaviest_folder(&dir).map_err(|e| e.to_string())?;
+    if keep.is_some() {
+        return Ok(InputCost {
+            input_bytes: bytes as usize,
+            millis: 0.0,
+            rss_before_mb: 0.0,
+            peak_mb: memory_mb("VmHWM:"),
+            outcome: format!("written to {}", dir.display()),
+        });
+    }
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let rss_before_mb = memory_mb("VmRSS:");
     let started = Instant::now();
