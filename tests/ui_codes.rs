@@ -58,18 +58,8 @@ fn a_game_moves_to_another_app_through_its_codes() {
     fit_window(&other);
     tap(&other, "Read a code");
     assert_eq!(screen(&other), "codes");
-    let paste = |text: &str| {
-        elements(&other)
-            .into_iter()
-            .find(|e| {
-                e.accessible_label()
-                    .is_some_and(|l| l == "code text to read")
-            })
-            .expect("the paste field")
-            .set_accessible_value(text);
-        tap(&other, "Read the text");
-    };
-    paste("FLAGFALL:NOT A CODE");
+    let paste_other = |text: &str| paste(&other, text);
+    paste_other("FLAGFALL:NOT A CODE");
     assert!(
         labels(&other)
             .iter()
@@ -78,9 +68,21 @@ fn a_game_moves_to_another_app_through_its_codes() {
         labels(&other)
     );
     for text in texts.iter().rev() {
-        paste(text);
+        paste_other(text);
     }
+    // Issue 77: moved, not copied. The game arrives locked: the other app
+    // shows its receipt, and plays nothing until this one lets go.
+    assert_eq!(screen(&other), "codes", "{:?}", labels(&other));
+    assert_shows(&other, "A game arriving from another device");
+    assert!(other.one_device().as_ref().unwrap().handed().is_some());
+    let receipt = code_on_screen(&other);
+    // This app reads the receipt: its game is moved away, and it shows the release.
+    paste(&app, &receipt);
+    assert_shows(&app, "This game is on another device now");
+    let release = code_on_screen(&app);
+    paste_other(&release);
     assert_ne!(screen(&other), "codes", "{:?}", labels(&other));
+    assert!(other.one_device().as_ref().unwrap().handed().is_none());
     let moved = other.one_device().as_ref().unwrap().to_saved();
     let original = app.one_device().as_ref().unwrap().to_saved();
     assert_eq!(
@@ -92,6 +94,74 @@ fn a_game_moves_to_another_app_through_its_codes() {
             original.computer
         )
     );
+    // The game is played on over there only: here it says where it went,
+    // opens on its release, and refuses a move.
+    tap(&app, "Menu");
+    assert_shows(
+        &app,
+        "Continue: Classic against the computer (random), you play Red: moved to another device on ",
+    );
+    let line = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("Continue: Classic"))
+        .unwrap();
+    tap(&app, &line);
+    assert_eq!(screen(&app), "codes");
+    assert_eq!(code_on_screen(&app), release, "the release, to show again");
+}
+
+/// A move given up (the sender left its codes before reading the other
+/// device's receipt) leaves the game here, and the copy over there locked
+/// for good: no code releases it, so the game is never played on from two
+/// devices.
+#[test]
+fn a_move_given_up_leaves_the_copy_locked_for_good() {
+    let app = new_app(7);
+    tap(&app, "Classic");
+    tap(&app, "Opponent: Computer");
+    tap(&app, "Level: Random");
+    tap(&app, "Start vs computer");
+    tap(&app, "Fill for me");
+    tap(&app, "Ready");
+    tap(&app, "Menu");
+    tap(&app, "Move a game to another device");
+    let texts = code_texts(&app);
+    tap(&app, "Menu");
+    let other = new_app(8);
+    tap(&other, "Read a code");
+    for text in texts.iter().rev() {
+        paste(&other, text);
+    }
+    let receipt = code_on_screen(&other);
+    // The sender, no longer moving the game, plays on, and refuses the receipt.
+    let line = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("Continue: Classic"))
+        .unwrap();
+    tap(&app, &line);
+    assert_eq!(screen(&app), "play");
+    tap(&app, "Menu");
+    tap(&app, "Read a code");
+    paste(&app, &receipt);
+    assert_eq!(screen(&app), "codes");
+    assert!(app.one_device().as_ref().unwrap().handed().is_none());
+    // A release forged for the copy's move, with a number of its own, is refused.
+    let (id, _) = flagfall::session::link::read_handover(
+        &receipt,
+        flagfall::session::link::Handover::Receipt,
+    )
+    .unwrap();
+    let forged = flagfall::session::link::handover_code(
+        flagfall::session::link::Handover::Release,
+        id,
+        [9; 16],
+    );
+    paste(&other, &forged);
+    assert_shows(
+        &other,
+        "reading: Not read: this code belongs to another move",
+    );
+    assert!(other.one_device().as_ref().unwrap().handed().is_some());
 }
 
 /// Issue 17: 60 million pasted characters used to cost 394 MB; text longer
@@ -145,7 +215,8 @@ fn a_game_moved_back_to_its_device_is_kept_beside_the_one_there() {
     for text in texts.iter().rev() {
         paste(&app, text);
     }
-    assert_ne!(screen(&app), "codes", "{:?}", labels(&app));
+    // The copy arrives locked (the move was given up: it stays so).
+    assert_eq!(screen(&app), "codes", "{:?}", labels(&app));
     tap(&app, "Menu");
     use slint::Model;
     let games = app

@@ -14,11 +14,12 @@ use crate::i18n::translate;
 use crate::session::camera::{Camera, CameraError, SightedCodes, Watch};
 use crate::session::clipboard::Clipboard;
 use crate::session::games::Games;
+use crate::session::handover::Handed;
 use crate::session::link::Sighting;
 use crate::session::link::qr_image::make_qr;
 use crate::session::link::{
-    CodeKind, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
-    TransferReceiver,
+    CodeKind, Handover, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
+    TransferReceiver, move_id, read_handover,
 };
 use crate::session::photos::{
     NEWEST_PHOTOS, PhotoSource, PictureError, codes_in_newest, codes_in_picture,
@@ -41,6 +42,10 @@ enum Codes {
         receiver: TransferReceiver,
         status: String,
     },
+    /// The hand-over of the game on show, moved between devices: this
+    /// device's receipt while it arrives (and the release awaited), or the
+    /// release once this device let go of it.
+    Handover { status: String },
 }
 
 /// The codes screen's state: what it shows, and a picture being read.
@@ -155,6 +160,13 @@ impl CodesController {
         true
     }
 
+    /// Shows the hand-over of the game on show (moved, or arriving).
+    pub(super) fn show_handover(&mut self) {
+        self.codes = Some(Codes::Handover {
+            status: String::new(),
+        });
+    }
+
     /// Opens the reader of codes.
     pub(super) fn start_reading(&mut self) {
         self.codes = Some(Codes::Receive {
@@ -249,8 +261,12 @@ impl CodesController {
     fn say(&mut self, for_two_devices: bool, message: String) {
         if for_two_devices {
             self.link_status = message;
-        } else if let Some(Codes::Receive { status, .. }) = &mut self.codes {
+        } else if let Some(Codes::Receive { status, .. } | Codes::Handover { status }) =
+            &mut self.codes
+        {
             *status = message;
+        } else if matches!(self.codes, Some(Codes::Send { .. })) {
+            self.link_status = message;
         }
     }
 
@@ -286,6 +302,22 @@ impl CodesController {
     /// Reads codes over the home screen: the parts of a game moved from
     /// another device, an invitation, or a code of a two-device game here.
     fn receive(&mut self, games: &mut Games, texts: &[String]) -> Vec<Effect> {
+        match &self.codes {
+            Some(Codes::Send { texts: parts, .. }) => {
+                let id = move_id(parts);
+                return texts
+                    .iter()
+                    .flat_map(|text| self.read_receipt(games, id, text))
+                    .collect();
+            }
+            Some(Codes::Handover { .. }) => {
+                return texts
+                    .iter()
+                    .flat_map(|text| self.read_release(games, text))
+                    .collect();
+            }
+            _ => {}
+        }
         let Some(Codes::Receive { receiver, status }) = &mut self.codes else {
             return Vec::new();
         };
@@ -314,17 +346,80 @@ impl CodesController {
             .session()
             .map_err(|e| e.to_string())
             .and_then(|saved| PassAndPlay::from_saved(&saved).map_err(|e| e.to_string()));
+        let id = receiver.move_id();
         match loaded {
-            Ok(session) => {
-                // Kept beside any game here, in a file of its own.
+            Ok(mut session) => {
+                // Kept beside any game here, in a file of its own, locked
+                // until the sending device lets go of it.
+                if let Some(id) = id {
+                    session.set_handed(Some(Handed::Arriving {
+                        id,
+                        number: rand::random(),
+                    }));
+                }
                 games.start(session.into());
-                // The device may change hands before anything of an army shows.
                 games.continue_game(0);
-                vec![Effect::GameOnShow]
+                self.show_handover();
+                Vec::new()
             }
             Err(e) => {
                 *status = crate::tr!("The parts do not make a game this app can open: {}", e);
                 *receiver = TransferReceiver::default();
+                Vec::new()
+            }
+        }
+    }
+
+    /// The other device's receipt for the game being sent (move `id`): this
+    /// device lets go of the game (it keeps it only to look at) and shows
+    /// the release.
+    fn read_receipt(&mut self, games: &mut Games, id: Option<u32>, text: &str) -> Vec<Effect> {
+        let read = read_handover(text, Handover::Receipt).and_then(|(got, number)| match id {
+            Some(id) if got == id => Ok((id, number)),
+            _ => Err(TransferError::NotThisMove),
+        });
+        let (id, number) = match read {
+            Ok(read) => read,
+            Err(e) => {
+                self.link_status = crate::tr!("Not read: {}.", e);
+                return Vec::new();
+            }
+        };
+        let Some(GameSession::OneDevice(game)) = games.on_show_mut() else {
+            return Vec::new();
+        };
+        let on = crate::session::time_source::wall_clock()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        game.set_handed(Some(Handed::MovedAway { id, number, on }));
+        self.link_status.clear();
+        self.show_handover();
+        Vec::new()
+    }
+
+    /// The sending device's release of the game arriving here: it is this
+    /// device's to play on from now.
+    fn read_release(&mut self, games: &mut Games, text: &str) -> Vec<Effect> {
+        let Some(GameSession::OneDevice(game)) = games.on_show_mut() else {
+            return Vec::new();
+        };
+        let Some(Handed::Arriving { id, number }) = game.handed() else {
+            return Vec::new();
+        };
+        match read_handover(text, Handover::Release) {
+            Ok(read) if read == (id, number) => {
+                game.set_handed(None);
+                vec![Effect::GameOnShow]
+            }
+            Ok(_) => {
+                self.say(
+                    false,
+                    crate::tr!("Not read: {}.", TransferError::NotThisMove),
+                );
+                Vec::new()
+            }
+            Err(e) => {
+                self.say(false, crate::tr!("Not read: {}.", e));
                 Vec::new()
             }
         }
@@ -348,10 +443,15 @@ impl CodesController {
         Vec::new()
     }
 
-    /// The codes screen over the home screen: a game to move, or codes to read.
-    pub(super) fn refresh(&self, w: &AppWindow) {
+    /// The codes screen over the home screen: a game to move (and the other
+    /// device's receipt to read), the hand-over of a moved game, or codes
+    /// to read.
+    pub(super) fn refresh(&self, w: &AppWindow, games: &Games) {
+        let handed = games.on_show().and_then(|g| g.handed());
+        let handover_code = handed.map(|h| h.code()).unwrap_or_default();
         let shown = match &self.codes {
             Some(Codes::Send { texts, index }) => texts[*index].as_str(),
+            Some(Codes::Handover { .. }) => handover_code.as_str(),
             _ => "",
         };
         self.refresh_reading(w, shown);
@@ -365,11 +465,18 @@ impl CodesController {
         screen.set_confirm_abandon(false);
         match codes {
             Codes::Send { texts, index } => {
+                let what = games
+                    .on_show()
+                    .map(super::home::continue_label)
+                    .unwrap_or_default();
                 screen.set_title(crate::tr!("Move this game to another device").into());
                 screen.set_explanation(
                     crate::tr!(
-                        "On the other device choose \"Read a code\" and read every part, in any \
-                         order. The game goes on there from this position."
+                        "Moving: {}. On the other device choose \"Read a code\" and read every \
+                         part, in any order; then read here the code it shows. Only then does \
+                         this device let go of the game, and the game goes on there from this \
+                         position. Leave this screen before that and the game stays here.",
+                        what
                     )
                     .into(),
                 );
@@ -388,7 +495,47 @@ impl CodesController {
                 });
                 screen.set_can_previous(*index > 0);
                 screen.set_can_next(index + 1 < texts.len());
-                screen.set_read_status("".into());
+                // The other device's receipt, read here.
+                screen.set_reading(true);
+                screen.set_read_status(self.link_status.clone().into());
+            }
+            Codes::Handover { status } => {
+                let what = games
+                    .on_show()
+                    .map(super::home::untimed_label)
+                    .unwrap_or_default();
+                let (title, explanation) = match handed {
+                    Some(Handed::Arriving { .. }) => (
+                        crate::tr!("A game arriving from another device"),
+                        crate::tr!(
+                            "{}: every part is read. Let the other device read this code, then \
+                             read the code it answers with: it lets go of the game there, and \
+                             the game goes on here. Until then it waits under Continue.",
+                            what
+                        ),
+                    ),
+                    _ => (
+                        crate::tr!("This game is on another device now"),
+                        crate::tr!(
+                            "{}: the other device has it. Let it read this code, which lets \
+                             go of the game: it plays on there, and on no other device. Here \
+                             it is kept only to look at, under Continue.",
+                            what
+                        ),
+                    ),
+                };
+                screen.set_title(title.into());
+                screen.set_explanation(explanation.into());
+                screen.set_warning("".into());
+                screen.set_showing(true);
+                screen.set_qr(qr_picture(&handover_code));
+                screen.set_code_text(handover_code.clone().into());
+                screen.set_part_label("".into());
+                screen.set_can_previous(false);
+                screen.set_can_next(false);
+                let arriving = matches!(handed, Some(Handed::Arriving { .. }));
+                screen.set_reading(arriving);
+                screen.set_read_status(status.clone().into());
             }
             Codes::Receive { status, .. } => {
                 screen.set_title(crate::tr!("Read a code").into());

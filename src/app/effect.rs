@@ -33,6 +33,9 @@ pub(super) enum Effect {
     Review { game: Box<Game>, note: String },
     /// The game on show as codes for another device.
     SendGame,
+    /// The hand-over of the game on show, moved to or from another device,
+    /// on the codes screen (such a game is played on nowhere here).
+    ShowHandover,
     /// The codes screen, to read a code.
     ReadCodes,
     /// The referee's screens, at their first page.

@@ -18,6 +18,7 @@ use crate::i18n::translate;
 use crate::session::ai::Level;
 use crate::session::finished_games::FinishedSummary;
 use crate::session::games::Games;
+use crate::session::handover::Handed;
 use crate::session::pass_and_play::{Computer, player_names};
 use crate::session::{GameSession, PassAndPlay, Stage, Step};
 use slint::{ComponentHandle, SharedString};
@@ -243,7 +244,13 @@ impl HomeController {
             ContinueEntry::RefereeMatch => Effect::OpenReferee,
             ContinueEntry::Game(index) => {
                 games.continue_game(index);
-                Effect::GameOnShow
+                // A game moved to or from another device is played on
+                // nowhere here: its hand-over shows instead.
+                if games.on_show().is_some_and(|g| g.handed().is_some()) {
+                    Effect::ShowHandover
+                } else {
+                    Effect::GameOnShow
+                }
             }
         }
     }
@@ -396,8 +403,22 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
 /// A game of "Continue", as its line names it after "Continue: ": the
 /// variant, who the opponent is, the player's side and where it stands,
 /// and its clock when it is timed.
-fn continue_label(game: &GameSession) -> String {
+pub(super) fn continue_label(game: &GameSession) -> String {
     let label = untimed_label(game);
+    let label = match game.handed() {
+        Some(Handed::Arriving { .. }) => {
+            crate::tr!(
+                "{}: arriving from another device, which has not let go of it yet",
+                label
+            )
+        }
+        Some(Handed::MovedAway { on, .. }) => crate::tr!(
+            "{}: moved to another device on {}",
+            label,
+            super::dates::day_and_time(on).unwrap_or_default()
+        ),
+        None => label,
+    };
     let label = match game.options().time_control {
         Some(control) => crate::tr!("{}, on a clock of {}", label, control_label(control)),
         None => label,
@@ -425,7 +446,7 @@ fn same_kind(a: &GameSession, b: &GameSession) -> bool {
         && a.computer() == b.computer()
 }
 
-fn untimed_label(game: &GameSession) -> String {
+pub(super) fn untimed_label(game: &GameSession) -> String {
     if let Some(label) = two_devices::continue_label(game) {
         return label;
     }

@@ -202,6 +202,10 @@ impl State {
                     self.router.set_overlay(None);
                     self.router.show_review();
                 }
+                Effect::ShowHandover => {
+                    self.codes.show_handover();
+                    self.router.show_codes();
+                }
                 Effect::SendGame => {
                     if self.codes.send_game(&self.games) {
                         self.router.show_codes();
@@ -605,7 +609,7 @@ fn refresh(w: &AppWindow, s: &State) {
             s.home
                 .refresh(w, &s.games, &s.notices, s.referee.continue_label())
         }
-        Screen::Codes => s.codes.refresh(w),
+        Screen::Codes => s.codes.refresh(w, &s.games),
         Screen::Link => s.codes.refresh_two_devices(w, game),
         Screen::Handoff => handoff::refresh(w, game),
         Screen::Deal => {

@@ -33,6 +33,9 @@ pub enum GameError {
     /// A setup was asked for outside the setup.
     #[error("{}", crate::tr!("no setup is under way"))]
     NoSetup,
+    /// The game was moved to another device, or is still arriving from one.
+    #[error("{}", crate::tr!("this game is on another device: it was moved there, or the device it comes from has not let go of it yet"))]
+    Handed,
     /// Only a solo game's player may take a move back, after one of its own.
     #[error("{}", crate::tr!("there is no move of yours to take back"))]
     NothingToTakeBack,

@@ -31,6 +31,7 @@ pub mod finished_games;
 pub mod game;
 pub mod game_error;
 pub mod games;
+pub mod handover;
 pub mod hint;
 pub mod link;
 pub mod pass_and_play;

@@ -7,6 +7,7 @@
 
 use super::ai::{Level, setup_around};
 use super::game_error::GameError;
+use super::handover::Handed;
 use super::saved::{
     LoadError, SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft,
     saved_variant,
@@ -83,6 +84,9 @@ pub struct PassAndPlay {
     /// The players' names, where they gave them (pass-and-play, by
     /// `Side::index`): each player's setups are kept under their name.
     players: [Option<String>; 2],
+    /// A move to or from another device under way or done: the game is
+    /// then played on nowhere here.
+    handed: Option<Handed>,
 }
 
 /// The longest name a player may give.
@@ -166,6 +170,7 @@ impl PassAndPlay {
             started: None,
             seen: Seen::default(),
             players: [None, None],
+            handed: None,
         }
     }
 
@@ -193,6 +198,19 @@ impl PassAndPlay {
     /// Names the players (pass-and-play; see `player_names`).
     pub fn set_players(&mut self, names: [Option<String>; 2]) {
         self.players = names;
+        self.revision += 1;
+    }
+
+    /// Where a move of this game between devices stands here, if one is
+    /// under way or done.
+    pub fn handed(&self) -> Option<Handed> {
+        self.handed
+    }
+
+    /// The move between devices stands at `handed` (none: the game is
+    /// this device's to play on).
+    pub fn set_handed(&mut self, handed: Option<Handed>) {
+        self.handed = handed;
         self.revision += 1;
     }
 
@@ -268,7 +286,8 @@ impl PassAndPlay {
         let computer = self.computer?;
         let game = self.game.as_ref()?;
         let to_move = game.position().to_move();
-        (self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
+        let here = self.handed.is_none();
+        (here && self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
             .then(|| (computer.level, self.seen_view(game, computer.side)))
     }
 
@@ -806,6 +825,7 @@ impl PassAndPlay {
             started: self.started,
             seen: self.seen.clone(),
             players: self.players.clone(),
+            handed: self.handed,
         }
     }
 
@@ -835,6 +855,7 @@ impl PassAndPlay {
             blue.as_deref().unwrap_or_default(),
         )
         .map_err(LoadError::Players)?;
+        session.handed = saved.handed;
         let stage_side = || saved.stage_side.ok_or(LoadError::NoStageSide);
         for (side, record) in [(Side::Red, &saved.red), (Side::Blue, &saved.blue)] {
             let Some(record) = record else { continue };

@@ -76,6 +76,9 @@ pub struct SavedSession {
     /// The players' names (pass-and-play), Red's then Blue's, where given.
     #[serde(default, skip_serializing_if = "no_names")]
     pub players: [Option<String>; 2],
+    /// A move of the game between devices, under way or done.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handed: Option<crate::session::handover::Handed>,
 }
 
 fn no_names(names: &[Option<String>; 2]) -> bool {

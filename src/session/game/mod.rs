@@ -13,6 +13,7 @@ mod two_devices;
 
 use super::ai::Level;
 use super::game_error::GameError;
+use super::handover::Handed;
 use super::link::LinkedSession;
 use super::pass_and_play::{Computer, PassAndPlay};
 use super::setup_draft::SetupDraft;
@@ -85,6 +86,12 @@ pub trait DeviceGame {
 
     /// The setup being arranged on screen.
     fn draft(&self) -> Option<&SetupDraft>;
+
+    /// A move of this game between devices, under way or done: the game is
+    /// then played on nowhere here (only a game on one device moves).
+    fn handed(&self) -> Option<Handed> {
+        None
+    }
 
     /// The name `side`'s player gave, where players share the device and
     /// named themselves.

@@ -13,6 +13,7 @@ use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
 use crate::session::ai::Level;
 use crate::session::game_error::GameError;
+use crate::session::handover::Handed;
 use crate::session::link::transfer_codes;
 use crate::session::pass_and_play::{Computer, PassAndPlay};
 use crate::session::setup_draft::SetupDraft;
@@ -85,26 +86,35 @@ impl DeviceGame for PassAndPlay {
     }
 
     fn setup_ready(&mut self) -> Result<(), GameError> {
+        self.here()?;
         PassAndPlay::setup_ready(self)
     }
 
     fn play(&mut self, action: Action) -> Result<(), GameError> {
+        self.here()?;
         PassAndPlay::play(self, action)
             .map(|_| ())
             .map_err(Into::into)
     }
 
     fn resign(&mut self) -> Result<(), GameError> {
+        self.here()?;
         PassAndPlay::resign(self).map_err(Into::into)
     }
 
     fn offer_draw(&mut self) -> Result<(), GameError> {
+        self.here()?;
         PassAndPlay::offer_draw(self);
         Ok(())
     }
 
     fn answer_draw(&mut self, accept: bool) -> Result<(), GameError> {
+        self.here()?;
         PassAndPlay::answer_draw(self, accept).map_err(Into::into)
+    }
+
+    fn handed(&self) -> Option<Handed> {
+        PassAndPlay::handed(self)
     }
 
     fn draw_offer(&self) -> Option<Side> {
@@ -207,7 +217,7 @@ impl DeviceGame for PassAndPlay {
     }
 
     fn can_move_to_another_device(&self) -> bool {
-        !PassAndPlay::is_over(self)
+        !PassAndPlay::is_over(self) && PassAndPlay::handed(self).is_none()
     }
 }
 
@@ -226,4 +236,15 @@ fn game_plies(game: &Game) -> Vec<(Side, Action)> {
         }
     }
     plies
+}
+
+impl PassAndPlay {
+    /// The game is this device's to play on: not moved away, nor still
+    /// arriving from another device.
+    fn here(&self) -> Result<(), GameError> {
+        match self.handed() {
+            None => Ok(()),
+            Some(_) => Err(GameError::Handed),
+        }
+    }
 }

@@ -90,7 +90,7 @@ impl Endpoint {
                 return Err(LinkError::AlreadyRead(header.seq));
             }
             CodeKind::Invite => return Err(LinkError::Invitation),
-            CodeKind::Transfer => return Err(LinkError::Transfer),
+            CodeKind::Transfer | CodeKind::Handover => return Err(LinkError::Transfer),
         }
         if header.game_id != self.game_id {
             return Err(LinkError::WrongGame);

@@ -46,7 +46,7 @@ impl Invitation {
         let envelope = Envelope::from_text(text)?;
         match envelope.header.kind {
             CodeKind::Invite => {}
-            CodeKind::Transfer => return Err(LinkError::Transfer),
+            CodeKind::Transfer | CodeKind::Handover => return Err(LinkError::Transfer),
             CodeKind::Turn => return Err(LinkError::NotInvitation),
         }
         let (invite, variant) = Invite::decode(&envelope.body, envelope.header.format, variant_of)?;

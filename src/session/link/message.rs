@@ -72,6 +72,9 @@ pub enum CodeKind {
     Turn = 1,
     /// One part of a whole session moved to another device.
     Transfer = 2,
+    /// The hand-over of a moved game (code format 6): the receiving
+    /// device's receipt, or the sending device's release (`transfer`).
+    Handover = 3,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,6 +171,7 @@ impl Envelope {
             0 => CodeKind::Invite,
             1 => CodeKind::Turn,
             2 => CodeKind::Transfer,
+            3 => CodeKind::Handover,
             other => {
                 return Err(CodeError::Damaged(crate::tr!(
                     "unknown code kind {}",

@@ -45,7 +45,10 @@ pub use invitation::{Invitation, not_for_two_devices};
 pub use message::{CodeError, CodeKind, Envelope, TEXT_PREFIX};
 pub use session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use sighting::Sighting;
-pub use transfer::{MAX_PARTS, TransferError, TransferReceiver, transfer_codes};
+pub use transfer::{
+    Handover, MAX_PARTS, TransferError, TransferReceiver, handover_code, move_id, read_handover,
+    transfer_codes,
+};
 pub use verify::ClaimsVerdict;
 
 /// The longest pasted text read as codes: every part of the largest moved

@@ -1,6 +1,14 @@
 //! A whole session moved to another device (phone to tablet): the saved
 //! session, compressed and cut into as few codes as a camera reads well.
 //! It holds both armies, which the screen that shows it says.
+//!
+//! The hand-over makes it a move, not a copy: the receiving device keeps
+//! the game locked and shows a receipt (a random number of its own, for
+//! this move's id); the sending device, on reading it, keeps its copy only
+//! as moved away (read-only) and shows a release with the same number; the
+//! receiving device plays on once it reads the release. A device that gave
+//! up the move (left its codes unread) never releases, so the game is never
+//! played on from two devices.
 
 use super::message::{CodeError, CodeKind, Envelope, FIRST_CODE_FORMAT, Header};
 use super::wire::{Reader, Writer};
@@ -30,6 +38,8 @@ pub enum TransferError {
     OtherTransfer,
     AlreadyRead(u16),
     Broken(String),
+    /// A hand-over code of another move, or not the one awaited.
+    NotThisMove,
 }
 
 impl std::fmt::Display for TransferError {
@@ -45,6 +55,9 @@ impl std::fmt::Display for TransferError {
             TransferError::AlreadyRead(part) => crate::tr!("part {} was read already", part),
             TransferError::Broken(why) => {
                 crate::tr!("the codes do not make a whole game: {}", why)
+            }
+            TransferError::NotThisMove => {
+                crate::tr!("this code belongs to another move of a game, or not to this step of it")
             }
         };
         f.write_str(&text)
@@ -79,6 +92,60 @@ pub fn transfer_codes(session: &SavedSession) -> Vec<String> {
             .to_text()
         })
         .collect()
+}
+
+/// The id of the move whose parts these are (the parts' game id).
+pub fn move_id(parts: &[String]) -> Option<u32> {
+    let first = parts.first()?;
+    Some(Envelope::from_text(first).ok()?.header.game_id)
+}
+
+/// A step of the hand-over of a moved game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handover {
+    /// The receiving device has every part, and keeps the game locked.
+    Receipt = 0,
+    /// The sending device let go of the game (its copy is moved away).
+    Release = 1,
+}
+
+/// The hand-over code of move `id` at `step`, carrying the receiving
+/// device's number.
+pub fn handover_code(step: Handover, id: u32, number: [u8; 16]) -> String {
+    let mut body = Writer::default();
+    body.u8(step as u8).bytes(&number);
+    Envelope {
+        header: Header {
+            format: super::message::ALLOWANCE_FORMAT,
+            kind: CodeKind::Handover,
+            sender: match step {
+                Handover::Receipt => Side::Blue,
+                Handover::Release => Side::Red,
+            },
+            game_id: id,
+            seq: step as u16,
+        },
+        body: body.finish(),
+    }
+    .to_text()
+}
+
+/// Reads a hand-over code expected at `step`: its move id and number.
+pub fn read_handover(text: &str, step: Handover) -> Result<(u32, [u8; 16]), TransferError> {
+    let envelope = Envelope::from_text(text)?;
+    match envelope.header.kind {
+        CodeKind::Handover => {}
+        CodeKind::Transfer => return Err(TransferError::NotThisMove),
+        _ => return Err(TransferError::NotTransfer),
+    }
+    let mut r = Reader::new(&envelope.body);
+    let got = r.u8().map_err(CodeError::from)?;
+    let number = r.array::<16>().map_err(CodeError::from)?;
+    r.end().map_err(CodeError::from)?;
+    if got != step as u8 {
+        return Err(TransferError::NotThisMove);
+    }
+    Ok((envelope.header.game_id, number))
 }
 
 /// Collects the parts of a moved game, in any order.
@@ -126,6 +193,11 @@ impl TransferReceiver {
         self.parts.resize(total, None);
         self.parts[part] = Some(data);
         Ok((self.parts.iter().flatten().count(), total))
+    }
+
+    /// The id of the move whose parts are being read (once one is read).
+    pub fn move_id(&self) -> Option<u32> {
+        self.id
     }
 
     /// The parts still missing, numbered from 1.
