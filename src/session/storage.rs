@@ -268,7 +268,7 @@ impl Storage {
         let mut games = Vec::new();
         for (own, mut copies) in found {
             // The copy written last is the game (its own name first on a tie).
-            copies.sort_by(|a, b| (a.0, a.1 == own).cmp(&(b.0, b.1 == own)));
+            copies.sort_by_key(|a| (a.0, a.1 == own));
             let Some((written, name, game)) = copies.pop() else {
                 continue;
             };
