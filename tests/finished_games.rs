@@ -59,7 +59,7 @@ fn a_long_history_is_listed_ten_at_a_time_newest_first() {
     assert_eq!(games.len(), 10);
     assert_eq!(
         games[0],
-        "Barrage: Red wins: Blue's flag was captured (25 moves)"
+        "Barrage: Red wins: Blue's flag was captured (13 moves)"
     );
     tap(&app, "Show more finished games (15 not shown)");
     assert_eq!(listed(&app).len(), 20);
@@ -67,7 +67,8 @@ fn a_long_history_is_listed_ten_at_a_time_newest_first() {
     let games = listed(&app);
     assert_eq!(games.len(), 25);
     // The oldest last: its record, alone, says no result.
-    assert_eq!(games[24], "Barrage:  (25 moves)");
+    // 25 plies: 13 moves as players count them (Red moved 13 times).
+    assert_eq!(games[24], "Barrage:  (13 moves)");
     assert!(
         !labels(&app)
             .iter()

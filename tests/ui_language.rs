@@ -218,3 +218,36 @@ fn no_japanese_screen_shows_an_english_word() {
         problems.join("\n")
     );
 }
+
+/// A browser page as the app sees it: the languages it was told
+/// (tests/ui_navigation.rs plays its Back button).
+#[derive(Default)]
+struct LanguageOfPage(std::cell::RefCell<Vec<String>>);
+
+impl flagfall::session::page::Page for LanguageOfPage {
+    fn showing(&self, _can_go_back: bool, lang: &str) {
+        self.0.borrow_mut().push(lang.to_owned());
+    }
+
+    fn on_back(&self, _back: Box<dyn Fn() -> bool>) {}
+}
+
+#[test]
+fn a_browser_page_s_language_follows_the_app_s() {
+    let _turn = one_at_a_time();
+    let _ = init_headless();
+    let page = std::rc::Rc::new(LanguageOfPage::default());
+    let app = App::new(AppConfig {
+        page: Some(page.clone()),
+        system_locales: vec!["en-GB".to_string()],
+        ..AppConfig::in_memory(5)
+    })
+    .unwrap();
+    fit_window(&app);
+    tap(&app, "Settings");
+    choose_language(&app, 2);
+    assert_eq!(page.0.borrow().last().map(String::as_str), Some("ja"));
+    choose_language(&app, 1);
+    assert_eq!(page.0.borrow().last().map(String::as_str), Some("en"));
+    choose_language(&app, 0);
+}

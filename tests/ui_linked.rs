@@ -270,6 +270,13 @@ fn an_unverified_result_says_so_and_a_silent_device_can_be_left() {
     let blue = App::new(AppConfig::in_memory(44)).unwrap();
     fit_window(&blue);
     let invitation = invite_other_device(&red);
+    assert!(
+        !labels(&red)
+            .iter()
+            .any(|l| l.starts_with("The other device stopped")),
+        "no other device has sent a code to an invitation: {:?}",
+        labels(&red)
+    );
     let answer = join(&blue, &invitation);
     paste(&red, &answer);
     move_first_piece(&red);

@@ -274,3 +274,79 @@ fn about_goes_back_to_where_it_was_opened_and_shows_the_version_and_notices() {
     press(&app, Key::Escape);
     assert_eq!(screen(&app), "home");
 }
+
+/// A browser page as the app sees it (tests/ui_language.rs has one too): what it was last told, and the way
+/// back the app gave it.
+#[derive(Default)]
+struct FakePage {
+    told: std::cell::RefCell<Vec<(bool, String)>>,
+    back: std::cell::RefCell<Option<Box<dyn Fn() -> bool>>>,
+}
+
+impl flagfall::session::page::Page for FakePage {
+    fn showing(&self, can_go_back: bool, lang: &str) {
+        self.told.borrow_mut().push((can_go_back, lang.to_owned()));
+    }
+
+    fn on_back(&self, back: Box<dyn Fn() -> bool>) {
+        *self.back.borrow_mut() = Some(back);
+    }
+}
+
+impl FakePage {
+    fn last(&self) -> (bool, String) {
+        self.told
+            .borrow()
+            .last()
+            .cloned()
+            .expect("the page was told")
+    }
+
+    /// The browser's Back button.
+    fn press_back(&self) -> bool {
+        (self
+            .back
+            .borrow()
+            .as_ref()
+            .expect("the app gave its way back"))()
+    }
+}
+
+#[test]
+fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
+    let _ = init_headless();
+    let page = std::rc::Rc::new(FakePage::default());
+    let app = App::new(AppConfig {
+        page: Some(page.clone()),
+        ..AppConfig::in_memory(5)
+    })
+    .unwrap();
+    fit_window(&app);
+    assert_eq!(
+        page.last(),
+        (false, "en".to_owned()),
+        "home: Back leaves the page"
+    );
+
+    tap(&app, "Start pass-and-play");
+    assert_ne!(screen(&app), "home");
+    assert_eq!(
+        page.last(),
+        (true, "en".to_owned()),
+        "in a game Back stays in the app"
+    );
+    assert!(page.press_back());
+    assert_eq!(
+        screen(&app),
+        "home",
+        "Back leads home, as the app's Menu does"
+    );
+    assert_eq!(page.last(), (false, "en".to_owned()));
+    assert!(
+        !page.press_back(),
+        "from home there is nowhere to go back to"
+    );
+
+    tap(&app, "Settings");
+    assert!(page.last().0, "Back closes the settings");
+}

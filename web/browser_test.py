@@ -12,8 +12,12 @@ the page again with the server gone (the service worker's store). Two
 pages start a two-device game: the joiner reads the inviter's invitation
 through Chromium's fake camera, fed a video of the inviter's screen, and
 "Copy the code's text" fills the page's clipboard. Print and play hands a
-PDF to the browser's downloads. It also opens the page at 1280x800. With --shots, it saves what it saw there
-(docs/web/). Standard library only; it needs chromium and chromedriver
+PDF to the browser's downloads. It also opens the page at 1280x800, and on
+a phone turned on its side. Before all that it opens every screen
+`flagfall screenshot` knows, and the two-device ones, at 390x844 (in English
+and Japanese) and 1280x800, typing into each text field and scrolling each
+list, and fails on any console error or a stopped app. With --shots, it
+saves what it saw there (docs/web/). Standard library only; it needs chromium and chromedriver
 (Debian's chromium and chromium-driver packages).
 """
 
@@ -28,11 +32,58 @@ import subprocess
 import sys
 import tempfile
 import threading
+import struct
 import time
+import urllib.error
 import urllib.request
+import zlib
+
+from serve import PrecompressedFiles
 
 PHONE = (390, 844)
 TABLET = (1280, 800)
+
+
+def png_rows(data):
+    """Decodes an 8-bit RGB or RGBA PNG (Chromium's screenshots): its width,
+    height and rows, each as RGBA bytes."""
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBB", chunk[:10])
+        elif kind == b"IDAT":
+            idat += chunk
+    width, height, depth, colour = header
+    assert depth == 8 and colour in (2, 6), f"a PNG of depth {depth}, colour type {colour}"
+    channels = 4 if colour == 6 else 3
+    raw, stride = zlib.decompress(idat), width * channels
+    rows, previous, at = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        previous = line
+        if channels == 3:
+            rows.append(b"".join(bytes(line[i:i + 3]) + b"\xff" for i in range(0, stride, 3)))
+        else:
+            rows.append(bytes(line))
+    return width, height, rows
 
 
 def free_port():
@@ -41,15 +92,9 @@ def free_port():
         return s.getsockname()[1]
 
 
-class PageFiles(http.server.SimpleHTTPRequestHandler):
-    """Serves the page's files with the types a browser wants, quietly."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-    }
+class PageFiles(PrecompressedFiles):
+    """Serves the page's files as web/serve.py does (gzipped where the
+    build made them so), quietly."""
 
     def log_message(self, *args):
         pass
@@ -74,7 +119,9 @@ class Browser:
             "args": [
                 "--headless=new",
                 "--no-sandbox",
-                "--disable-gpu",
+                # WebGL (the app draws with it) on the CPU: no GPU here.
+                "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader",
                 "--disable-dev-shm-usage",
                 f"--user-data-dir={profile}",
                 f"--lang={language}",
@@ -106,8 +153,12 @@ class Browser:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.driver + path, method=method, data=data,
                                          headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=300) as reply:
-            return json.loads(reply.read())["value"]
+        try:
+            with urllib.request.urlopen(request, timeout=300) as reply:
+                return json.loads(reply.read())["value"]
+        except urllib.error.HTTPError as e:
+            # WebDriver says what went wrong in the body.
+            raise AssertionError(f"{method} {path}: {e.read()[:600]!r}") from None
 
     def cdp(self, command, params):
         return self.call("POST", self.session + "/goog/cdp/execute", {"cmd": command, "params": params})
@@ -136,12 +187,19 @@ class Browser:
             ]}]})
 
     def pixel(self, x, y):
-        """The canvas's colour at (x, y), or None before the app drew."""
-        return self.js("""
-            const canvas = document.getElementById("canvas");
-            const context = canvas && canvas.width > 0 && canvas.getContext("2d");
-            return context ? Array.from(context.getImageData(arguments[0], arguments[1], 1, 1).data) : null;
-        """, x, y)
+        """The page's colour at (x, y) as [r, g, b, a] (the canvas is
+        WebGL's, whose pixels a script cannot read back: a one-pixel
+        screenshot)."""
+        shot = self.cdp("Page.captureScreenshot", {
+            "format": "png", "clip": {"x": x, "y": y, "width": 1, "height": 1, "scale": 1}})
+        width, height, rows = png_rows(base64.b64decode(shot["data"]))
+        return list(rows[0][:4])
+
+    def screen_rgba(self):
+        """The whole page as (width, height, RGBA bytes)."""
+        shot = self.cdp("Page.captureScreenshot", {"format": "png"})
+        width, height, rows = png_rows(base64.b64decode(shot["data"]))
+        return width, height, b"".join(rows)
 
     def shot(self, path):
         with open(path, "wb") as f:
@@ -239,7 +297,10 @@ def dismiss_battle(browser):
         wait("the battle closed", lambda: not is_blue(browser.pixel(195, 523)), seconds=10)
 
 
-def play_and_wait_for_answer(browser, used):
+def play_and_wait_for_answer(browser, used, limit_ms=THINK_MS):
+    """Plays Red's next advance and waits for the computer's answer; the
+    longest the page's thread went without running meanwhile is kept as
+    `browser.last_stall` (and must stay under `limit_ms`, if given)."""
     dismiss_battle(browser)
     game = solo_game(browser)
     plies = len(game["actions"])
@@ -260,8 +321,10 @@ def play_and_wait_for_answer(browser, used):
                 lambda: (g := solo_game(browser)) and len(g["actions"]) >= plies + 2 and g)
     assert game["actions"][plies] == f"{start}-{goal}", game["actions"]
     worst = browser.js("window.__ticking = false; return window.__worst;")
+    browser.last_stall = worst
     # Thinking on the page would stop it for the whole think time (250 ms).
-    assert worst < THINK_MS, f"the page stood still for {worst:.0f} ms while the computer thought"
+    assert limit_ms is None or worst < limit_ms, \
+        f"the page stood still for {worst:.0f} ms while the computer thought"
     print(f"  played {start}-{goal}, the computer answered {game['actions'][plies + 1]}"
           f" (longest the page went without running: {worst:.0f} ms)")
     return game
@@ -332,16 +395,7 @@ def phone(driver, url, server, profile, shots):
 def canvas_as_video(browser, path):
     """Films the app's canvas as a camera would see it: a Y4M video (what
     Chromium's fake camera plays) of a few frames of it, in greys."""
-    width, height, pixels = browser.js("""
-        const canvas = document.getElementById("canvas");
-        const rgba = new Uint8Array(canvas.getContext("2d")
-            .getImageData(0, 0, canvas.width, canvas.height).data.buffer);
-        let text = "";
-        for (let i = 0; i < rgba.length; i += 32768)
-            text += String.fromCharCode.apply(null, rgba.subarray(i, i + 32768));
-        return [canvas.width, canvas.height, btoa(text)];
-    """)
-    rgba = base64.b64decode(pixels)
+    width, height, rgba = browser.screen_rgba()
     luma = bytes((77 * rgba[i] + 150 * rgba[i + 1] + 29 * rgba[i + 2]) >> 8
                  for i in range(0, len(rgba), 4))
     grey = bytes([128]) * ((width // 2) * (height // 2))
@@ -454,6 +508,118 @@ def tablet(driver, url, profile, shots):
         browser.quit()
 
 
+def started(browser):
+    """Whether the app is on the page (index.html took its loading screen
+    away) and has not stopped."""
+    return browser.js("""
+        return document.getElementById("loading").hidden
+            && document.getElementById("stopped").hidden;
+    """)
+
+
+def hook(browser, name, *args):
+    """Calls one of the page's test hooks (web/src/test_hooks.rs)."""
+    return browser.js_async("""
+        const done = arguments[arguments.length - 1];
+        const [name, ...args] = Array.from(arguments).slice(0, -1);
+        import("./flagfall_web.js").then((m) => {
+            try { done(m[name](...args)); } catch (e) { done("failed: " + e); }
+        }, (e) => done("no module: " + e));
+    """, name, *args)
+
+
+def elements(browser, kind, screen, problems):
+    """Where the shown elements of `kind` are, as [x, y, width, height];
+    none, and a problem noted, when the page could not say."""
+    answer = hook(browser, "test_elements", kind)
+    try:
+        return json.loads(answer)
+    except (TypeError, ValueError):
+        problems.append(f"{screen}: no answer for where its {kind}s are: {answer!r}")
+        return []
+
+
+def drag(browser, x, y, dy):
+    """A finger (or the mouse wheel, on a desktop page) scrolling by `dy`."""
+    if browser.touch:
+        steps = [{"type": "pointerMove", "duration": 40, "x": int(x), "y": int(y - dy * i / 5),
+                  "origin": "viewport"} for i in range(1, 6)]
+        browser.call("POST", browser.session + "/actions", {"actions": [{
+            "type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+            "actions": [{"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"},
+                        {"type": "pointerDown", "button": 0}, *steps, {"type": "pointerUp", "button": 0}]}]})
+    else:
+        browser.call("POST", browser.session + "/actions", {"actions": [{
+            "type": "wheel", "id": "wheel", "actions": [
+                {"type": "scroll", "x": int(x), "y": int(y), "deltaX": 0, "deltaY": int(dy), "duration": 100}]}]})
+
+
+def every_screen(driver, url, profile, size, language, shots):
+    """Opens every screen `flagfall screenshot` knows (and the two-device
+    ones) at `size`, types into each text field, scrolls each list, and
+    fails on any console error or a stopped app (issue 78)."""
+    width, height = size
+    browser = Browser(driver, size, touch=width < 600, profile=profile, language=language)
+    problems = []
+    try:
+        browser.go(url)
+        wait("the app on the page", lambda: started(browser))
+        screens = json.loads(hook(browser, "test_screens"))
+        typed = scrolled = 0
+        for screen in screens:
+            print(f"  {screen}", flush=True)
+            variant = "domino" if screen == "deal" else "classic"
+            why = hook(browser, "test_stage", variant, screen)
+            if why:
+                problems.append(f"{screen}: not staged: {why}")
+                continue
+            time.sleep(0.3)
+            if shots:
+                browser.shot(os.path.join(shots, f"{screen}-{width}x{height}-{language}.png"))
+            for kind in ("LineEdit", "TextEdit"):
+                for x, y, w, h in elements(browser, kind, screen, problems):
+                    if y + h / 2 > height:
+                        continue
+                    browser.tap(x + min(w / 2, 40), y + h / 2)
+                    time.sleep(0.1)
+                    browser.cdp("Input.insertText", {"text": "Ana 日本"})
+                    typed += 1
+            for kind in ("ScrollView", "ListView"):
+                for x, y, w, h in elements(browser, kind, screen, problems):
+                    x0, y0 = max(x, 0) + min(w, width) / 2, max(y, 0) + min(h, height - max(y, 0)) / 2
+                    drag(browser, x0, y0, min(h, 300) / 3)
+                    drag(browser, x0, y0 - min(h, 300) / 3, -min(h, 300) / 3)
+                    scrolled += 1
+            time.sleep(0.2)
+            errors = [e["message"] for e in browser.console() if e["level"] == "SEVERE"]
+            if errors or not started(browser):
+                problems.append(f"{screen}: {'the app stopped; ' if not started(browser) else ''}{errors}")
+                if not started(browser):
+                    browser.shot(os.path.join(tempfile.gettempdir(), f"flagfall-stopped-{screen}.png"))
+                    break
+        print(f"every screen at {width}x{height} in {language}: {len(screens)} screens,"
+              f" {typed} text fields typed into, {scrolled} lists scrolled")
+        assert not problems, "\n".join(problems)
+    finally:
+        browser.quit()
+
+
+def landscape(driver, url, profile):
+    """A phone turned on its side (844x390) and the smallest (480x320):
+    the app is drawn within the page, not taller than it."""
+    for size in ((844, 390), (480, 320)):
+        browser = Browser(driver, size, touch=True, profile=os.path.join(profile, f"{size[0]}"))
+        try:
+            browser.go(url)
+            wait("the app on the page", lambda: started(browser))
+            time.sleep(0.5)
+            drawn = browser.js("const c = document.getElementById('canvas'); return [c.clientWidth, c.clientHeight];")
+            assert drawn == list(size), f"at {size[0]}x{size[1]} the app is drawn {drawn[0]}x{drawn[1]}"
+        finally:
+            browser.quit()
+    print("landscape: the app is drawn within 844x390 and 480x320")
+
+
 def start_chromedriver():
     """Starts chromedriver on a free port; returns its address and a stop."""
     chromedriver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -489,7 +655,11 @@ def main():
     try:
         url, server = serve(folder)
         with tempfile.TemporaryDirectory() as profile:
+            for size, language in ((PHONE, "en"), (PHONE, "ja"), (TABLET, "en")):
+                every_screen(driver, url, os.path.join(profile, f"screens-{size[0]}-{language}"),
+                             size, language, shots)
             tablet(driver, url, os.path.join(profile, "tablet"), shots)
+            landscape(driver, url, os.path.join(profile, "landscape"))
             two_devices(driver, url, os.path.join(profile, "two"), shots)
             printed_sheet(driver, url, os.path.join(profile, "print"))
             phone(driver, url, server, os.path.join(profile, "phone"), shots)

@@ -3,18 +3,21 @@
 
 Usage: python3 web/measure.py FOLDER
 
-FOLDER is the page web/build.sh built (target/web). Served from a local
-server that compresses with gzip (level 9) and answers "not modified" to a
-file asked for again, as a web server would, it prints:
-- the bytes a first visit transfers (every request of the page, its worker
-  and its service worker, headers included, as the server sent them);
-- the time from navigation to the first frame with the cache warm (the
-  service worker's store) and the CPU slowed 4 times, and unslowed;
+FOLDER is the page web/build.sh built (target/web). Served as web/serve.py
+serves it (the Brotli or gzip copies build.sh made; "not modified" for a
+file asked for again), it prints:
+- a first visit on Chrome's "fast 4G" and "slow 4G" with the CPU slowed 4
+  times: when something was first drawn (the page's loading screen), when
+  the app was usable (its home screen), and the bytes until then;
+- the bytes of a whole first visit (the page, its worker and the service
+  worker's copy of the build);
+- the time to a usable app with the cache warm, unslowed and slowed 4x;
+- the longest the page's thread stood still after each of four moves in a
+  solo game, at 4x;
 - the expert's work a millisecond in the page (`flagfall bench --expert`
   measures the same natively).
 """
 
-import gzip
 import os
 import statistics
 import sys
@@ -23,110 +26,102 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import PHONE, Browser, PageFiles, is_blue, serve, start_chromedriver, wait  # noqa: E402
+from browser_test import (  # noqa: E402
+    PHONE, Browser, PageFiles, is_blue, play_and_wait_for_answer, serve, solo_game, start_chromedriver, wait)
 
-COMPRESSIBLE = (".wasm", ".js", ".html", ".webmanifest", ".svg", "/")
-
-
-def serve_compressed(folder):
-    """Serves `folder` with gzip; returns the address and the byte count."""
+def serve_counted(folder):
+    """Serves `folder` as web/serve.py does (Brotli or gzip copies, "not
+    modified" for a file asked for again); returns the address and the
+    bytes and requests served."""
     sent = {"bytes": 0, "requests": 0}
     lock = threading.Lock()
-    packed = {}
 
     class Handler(PageFiles):
-        def do_GET(self):
-            path = self.translate_path(self.path)
-            if os.path.isdir(path):
-                path = os.path.join(path, "index.html")
-            if not os.path.isfile(path):
-                self.send_error(404)
-                return
-            modified = self.date_time_string(int(os.path.getmtime(path)))
-            if self.headers.get("If-Modified-Since") == modified:
-                self.send_response(304)
-                self.end_headers()
-                with lock:
-                    sent["requests"] += 1
-                return
-            with open(path, "rb") as f:
-                body = f.read()
-            encoding = None
-            if "gzip" in self.headers.get("Accept-Encoding", "") and path.endswith(COMPRESSIBLE):
-                key = (path, os.path.getmtime(path))
-                if key not in packed:
-                    packed[key] = gzip.compress(body, compresslevel=9)
-                body, encoding = packed[key], "gzip"
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Length", str(len(body)))
-            if encoding:
-                self.send_header("Content-Encoding", encoding)
-            self.send_header("Last-Modified", modified)
-            self.end_headers()
-            self.wfile.write(body)
-            with lock:
-                sent["bytes"] += len(body)
-                sent["requests"] += 1
-
         def send_header(self, keyword, value):
             with lock:
                 sent["bytes"] += len(f"{keyword}: {value}\r\n")
+                if keyword == "Content-Length":
+                    sent["bytes"] += int(value)
             super().send_header(keyword, value)
+
+        def send_response(self, code, message=None):
+            with lock:
+                sent["requests"] += 1
+            super().send_response(code, message)
 
     url, _ = serve(folder, Handler)
     return url, sent
 
 
-# Records, in the page, when the canvas first shows a drawn pixel.
-FIRST_FRAME = """
-(function watch() {
-  const canvas = document.getElementById("canvas");
-  if (canvas && canvas.width > 0) {
-    const context = canvas.getContext("2d");
-    if (context && context.getImageData(canvas.width >> 1, canvas.height - 30, 1, 1).data[3] > 0) {
-      window.__firstFrame = performance.now();
-      return;
-    }
-  }
-  requestAnimationFrame(watch);
-})();
-"""
+# Chrome's network presets (DevTools): download and upload in bytes a
+# second, and the round trip's latency in ms.
+NETWORKS = {
+    "fast 4G": (9_000_000 / 8, 1_500_000 / 8, 60),
+    "slow 4G": (1_600_000 / 8, 750_000 / 8, 150),
+}
 
 
-def first_frame(browser, url):
-    browser.go(url)
-    return wait("the first frame", lambda: browser.js("return window.__firstFrame"), seconds=120)
+def first_visit(driver, url, sent, profile, network, cpu):
+    """A first visit on `network` with the CPU slowed `cpu` times: when the
+    page first drew something (its loading screen), when the app was usable
+    (its home screen drawn), and the bytes it took."""
+    browser = Browser(driver, PHONE, touch=True, profile=profile)
+    try:
+        down, up, latency = NETWORKS[network]
+        browser.cdp("Network.enable", {})
+        browser.cdp("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency, "downloadThroughput": down, "uploadThroughput": up})
+        browser.cdp("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        before = sent["bytes"]
+        browser.go(url)
+        usable = wait("the app usable", lambda: browser.js("return globalThis.flagfallStartedAt"), seconds=180)
+        drawn = browser.js("""
+            const paint = performance.getEntriesByName("first-contentful-paint")[0];
+            return paint ? paint.startTime : null;
+        """)
+        return drawn, usable, sent["bytes"] - before
+    finally:
+        browser.quit()
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     folder = sys.argv[1]
-    url, sent = serve_compressed(folder)
+    url, sent = serve_counted(folder)
     driver, stop = start_chromedriver()
     try:
         with tempfile.TemporaryDirectory() as profile:
-            browser = Browser(driver, PHONE, touch=True, profile=profile)
+            for network in NETWORKS:
+                drawn, usable, bytes_sent = first_visit(
+                    driver, url, sent, os.path.join(profile, network), network, 4)
+                print(f"first visit, {network}, CPU slowed 4x: something drawn at {drawn:.0f} ms,"
+                      f" usable at {usable:.0f} ms, {bytes_sent:,} bytes before usable")
+            browser = Browser(driver, PHONE, touch=True, profile=os.path.join(profile, "warm"))
             try:
-                browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_FRAME})
                 browser.go(url)
-                wait("the home screen", lambda: is_blue(browser.pixel(195, 812)), seconds=120)
+                wait("the app", lambda: browser.js("return globalThis.flagfallStartedAt"), seconds=120)
                 wait("the service worker", lambda: browser.js_async(
                     "const done = arguments[0];"
                     "navigator.serviceWorker.ready.then(r => done(!!r.active), () => done(false));"))
-                time.sleep(3)  # the computer's worker loading the module
-                print(f"first visit: {sent['bytes']:,} bytes in {sent['requests']} requests (gzip -9),"
-                      f" first frame at {browser.js('return window.__firstFrame'):.0f} ms")
-
+                time.sleep(5)  # the service worker storing the build
+                print(f"a whole first visit: {sent['bytes']:,} bytes in {sent['requests']} answers"
+                      " (the page, its worker and the service worker's copy; Brotli)")
                 for rate in (1, 4):
                     browser.cdp("Emulation.setCPUThrottlingRate", {"rate": rate})
-                    times = [first_frame(browser, url) for _ in range(3)]
-                    print(f"first frame, cache warm, CPU slowed {rate}x: "
+                    times = []
+                    for _ in range(3):
+                        browser.go(url)
+                        times.append(wait("the app", lambda: browser.js("return globalThis.flagfallStartedAt"),
+                                          seconds=120))
+                    print(f"usable, cache warm, CPU slowed {rate}x: "
                           + ", ".join(f"{t:.0f}" for t in times)
                           + f" ms (median {statistics.median(times):.0f})")
+                browser.cdp("Emulation.setCPUThrottlingRate", {"rate": 4})
+                print("a solo game at 4x CPU, the longest the page stood still after each move:")
+                stalls = solo_stalls(browser)
+                print(f"  worst {max(stalls):.0f} ms, median {statistics.median(stalls):.0f} ms")
                 browser.cdp("Emulation.setCPUThrottlingRate", {"rate": 1})
-                wait("the home screen", lambda: is_blue(browser.pixel(195, 812)), seconds=60)
                 pace = browser.js_async("""
                     const done = arguments[0];
                     import("./flagfall_web.js").then(m => done(m.expert_pace("classic", 20, 250, 1)));
@@ -136,6 +131,29 @@ def main():
                 browser.quit()
     finally:
         stop()
+
+
+def solo_stalls(browser):
+    """Starts a solo game (Fill for me, Ready) and plays four moves; the
+    longest the page's thread went without running after each, as the
+    browser test measures it."""
+    browser.tap(195, 334)  # Got it
+    time.sleep(0.5)
+    browser.tap(195, 566)  # Computer
+    time.sleep(0.5)
+    browser.tap(195, 812)  # Start vs computer
+    wait("the setup screen", lambda: not is_blue(browser.pixel(195, 818)), seconds=60)
+    browser.tap(105, 532)  # Fill for me
+    wait("a full army", lambda: is_blue(browser.pixel(195, 818)), seconds=60)
+    browser.tap(195, 818)  # Ready
+    wait("the game saved", lambda: (g := solo_game(browser)) and g["stage"] == "play", seconds=60)
+    used, stalls = set(), []
+    for _ in range(4):
+        play_and_wait_for_answer(browser, used, limit_ms=None)
+        stalls.append(browser.last_stall)
+    return stalls
+
+
 
 
 if __name__ == "__main__":

@@ -9,7 +9,12 @@ const FILES = ["./", @FILES@];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(STORE).then((store) => store.addAll(FILES)).then(() => self.skipWaiting()),
+    caches.open(STORE)
+      // The module's address names its contents (?v=DIGEST): the copy the
+      // page has just downloaded is taken from the browser's cache.
+      .then((store) => store.addAll(FILES.map((file) =>
+        new Request(file, { cache: file.includes("?v=") ? "force-cache" : "default" }))))
+      .then(() => self.skipWaiting()),
   );
 });
 

@@ -696,9 +696,11 @@ impl CodesController {
             .into(),
         );
         screen.set_close_label(crate::tr!("Menu").into());
+        // Not on an invitation nobody answered: no other device has sent
+        // anything yet (Delete under Continue takes the invitation away).
         screen.set_can_abandon(matches!(
             status,
-            LinkStatus::AwaitingJoin | LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
+            LinkStatus::AwaitingCode | LinkStatus::AwaitingReveal
         ));
         screen.set_confirm_abandon(self.confirm_abandon);
     }

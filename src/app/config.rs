@@ -8,6 +8,7 @@ use crate::session::camera::Camera;
 use crate::session::clipboard::Clipboard;
 use crate::session::clock_signals::Signals;
 use crate::session::exports::{self, Exports};
+use crate::session::page::Page;
 use crate::session::photos::PhotoSource;
 use crate::session::share::ShareSheet;
 use crate::session::thinking::ThinkElsewhere;
@@ -35,6 +36,8 @@ pub struct Platform {
     /// A clipboard for the codes screens' Copy and Paste where the
     /// toolkit's cannot be reached (a browser's).
     pub clipboard: Option<Rc<dyn Clipboard>>,
+    /// The page the app runs in: its history and language (a browser's).
+    pub page: Option<Rc<dyn Page>>,
 }
 
 /// How the app starts: the RNG seed for deals and "fill for me", and the
@@ -55,6 +58,8 @@ pub struct AppConfig {
     pub camera: Option<Rc<dyn Camera>>,
     /// The clipboard where the toolkit's cannot be reached (a browser's).
     pub clipboard: Option<Rc<dyn Clipboard>>,
+    /// The page the app runs in (a browser's).
+    pub page: Option<Rc<dyn Page>>,
     /// Where the codes screens look for the newest photos (Android's gallery,
     /// the desktop's pictures and downloads folders).
     pub photos: Option<Arc<dyn PhotoSource>>,
@@ -89,6 +94,7 @@ impl AppConfig {
         self.thinking = platform.thinking;
         self.camera = platform.camera;
         self.clipboard = platform.clipboard;
+        self.page = platform.page;
     }
 
     pub fn in_memory(seed: u64) -> AppConfig {
@@ -100,6 +106,7 @@ impl AppConfig {
             thinking: None,
             camera: None,
             clipboard: None,
+            page: None,
             photos: None,
             signals: None,
             exports: None,
@@ -172,6 +179,7 @@ impl AppConfig {
                 thinking: None,
                 camera: None,
                 clipboard: None,
+                page: None,
                 photos: None,
                 signals: Some(crate::session::clock_signals::desktop()),
                 exports: exports::Folder::for_player()

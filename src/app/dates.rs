@@ -21,6 +21,15 @@ fn month_name(month: u32) -> String {
     }
 }
 
+/// `at` in the device's time zone as a file's name carries it, sorting
+/// by time: "2026-12-05-143012" (to the second, so that two records saved
+/// a minute apart do not overwrite each other).
+pub(super) fn file_name_time(at: std::time::SystemTime) -> String {
+    chrono::DateTime::<Local>::from(at)
+        .format("%Y-%m-%d-%H%M%S")
+        .to_string()
+}
+
 /// The day and time `unix_ms` (milliseconds since 1970) falls on here;
 /// none for a time the calendar cannot show.
 pub(super) fn day_and_time(unix_ms: u64) -> Option<String> {
@@ -53,5 +62,18 @@ mod tests {
             "{text}"
         );
         assert_eq!(day_and_time(u64::MAX), None);
+    }
+
+    #[test]
+    fn a_file_s_time_sorts_and_has_no_milliseconds() {
+        let noon = std::time::UNIX_EPOCH + std::time::Duration::from_millis(1_795_953_600_123);
+        let name = file_name_time(noon);
+        // yyyy-mm-dd-hhmmss, whatever the time zone.
+        assert_eq!(name.len(), 17, "{name}");
+        assert!(
+            name.starts_with("2026-11-29-") || name.starts_with("2026-11-30-"),
+            "{name}"
+        );
+        assert!(name.ends_with("00"), "the seconds, no milliseconds: {name}");
     }
 }

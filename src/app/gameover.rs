@@ -93,7 +93,7 @@ impl GameOverController {
         let name = format!(
             "flagfall-{}-{}.json",
             game.variant().id,
-            crate::session::files::timestamp()
+            super::dates::file_name_time(crate::session::time_source::wall_clock())
         );
         let record = GameRecord::from_game(&game).to_json();
         let kept = saver.keep(&name, "application/json", record.as_bytes());

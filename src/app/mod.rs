@@ -109,8 +109,20 @@ pub fn run_in_browser(
     // The page's event loop runs on after this returns (flagfall-web
     // spawns it), and the app with it, for as long as the page is open.
     slint::run_event_loop()?;
-    std::mem::forget(app);
+    APP_IN_PAGE.with(|slot| *slot.borrow_mut() = Some(app));
     Ok(())
+}
+
+thread_local! {
+    /// The app `run_in_browser` put on the page, kept for as long as the
+    /// page is open.
+    static APP_IN_PAGE: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `act` on the app on this page (`run_in_browser`), if it started:
+/// the browser test's way to bring it to each screen (`flagfall-web`).
+pub fn with_app_in_page<R>(act: impl FnOnce(&App) -> R) -> Option<R> {
+    APP_IN_PAGE.with(|slot| slot.borrow().as_ref().map(act))
 }
 
 /// Everything the app holds: the games, where the player is, and one
@@ -143,6 +155,8 @@ struct State {
     time: Arc<dyn TimeSource>,
     /// What was on top of the window when it was last drawn.
     layer_shown: std::cell::Cell<Option<navigation::Layer>>,
+    /// The page the app runs in (a browser's), told where the app is.
+    page: Option<navigation::PageLink>,
 }
 
 impl State {
@@ -369,6 +383,7 @@ impl App {
             notices,
             time: config.time,
             layer_shown: std::cell::Cell::new(None),
+            page: config.page.map(navigation::PageLink::new),
         };
         let app = App {
             window,
@@ -594,6 +609,9 @@ fn refresh(w: &AppWindow, s: &State) {
     let layer = navigation::layer(s);
     if s.layer_shown.replace(Some(layer)) != Some(layer) {
         w.invoke_take_keys();
+    }
+    if let Some(page) = &s.page {
+        page.show(layer);
     }
     s.board.show_problem(w);
     let game = s.games.on_show();

@@ -28,8 +28,11 @@ pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
     }
 }
 
-/// "1 move", "60 moves": a count of moves on the board.
-pub fn moves_count(moves: usize) -> String {
+/// "1 move", "30 moves": how far a game of `plies` moves on the board
+/// went, counted as players count (and chess does): Red's move and Blue's
+/// answer are one move, so 60 plies are 30 moves and 7 are 4.
+pub fn moves_count(plies: usize) -> String {
+    let moves = plies.div_ceil(2);
     if moves == 1 {
         crate::tr!("1 move")
     } else {

@@ -4,11 +4,16 @@
 //! file chooser, then the screen itself. A game's screens (hand-off, deal,
 //! setup, play, codes) lead home and keep the game, which is saved after
 //! every change and waits under Continue. On the home screen there is
-//! nothing to go back to: the platform's back leaves the app.
+//! nothing to go back to: the platform's back leaves the app. In a browser
+//! page the page's Back button goes the same way (`PageLink`).
 
 use super::effect::{Effect, Effects};
 use super::{AppWindow, Navigation, Screen, State, codes, gameover, print, records, settings};
+use crate::i18n::{self, Language};
+use crate::session::page::Page;
 use slint::ComponentHandle;
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// What is on top of the window: the screen, and whether a question or
 /// the file chooser covers it. Keys go to the window again whenever it
@@ -17,6 +22,38 @@ use slint::ComponentHandle;
 pub(super) struct Layer {
     screen: Screen,
     covered: bool,
+}
+
+impl Layer {
+    /// Whether Back goes somewhere from here (anywhere but home with
+    /// nothing over it).
+    fn can_go_back(self) -> bool {
+        self.screen != Screen::Home || self.covered
+    }
+}
+
+/// The page the app runs in, and what it was last told.
+pub(super) struct PageLink {
+    page: Rc<dyn Page>,
+    told: Cell<Option<(bool, Language)>>,
+}
+
+impl PageLink {
+    pub(super) fn new(page: Rc<dyn Page>) -> PageLink {
+        PageLink {
+            page,
+            told: Cell::new(None),
+        }
+    }
+
+    /// Tells the page whether Back goes anywhere from `layer`, and the
+    /// app's language, when either changed.
+    pub(super) fn show(&self, layer: Layer) {
+        let now = (layer.can_go_back(), i18n::language());
+        if self.told.replace(Some(now)) != Some(now) {
+            self.page.showing(now.0, now.1.code());
+        }
+    }
 }
 
 pub(super) fn layer(s: &State) -> Layer {
@@ -66,6 +103,11 @@ pub(super) fn connect(app: &super::App) {
         Some(effects) => (effects, true),
         None => (Effects::default(), false),
     });
+    let went_back = Rc::new(went_back);
+    if let Some(page) = &app.state.borrow().page {
+        let went_back = Rc::clone(&went_back);
+        page.page.on_back(Box::new(move || went_back(())));
+    }
     app.window()
         .global::<Navigation>()
         .on_back(move || went_back(()));

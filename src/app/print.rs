@@ -28,6 +28,11 @@ pub(super) struct PrintController {
     pages: Vec<Page>,
     /// The last PDF saved, to open its folder or share it.
     saved: Option<SavedFile>,
+    /// The preview shown before the one on show: in a browser page the
+    /// browser decodes a preview from an address that dropping the image
+    /// takes away, so one replaced while it still loads (a quick second
+    /// tap) would fail to load; kept one step longer, it finishes.
+    previous_preview: Image,
 }
 
 impl PrintController {
@@ -39,6 +44,7 @@ impl PrintController {
             page: 0,
             pages: Vec::new(),
             saved: None,
+            previous_preview: Image::default(),
         }
     }
 
@@ -146,6 +152,7 @@ impl PrintController {
             .pages
             .get(page)
             .and_then(|p| Image::load_from_svg_data(p.svg.as_bytes()).ok());
+        self.previous_preview = screen.get_preview();
         screen.set_preview(preview.unwrap_or_default());
         screen.set_page(page as i32);
         screen.set_pages(count as i32);

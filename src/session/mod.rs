@@ -34,6 +34,7 @@ pub mod games;
 pub mod handover;
 pub mod hint;
 pub mod link;
+pub mod page;
 pub mod pass_and_play;
 pub mod photos;
 pub mod piecepack_looks;

@@ -26,6 +26,27 @@ const DOCUMENTS: &str = "documents";
 thread_local! {
     /// The open database (a page has one thread).
     static OPEN: RefCell<Option<Rc<Database>>> = const { RefCell::new(None) };
+    /// Another tab of this page took the games over (`let_go`): this one
+    /// writes nothing more, so an older tab never overwrites a newer one's
+    /// plies.
+    static LET_GO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Stops this page writing to IndexedDB for good: another tab holds the
+/// games now (`index.html` calls it when one takes them over).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn let_go() {
+    LET_GO.with(|l| l.set(true));
+}
+
+/// The error every write gets once another tab took the games over.
+fn let_go_error() -> io::Result<()> {
+    if LET_GO.with(|l| l.get()) {
+        return Err(io::Error::other(
+            "another tab of this page holds the games now: nothing is saved here",
+        ));
+    }
+    Ok(())
 }
 
 /// The page's documents: a copy in memory, kept in IndexedDB.
@@ -90,6 +111,9 @@ impl BrowserStore {
     fn persist(&self, change: Change) {
         let refused = Arc::clone(&self.refused);
         wasm_bindgen_futures::spawn_local(async move {
+            if LET_GO.with(|l| l.get()) {
+                return;
+            }
             let Some(database) = OPEN.with(|open| open.borrow().clone()) else {
                 return;
             };
@@ -174,6 +198,7 @@ impl DataStore for BrowserStore {
     }
 
     fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        let_go_error()?;
         let refused = self.refusal();
         let written = self.copy.write_dated(name, bytes)?;
         self.persist(Change::Put {
@@ -185,6 +210,7 @@ impl DataStore for BrowserStore {
     }
 
     fn remove(&self, name: &str) -> io::Result<()> {
+        let_go_error()?;
         self.copy.remove(name)?;
         self.persist(Change::Delete(name.to_string()));
         Ok(())
@@ -195,6 +221,7 @@ impl DataStore for BrowserStore {
     }
 
     fn set_aside_as(&self, name: &str, tag: &str) -> io::Result<String> {
+        let_go_error()?;
         let bytes = self
             .copy
             .read(name, u64::MAX)

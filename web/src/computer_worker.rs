@@ -1,5 +1,5 @@
-//! The computer thinks in a Web Worker (`worker.js`, which loads this same
-//! module and calls `think`), so the page goes on drawing and taking taps
+//! The computer thinks in a Web Worker (`worker.js`, which instantiates
+//! this same module, compiled once by the page, and calls `think`), so the page goes on drawing and taking taps
 //! meanwhile. Questions go to it as text, one at a time in the order asked,
 //! and its answers come back in that order. A worker that cannot start or
 //! fails has its questions, and every later one, answered on the page.
@@ -32,6 +32,12 @@ impl ComputerWorker {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(script, &options)?;
+        // The module the page compiled (index.html), so that the worker
+        // does not fetch and compile it again.
+        let module = js_sys::Reflect::get(&js_sys::global(), &"flagfallModule".into())?;
+        if module.is_instance_of::<js_sys::WebAssembly::Module>() {
+            worker.post_message(&module)?;
+        }
         let waiting: Waiting = Rc::default();
         let answered = Rc::clone(&waiting);
         let on_message = Closure::<dyn FnMut(_)>::new(move |event: web_sys::MessageEvent| {

@@ -1,5 +1,8 @@
 //! Flagfall in the browser: the app of the desktop and the phones, drawn
-//! by Slint's software renderer into the page's `<canvas id="canvas">`.
+//! into the page's `<canvas id="canvas">` with WebGL (Slint's FemtoVG
+//! renderer, which draws the standard widgets' icons and the print preview
+//! as the browser decodes them; the software renderer, its fallback where
+//! WebGL is missing, cannot draw those).
 //! What a page does its own way, behind the app's platform interfaces:
 //! - the games are kept in the page's IndexedDB (`browser_store`);
 //! - the computer thinks in a Web Worker that loads this same module
@@ -9,7 +12,11 @@
 //!   sheet (`clipboard`), saved files to the browser's downloads
 //!   (`downloads`);
 //! - Japanese is drawn with a font the app brings (`japanese_font`);
-//! - the referee's signals sound through Web Audio (`sound`).
+//! - the referee's signals sound through Web Audio (`sound`);
+//! - the browser's Back button goes where the app's Back goes, and the
+//!   page's language follows the app's (`page_history`);
+//! - a panic (a bug) says on the page that the app stopped, instead of
+//!   leaving it frozen (`index.html`'s `flagfallStopped`).
 //!
 //! `web/build.sh` builds the page into `target/web/`.
 
@@ -26,7 +33,11 @@ mod downloads;
 #[cfg(target_arch = "wasm32")]
 mod japanese_font;
 #[cfg(target_arch = "wasm32")]
+mod page_history;
+#[cfg(target_arch = "wasm32")]
 mod sound;
+#[cfg(target_arch = "wasm32")]
+mod test_hooks;
 
 /// Starts the app when the page loads the module, once the games the
 /// browser keeps are read; in the computer's worker, which has no page,
@@ -36,20 +47,25 @@ mod sound;
 pub fn start() {
     use flagfall::session::Storage;
     use std::sync::Arc;
-    // A panic shows in the browser's console with its message.
-    console_error_panic_hook::set_once();
+    // A panic shows in the browser's console with its message, and the
+    // page says the app stopped (a page cannot catch it and go on).
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        stopped(&info.to_string());
+    }));
     let Some(window) = web_sys::window() else {
         return;
     };
     // The event loop runs on when the app has started (run_in_browser).
+    // No renderer named: FemtoVG (WebGL) first, the software renderer
+    // where the browser has no WebGL.
     let backend = i_slint_backend_winit::Backend::builder()
-        .with_renderer_name("software")
         .with_spawn_event_loop(true)
         .build()
         .map_err(|e| e.to_string())
         .and_then(|b| slint::platform::set_platform(Box::new(b)).map_err(|e| e.to_string()));
     if let Err(e) = backend {
-        web_log(&format!("Flagfall could not start: {e}"));
+        stopped(&format!("Flagfall could not start: {e}"));
         return;
     }
     japanese_font::register();
@@ -74,6 +90,7 @@ pub fn start() {
         camera: Some(std::rc::Rc::new(camera::BrowserCamera)),
         exports: Some(std::sync::Arc::new(downloads::Downloads)),
         clipboard: Some(std::rc::Rc::new(clipboard::PageClipboard)),
+        page: Some(std::rc::Rc::new(page_history::PageHistory)),
         signals: Some(std::sync::Arc::new(sound::PageSound)),
         share: clipboard::WebShare::if_any().map(|s| {
             std::sync::Arc::new(s) as std::sync::Arc<dyn flagfall::session::share::ShareSheet>
@@ -84,8 +101,9 @@ pub fn start() {
         let storage = browser_store::BrowserStore::open()
             .await
             .map(|store| Storage::in_store(Arc::new(store)));
-        if let Err(e) = flagfall::app::run_in_browser(page, storage, platform) {
-            web_log(&format!("Flagfall could not start: {e}"));
+        match flagfall::app::run_in_browser(page, storage, platform) {
+            Ok(()) => started(),
+            Err(e) => stopped(&format!("Flagfall could not start: {e}")),
         }
     });
 }
@@ -119,6 +137,34 @@ pub fn think(question: &str) -> String {
         web_log(&format!("the computer could not read its question: {e}"));
         "null".to_owned()
     })
+}
+
+/// Tells `index.html` the app is on the page (it takes its loading
+/// screen away).
+#[cfg(target_arch = "wasm32")]
+fn started() {
+    call_page("flagfallStarted", "");
+}
+
+/// Tells `index.html` the app stopped, and why: it covers the frozen
+/// canvas with the reason and a Reload button (the games are saved after
+/// every move).
+#[cfg(target_arch = "wasm32")]
+fn stopped(why: &str) {
+    web_log(why);
+    call_page("flagfallStopped", why);
+}
+
+/// Calls the page's function `name` with `text`, if the page has one (the
+/// computer's worker has none).
+#[cfg(target_arch = "wasm32")]
+fn call_page(name: &str, text: &str) {
+    let global = js_sys::global();
+    if let Ok(function) = js_sys::Reflect::get(&global, &name.into())
+        && let Some(function) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&function)
+    {
+        let _ = function.call1(&global, &text.into());
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
