@@ -578,3 +578,21 @@ fn the_board_names_its_edges_from_the_viewers_side() {
     assert_eq!(blue.0, "j i h g f e d c b a");
     assert_eq!(blue.1, "1 2 3 4 5 6 7 8 9 10");
 }
+
+/// A phone on its side (844x390) and the smallest one either way up
+/// (480x320): the home screen's Start is whole in view on a first launch,
+/// welcome card and all (issue 78: it was drawn below the window's edge).
+#[test]
+fn a_phone_on_its_side_shows_start_whole() {
+    init_headless().unwrap();
+    let mut found = Vec::new();
+    for (width, height) in [(844.0, 390.0), (480.0, 320.0), (320.0, 480.0)] {
+        let app = App::new(AppConfig::in_memory(3)).unwrap();
+        set_size(&app, (width, height));
+        let seen = common::layout::in_view(&app, height);
+        if !seen.iter().any(|what| what.contains("\"Start pass-and-play")) {
+            found.push(format!("{width}x{height}: Start is not whole in view: {seen:?}"));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
