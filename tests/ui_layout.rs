@@ -590,8 +590,13 @@ fn a_phone_on_its_side_shows_start_whole() {
         let app = App::new(AppConfig::in_memory(3)).unwrap();
         set_size(&app, (width, height));
         let seen = common::layout::in_view(&app, height);
-        if !seen.iter().any(|what| what.contains("\"Start pass-and-play")) {
-            found.push(format!("{width}x{height}: Start is not whole in view: {seen:?}"));
+        if !seen
+            .iter()
+            .any(|what| what.contains("\"Start pass-and-play"))
+        {
+            found.push(format!(
+                "{width}x{height}: Start is not whole in view: {seen:?}"
+            ));
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
