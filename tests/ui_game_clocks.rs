@@ -143,12 +143,14 @@ fn a_timed_game_between_two_devices() {
     };
     tap_move(&app, step);
     assert_eq!(screen(&app), "link");
-    // Blue's clock runs on Blue's device: here it stands still.
+    // Blue's clock runs on Blue's device; here its time counts down once
+    // the code's allowance (5 s) has passed, so that a device holding back
+    // its code loses on time here too (issue 77).
     pass_time(&time, 15.0);
     tap(&app, "See the board");
     assert_eq!(
         clock_labels(&app),
-        ["clock: ▲ Red 4:53", "clock: ● Blue 5:00"]
+        ["clock: ▲ Red 4:53", "clock: ● Blue 4:50, running"]
     );
     blue.read(&code_on_screen_after(&app)).unwrap();
     blue.set_time(Duration::from_secs(12));

@@ -23,7 +23,7 @@ fn month_name(month: u32) -> String {
 
 /// `at` in the device's time zone as a file's name carries it, sorting
 /// by time: "2026-12-05-143012" (to the second, so that two records saved
-/// a minute apart do not overwrite each other).
+/// within one minute do not overwrite each other).
 pub(super) fn file_name_time(at: std::time::SystemTime) -> String {
     chrono::DateTime::<Local>::from(at)
         .format("%Y-%m-%d-%H%M%S")
