@@ -565,7 +565,6 @@ fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
 fn every_kind_of_document(dir: &Path) {
     use flagfall::core::clock::{Bonus, TimeControl};
     use flagfall::core::referee::{LiveRules, MatchSettings};
-    use flagfall::session::link::{LinkedSession, SavedLinked};
     use flagfall::session::referee::RefereeSession;
     use flagfall::session::remembered_setups::RememberedSetups;
     let storage = Storage::open(dir).unwrap();
@@ -577,16 +576,7 @@ fn every_kind_of_document(dir: &Path) {
         undated(dir, "classic"),
     )
     .unwrap();
-    let text = std::fs::read_to_string(fixtures().join("linked-classic-red.json")).unwrap();
-    let saved: SavedLinked = serde_json::from_str(&text).unwrap();
-    storage
-        .save(&LinkedSession::from_saved(&saved).unwrap())
-        .unwrap();
-    std::fs::copy(
-        fixtures().join("finished-barrage.json"),
-        dir.join("finished/1700000000000-0-barrage.json"),
-    )
-    .unwrap();
+    common::keep_linked_and_finished_fixtures(&storage, dir);
     let rules = LiveRules::built_in();
     let referee = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
     storage.save_referee(&referee).unwrap();

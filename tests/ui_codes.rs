@@ -30,15 +30,25 @@ fn code_texts(app: &App) -> Vec<String> {
     }
 }
 
+/// Starts a classic game against the computer (random), set up by "Fill
+/// for me", on `app`, and leaves it at its first move.
+fn start_solo_game(app: &App) {
+    for label in [
+        "Classic",
+        "Opponent: Computer",
+        "Level: Random",
+        "Start vs computer",
+        "Fill for me",
+        "Ready",
+    ] {
+        tap(app, label);
+    }
+}
+
 #[test]
 fn a_game_moves_to_another_app_through_its_codes() {
     let app = new_app(5);
-    tap(&app, "Classic");
-    tap(&app, "Opponent: Computer");
-    tap(&app, "Level: Random");
-    tap(&app, "Start vs computer");
-    tap(&app, "Fill for me");
-    tap(&app, "Ready");
+    start_solo_game(&app);
     assert_eq!(screen(&app), "play");
     tap(&app, "Menu");
     tap(&app, "Move a game to another device");
@@ -117,12 +127,7 @@ fn a_game_moves_to_another_app_through_its_codes() {
 #[test]
 fn a_move_given_up_leaves_the_copy_locked_for_good() {
     let app = new_app(7);
-    tap(&app, "Classic");
-    tap(&app, "Opponent: Computer");
-    tap(&app, "Level: Random");
-    tap(&app, "Start vs computer");
-    tap(&app, "Fill for me");
-    tap(&app, "Ready");
+    start_solo_game(&app);
     tap(&app, "Menu");
     tap(&app, "Move a game to another device");
     let texts = code_texts(&app);
@@ -200,12 +205,7 @@ fn pasted_text_longer_than_any_code_is_refused_unread() {
 fn a_game_moved_back_to_its_device_is_kept_beside_the_one_there() {
     let dir = fresh_dir("codes-moved-back");
     let app = app_with_storage(&dir, 15);
-    tap(&app, "Classic");
-    tap(&app, "Opponent: Computer");
-    tap(&app, "Level: Random");
-    tap(&app, "Start vs computer");
-    tap(&app, "Fill for me");
-    tap(&app, "Ready");
+    start_solo_game(&app);
     tap(&app, "Menu");
     tap(&app, "Move a game to another device");
     let texts = code_texts(&app);

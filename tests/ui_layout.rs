@@ -13,7 +13,6 @@ use common::ui::*;
 use flagfall::app::{App, AppConfig, BoardAdapter, PlayAdapter};
 use flagfall::core::variant::builtin;
 use flagfall::session::Storage;
-use flagfall::session::link::{LinkedSession, SavedLinked};
 use flagfall::tools::screenshot::{init_headless, stage};
 use flagfall::tools::screenshot_linked::LINKED_SCREENS;
 use slint::ComponentHandle;
@@ -45,16 +44,7 @@ fn lived_in_folder() -> &'static Path {
             )
             .unwrap();
         }
-        let text = std::fs::read_to_string(fixtures().join("linked-classic-red.json")).unwrap();
-        let saved: SavedLinked = serde_json::from_str(&text).unwrap();
-        storage
-            .save(&LinkedSession::from_saved(&saved).unwrap())
-            .unwrap();
-        std::fs::copy(
-            fixtures().join("finished-barrage.json"),
-            dir.join("finished/1700000000000-0-barrage.json"),
-        )
-        .unwrap();
+        common::keep_linked_and_finished_fixtures(&storage, &dir);
         for (variant, seed) in [("small", 1), ("duell", 2), ("ultimate-lightning", 3)] {
             flagfall::tools::autoplay::autoplay(&dir, variant, seed, 100_000, &mut std::io::sink())
                 .unwrap();

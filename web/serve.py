@@ -6,9 +6,10 @@ its size.
 
 Usage: python3 web/serve.py [FOLDER] [--port PORT]   (target/web, 8000)
 
-Standard library only. Every answer says "no-cache" with an ETag, so a
-browser asks again on each visit and is told 304 when nothing changed (the
-service worker's copy of the build is what starts the page offline).
+Standard library only. A compressed answer says "no-cache" with an ETag,
+so a browser asks again on each visit and is told 304 when nothing changed
+(the others carry Python's Last-Modified); the service worker's copy of the
+build is what starts the page offline.
 """
 
 import http.server

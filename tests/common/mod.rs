@@ -211,3 +211,28 @@ pub fn start_link(
     }
     (inviter, joiner)
 }
+
+/// The saved documents of format 1 the tests read (`tests/fixtures/v1`).
+pub fn v1_fixtures() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1")
+}
+
+/// Keeps in `storage` (over the data folder `dir`) the fixtures' game
+/// against another device and their finished Barrage game, as a data
+/// folder in use holds them.
+pub fn keep_linked_and_finished_fixtures(
+    storage: &flagfall::session::Storage,
+    dir: &std::path::Path,
+) {
+    use flagfall::session::link::{LinkedSession, SavedLinked};
+    let text = std::fs::read_to_string(v1_fixtures().join("linked-classic-red.json")).unwrap();
+    let saved: SavedLinked = serde_json::from_str(&text).unwrap();
+    storage
+        .save(&LinkedSession::from_saved(&saved).unwrap())
+        .unwrap();
+    std::fs::copy(
+        v1_fixtures().join("finished-barrage.json"),
+        dir.join("finished/1700000000000-0-barrage.json"),
+    )
+    .unwrap();
+}
