@@ -2,11 +2,13 @@
 //! store that is not a folder on disk: a game resumes when the app opens
 //! again on the same store, and a store that refuses a save (full) leaves
 //! the last save whole, says so, and takes the next save once there is room.
+//! A player's app comes back where it was: on the game it showed, with the
+//! home screen's last choices for a new game.
 
 mod common;
 
 use common::ui::*;
-use flagfall::app::{App, BoardAdapter};
+use flagfall::app::{App, AppConfig, BoardAdapter, HomeAdapter};
 use flagfall::core::{Action, Side};
 use flagfall::session::Storage;
 use flagfall::session::data_store::DataStore;
@@ -59,6 +61,62 @@ fn a_game_resumes_when_the_app_opens_again_on_the_same_store() {
     );
     hand_to(&app, Side::Red);
     assert_eq!(played(&app), moves);
+}
+
+/// A player's app on `storage`: it comes back as the player left it.
+fn players_app(storage: &Storage) -> App {
+    app_of(AppConfig {
+        storage: Some(storage.clone()),
+        resumes: true,
+        ..AppConfig::in_memory(5)
+    })
+}
+
+#[test]
+fn a_players_app_comes_back_on_the_game_it_showed_with_its_last_choices() {
+    let (storage, _store) = Storage::in_memory();
+    let shown = {
+        let app = players_app(&storage);
+        assert_eq!(screen(&app), "home");
+        let home = app.window().global::<HomeAdapter>();
+        home.invoke_select_variant(2);
+        home.set_opponent_index(2);
+        home.set_side_index(1);
+        tap(&app, "Start vs computer");
+        assert_ne!(screen(&app), "home");
+        screen(&app)
+    }; // the page is reloaded, or the phone stopped the app
+    let app = players_app(&storage);
+    assert_eq!(screen(&app), shown, "the game it showed");
+    tap(&app, "Menu");
+    assert_eq!(screen(&app), "home");
+    let home = app.window().global::<HomeAdapter>();
+    assert_eq!(
+        (
+            home.get_selected(),
+            home.get_opponent_index(),
+            home.get_side_index()
+        ),
+        (2, 2, 1),
+        "the last choices for a new game"
+    );
+    drop(app);
+    // Left on home, it opens on home; the game waits under Continue.
+    let app = players_app(&storage);
+    assert_eq!(screen(&app), "home");
+    assert_eq!(app.window().global::<HomeAdapter>().get_opponent_index(), 2);
+
+    // A pass-and-play game comes back behind its hand-off screen: the
+    // device may have changed hands.
+    let home = app.window().global::<HomeAdapter>();
+    home.invoke_select_variant(0);
+    home.set_opponent_index(0);
+    start_pass_and_play(&app);
+    hand_to(&app, Side::Red);
+    assert_eq!(screen(&app), "play");
+    drop(app);
+    let app = players_app(&storage);
+    assert_eq!(screen(&app), "handoff");
 }
 
 #[test]

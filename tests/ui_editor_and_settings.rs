@@ -216,6 +216,44 @@ fn the_think_time_is_kept_and_saved() {
     assert_eq!(settings.get_think_time_index(), 2, "Long after a restart");
 }
 
+/// The text size takes effect on every screen as it is picked, is saved at
+/// once (no Back needed), and holds after a restart.
+#[test]
+fn the_text_size_takes_effect_at_once_and_is_kept() {
+    use flagfall::app::{SettingsAdapter, Theme};
+    let dir = fresh_dir("text-size");
+    let app = app_with_storage(&dir, 3);
+    let text = || app.window().global::<Theme>().get_text();
+    let normal = text();
+    tap(&app, "Settings");
+    let settings = app.window().global::<SettingsAdapter>();
+    assert_eq!(settings.get_text_size_index(), 0, "Normal by default");
+    settings.set_text_size_index(2);
+    settings.invoke_text_size_chosen();
+    assert!(
+        (text() / normal - 1.4).abs() < 1e-3,
+        "{} then {}",
+        normal,
+        text()
+    );
+    let saved = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(saved.contains("\"text_size\": \"larger\""), "{saved}");
+    drop(app);
+    let again = app_with_storage(&dir, 3);
+    assert_eq!(
+        again
+            .window()
+            .global::<SettingsAdapter>()
+            .get_text_size_index(),
+        2
+    );
+    let larger = again.window().global::<Theme>().get_text();
+    assert!(
+        (larger / normal - 1.4).abs() < 1e-3,
+        "{larger} after a restart"
+    );
+}
+
 /// The first launch says what the app is for and how to begin, once: read,
 /// it stays gone after a restart; a data folder with games skips it.
 #[test]

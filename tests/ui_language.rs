@@ -229,6 +229,8 @@ impl flagfall::session::page::Page for LanguageOfPage {
         self.0.borrow_mut().push(lang.to_owned());
     }
 
+    fn reading(&self, _now: &str, _lines: &[String]) {}
+
     fn on_back(&self, _back: Box<dyn Fn() -> bool>) {}
 }
 

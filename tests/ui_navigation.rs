@@ -281,11 +281,17 @@ fn about_goes_back_to_where_it_was_opened_and_shows_the_version_and_notices() {
 struct FakePage {
     told: std::cell::RefCell<Vec<(bool, String)>>,
     back: std::cell::RefCell<Option<Box<dyn Fn() -> bool>>>,
+    /// The text it holds for a screen reader.
+    read: std::cell::RefCell<(String, Vec<String>)>,
 }
 
 impl flagfall::session::page::Page for FakePage {
     fn showing(&self, can_go_back: bool, lang: &str) {
         self.told.borrow_mut().push((can_go_back, lang.to_owned()));
+    }
+
+    fn reading(&self, now: &str, lines: &[String]) {
+        *self.read.borrow_mut() = (now.to_owned(), lines.to_vec());
     }
 
     fn on_back(&self, back: Box<dyn Fn() -> bool>) {
@@ -349,4 +355,43 @@ fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
 
     tap(&app, "Settings");
     assert!(page.last().0, "Back closes the settings");
+}
+
+/// A screen reader in a browser reads the play screen's turn, last move
+/// and moves as the page's text; once the device is handed to the other
+/// player the page holds nothing of the first player's screen.
+#[test]
+fn a_browser_page_holds_the_play_screen_as_text_and_nothing_after_a_hand_off() {
+    let _ = init_headless();
+    let page = std::rc::Rc::new(FakePage::default());
+    let app = App::new(AppConfig {
+        page: Some(page.clone()),
+        ..AppConfig::in_memory(5)
+    })
+    .unwrap();
+    fit_window(&app);
+    start_pass_and_play(&app);
+    hand_to(&app, Side::Red);
+    assert_eq!(screen(&app), "play");
+    let (now, lines) = page.read.borrow().clone();
+    assert!(now.contains("your turn"), "{now}");
+    assert!(lines.is_empty(), "{lines:?}");
+
+    let m = {
+        let game = app.one_device();
+        let view = game.as_ref().unwrap().view(Side::Red).unwrap();
+        *view.legal_moves.first().unwrap()
+    };
+    tap_move(&app, m);
+    let told_after_the_move = page.read.borrow().clone();
+    assert_eq!(screen(&app), "handoff");
+    assert_eq!(
+        told_after_the_move,
+        (String::new(), Vec::new()),
+        "Red's screen stays in the page for Blue to read"
+    );
+    hand_to(&app, Side::Blue);
+    let (now, lines) = page.read.borrow().clone();
+    assert!(now.contains("your turn"), "{now}");
+    assert_eq!(lines, vec![format!("1. Red: {m}")]);
 }

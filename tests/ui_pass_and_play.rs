@@ -262,7 +262,7 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
         app.window()
             .global::<GameOverAdapter>()
             .get_replay_text()
-            .starts_with("After move 1 of ")
+            .starts_with("Move 1 of ")
     );
     tap(&app, "Menu");
     assert_eq!(screen(&app), "home");

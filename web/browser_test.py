@@ -362,11 +362,13 @@ def phone(driver, url, server, profile, shots):
         if shots:
             browser.shot(os.path.join(shots, "play-390x844.png"))
 
+        # The page holds the play screen as text for a screen reader.
+        moves = browser.js("return [...document.querySelectorAll('#readable-moves li')].map((l) => l.textContent);")
+        assert len(moves) == 4 and moves[0].startswith("2. "), moves
         browser.reload()
-        wait("home after the reload", lambda: is_blue(browser.pixel(150, 103)))
-        print("reloaded: home offers to continue the game")
-        browser.tap(150, 103)  # Continue
-        time.sleep(1)
+        wait("the game again after the reload", lambda: "your turn" in readable_now(browser))
+        print(f"reloaded: the game is on screen again ({readable_now(browser)!r})")
+        time.sleep(0.5)
         game = play_and_wait_for_answer(browser, used)
         assert len(game["actions"]) == 6, game["actions"]
         print("the resumed game went on")
@@ -381,8 +383,8 @@ def phone(driver, url, server, profile, shots):
         """), "no service worker"
         server.shutdown()
         browser.reload()
-        wait("home, offline", lambda: is_blue(browser.pixel(150, 103)))
-        print("offline: the page started from the service worker's store, the game listed")
+        wait("the game, offline", lambda: "your turn" in readable_now(browser))
+        print("offline: the page started from the service worker's store, on the game")
     except Exception:
         seen = os.path.join(tempfile.gettempdir(), "flagfall-browser-failure.png")
         browser.shot(seen)
@@ -517,6 +519,12 @@ def started(browser):
     """)
 
 
+def readable_now(browser):
+    """What the page holds for a screen reader as the play screen's turn
+    and last move (empty on every other screen)."""
+    return browser.js("return document.getElementById('readable-now').textContent;")
+
+
 def hook(browser, name, *args):
     """Calls one of the page's test hooks (web/src/test_hooks.rs)."""
     return browser.js_async("""
@@ -597,6 +605,16 @@ def every_screen(driver, url, profile, size, language, shots):
                 if not started(browser):
                     browser.shot(os.path.join(tempfile.gettempdir(), f"flagfall-stopped-{screen}.png"))
                     break
+        # The Japanese font is fetched before the app starts in Japanese,
+        # and after it started in any other language (web/src/japanese_font.rs).
+        fetches = browser.js("return performance.getEntriesByType('resource')"
+                             ".filter((e) => e.name.includes('flagfall-ja.otf'))"
+                             ".map((e) => e.startTime - globalThis.flagfallStartedAt);")
+        assert len(fetches) == 1, f"the Japanese font was fetched {len(fetches)} times in {language}"
+        if language == "ja":
+            assert fetches[0] < 0, f"the Japanese font came {fetches[0]:.0f} ms after a Japanese start"
+        else:
+            assert fetches[0] > 0, f"the Japanese font came {-fetches[0]:.0f} ms before the app, in {language}"
         print(f"every screen at {width}x{height} in {language}: {len(screens)} screens,"
               f" {typed} text fields typed into, {scrolled} lists scrolled")
         assert not problems, "\n".join(problems)

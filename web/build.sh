@@ -19,6 +19,9 @@ mkdir -p "$out"
 cargo run --quiet --locked --manifest-path web/bindgen/Cargo.toml -- wrap \
     "$target/wasm32-unknown-unknown/$dir/flagfall_web.wasm" "$out"
 cp web/worker.js web/manifest.webmanifest "$out/"
+# The Japanese font, fetched by the page only for Japanese
+# (web/src/japanese_font.rs).
+cp web/fonts/flagfall-ja.otf "$out/"
 # The page shows how much of the module has come (its size as it arrives,
 # whether or not it travelled compressed).
 module_bytes=$(stat -c %s "$out/flagfall_web_bg.wasm")

@@ -61,7 +61,7 @@ NETWORKS = {
 }
 
 
-def first_visit(driver, url, sent, profile, network, cpu):
+def first_visit(driver, url, profile, network, cpu):
     """A first visit on `network` with the CPU slowed `cpu` times: when the
     page first drew something (its loading screen), when the app was usable
     (its home screen drawn), and the bytes it took."""
@@ -72,14 +72,23 @@ def first_visit(driver, url, sent, profile, network, cpu):
         browser.cdp("Network.emulateNetworkConditions", {
             "offline": False, "latency": latency, "downloadThroughput": down, "uploadThroughput": up})
         browser.cdp("Emulation.setCPUThrottlingRate", {"rate": cpu})
-        before = sent["bytes"]
         browser.go(url)
         usable = wait("the app usable", lambda: browser.js("return globalThis.flagfallStartedAt"), seconds=180)
         drawn = browser.js("""
             const paint = performance.getEntriesByName("first-contentful-paint")[0];
             return paint ? paint.startTime : null;
         """)
-        return drawn, usable, sent["bytes"] - before
+        # As the page received them (what the server sent counts files the
+        # browser had not yet taken in, on a slowed network): the page and
+        # every file that had come by the time the app was usable.
+        bytes_before = browser.js("""
+            const usable = globalThis.flagfallStartedAt;
+            const page = performance.getEntriesByType("navigation")[0];
+            return performance.getEntriesByType("resource")
+                .filter((e) => e.responseEnd <= usable)
+                .reduce((sum, e) => sum + e.transferSize, page ? page.transferSize : 0);
+        """)
+        return drawn, usable, bytes_before
     finally:
         browser.quit()
 
@@ -94,7 +103,7 @@ def main():
         with tempfile.TemporaryDirectory() as profile:
             for network in NETWORKS:
                 drawn, usable, bytes_sent = first_visit(
-                    driver, url, sent, os.path.join(profile, network), network, 4)
+                    driver, url, os.path.join(profile, network), network, 4)
                 print(f"first visit, {network}, CPU slowed 4x: something drawn at {drawn:.0f} ms,"
                       f" usable at {usable:.0f} ms, {bytes_sent:,} bytes before usable")
             browser = Browser(driver, PHONE, touch=True, profile=os.path.join(profile, "warm"))

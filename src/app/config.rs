@@ -78,6 +78,11 @@ pub struct AppConfig {
     /// The platform's preferred locales, most preferred first: the language
     /// setting "System" picks the first the app speaks (English without one).
     pub system_locales: Vec<String>,
+    /// The app comes back as the player left it: on the game that was on
+    /// screen, with the home screen's last choices for a new game (a
+    /// player's app, whose page may be reloaded or whose process a phone
+    /// may stop; tests and screenshots start on home, as chosen).
+    pub resumes: bool,
 }
 
 impl AppConfig {
@@ -114,6 +119,7 @@ impl AppConfig {
             share: None,
             time: Arc::new(Monotonic::new()),
             system_locales: Vec::new(),
+            resumes: false,
         }
     }
 
@@ -141,6 +147,7 @@ impl AppConfig {
             fresh_seeds: true,
             storage,
             system_locales,
+            resumes: true,
             ..AppConfig::in_memory(0)
         };
         (config, warning)
@@ -188,6 +195,7 @@ impl AppConfig {
                 share: None,
                 time: Arc::new(Monotonic::new()),
                 system_locales,
+                resumes: true,
             },
             warning,
         )

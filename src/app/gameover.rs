@@ -151,19 +151,23 @@ impl GameOverController {
         );
         let position = game.position_after(at);
         let start = game.position_after(0);
+        // Both armies are shown: each battle with both pieces and who won.
+        let seen = game.plies_seen_by(display.viewer);
+        let mover = |index: usize| seen.get(index).map_or(Side::Red, |ply| ply.side);
+        // Counted as the finished games' list counts: a move is Red's and
+        // Blue's plies together.
         let text = if at == 0 {
-            crate::tr!("Starting position. {} moves in all.", total)
+            crate::tr!("Starting position. {} in all.", naming::moves_count(total))
         } else {
             crate::tr!(
-                "After move {} of {}: {}",
-                at,
-                total,
+                "Move {} of {}, {}: {}",
+                naming::move_number(at - 1),
+                naming::move_number_after(total),
+                naming::side_name(mover(at - 1)),
                 action_label(&start, game.actions()[at - 1])
             )
         };
         over.set_replay_text(text.into());
-        // Both armies are shown: each battle with both pieces and who won.
-        let seen = game.plies_seen_by(display.viewer);
         models::update_texts(
             &self.moves,
             game.actions().iter().enumerate().map(|(i, action)| {
@@ -173,7 +177,8 @@ impl GameOverController {
                     }
                     _ => action_label(&start, *action),
                 };
-                format!("{}. {text}", i + 1)
+                let side = naming::side_name(mover(i));
+                format!("{}. {side}: {text}", naming::move_number(i))
             }),
         );
         over.set_move_at(at as i32);

@@ -20,6 +20,7 @@ use crate::session::finished_games::FinishedSummary;
 use crate::session::games::Games;
 use crate::session::handover::Handed;
 use crate::session::pass_and_play::{Computer, player_names};
+use crate::session::storage::NewGameMemory;
 use crate::session::{GameSession, PassAndPlay, Stage, Step};
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
@@ -119,6 +120,17 @@ impl HomeController {
             bonus_kinds: models::list(),
             finished_shown: FINISHED_PAGE,
         }
+    }
+
+    /// Offers the choices the player last started a game with: the
+    /// variant (when it is still offered), the opponent and the side.
+    pub(super) fn restore(&mut self, w: &AppWindow, last: &NewGameMemory) {
+        if let Some(index) = self.variants.iter().position(|v| v.id == last.variant) {
+            self.select(w, index);
+        }
+        let home = w.global::<HomeAdapter>();
+        home.set_opponent_index(last.opponent_index.clamp(0, OTHER_DEVICE));
+        home.set_side_index(last.side_index.clamp(0, 1));
     }
 
     /// The clock choices' names and descriptions, in the language of the moment.
@@ -239,7 +251,7 @@ impl HomeController {
     }
 
     /// Goes on with entry `index` of "Continue".
-    fn continue_game(&self, games: &mut Games, index: usize) -> Effect {
+    pub(super) fn open_game(&self, games: &mut Games, index: usize) -> Effect {
         match ContinueEntry::at(index, games.in_progress().len()) {
             ContinueEntry::RefereeMatch => Effect::OpenReferee,
             ContinueEntry::Game(index) => {
@@ -515,9 +527,19 @@ pub(super) fn connect(app: &App) {
     home.on_select_variant(app.indexed(|s, w, i| s.home.select(w, i)));
     home.on_start(app.unit(|s: &mut State, w| {
         let choices = NewGameChoices::read(&w.global::<HomeAdapter>());
-        s.home.start(&choices, &mut s.games)
+        let remembered = s.settings.remember_new_game(
+            NewGameMemory {
+                variant: s.home.variant().id.clone(),
+                opponent_index: choices.opponent_index,
+                side_index: choices.side_index,
+            },
+            s.games.storage(),
+        );
+        let mut effects: Vec<Effect> = s.home.start(&choices, &mut s.games).into_iter().collect();
+        effects.extend(remembered);
+        effects
     }));
-    home.on_continue_game(app.indexed(|s, _, i| s.home.continue_game(&mut s.games, i)));
+    home.on_continue_game(app.indexed(|s, _, i| s.home.open_game(&mut s.games, i)));
     home.on_delete_game(app.indexed(|s, _, i| s.home.confirm_delete = Some(i)));
     let answer =
         app.handler(|s: &mut State, _, delete: bool| s.home.delete_answer(&mut s.games, delete));

@@ -286,6 +286,43 @@ impl State {
         self.notices.extend(problem);
         let screen = self.screen();
         self.chooser.leave_unless_on(screen);
+        let on_screen = self.game_on_screen();
+        if let Some(effect::Effect::Notice(problem)) = self
+            .settings
+            .remember_open_game(on_screen, self.games.storage())
+        {
+            self.notices.push(problem);
+        }
+    }
+
+    /// Comes back as the player left the app: the home screen's last
+    /// choices for a new game, and the game that was on screen (a game on
+    /// this device through its hand-off screen, as "Continue" opens it).
+    fn resume(&mut self, w: &AppWindow) {
+        if let Some(last) = self.settings.new_game().cloned() {
+            self.home.restore(w, &last);
+        }
+        let Some(key) = self.settings.open_game() else {
+            return;
+        };
+        let index = self
+            .games
+            .in_progress()
+            .iter()
+            .position(|g| g.key() == Some(key));
+        if let Some(index) = index {
+            let effect = self.home.open_game(&mut self.games, index);
+            self.apply(w, effect.into());
+        }
+    }
+
+    /// The game on screen now, for the settings to keep (none when the app
+    /// is elsewhere: home, a replay, the referee's screens...).
+    fn game_on_screen(&self) -> Option<crate::session::game::GameKey> {
+        if !self.router.in_game() {
+            return None;
+        }
+        self.games.on_show().filter(|g| !g.is_over())?.key()
     }
 
     /// The computer is thinking, or a picture is being read, on another
@@ -358,7 +395,7 @@ impl App {
         };
         games.set_work(thinker, config.fresh_seeds);
         games.set_learning(settings.learns_setups());
-        let state = State {
+        let mut state = State {
             games,
             router: router::Router::default(),
             board: board::BoardController::new(&window),
@@ -385,6 +422,9 @@ impl App {
             layer_shown: std::cell::Cell::new(None),
             page: config.page.map(navigation::PageLink::new),
         };
+        if config.resumes {
+            state.resume(&window);
+        }
         let app = App {
             window,
             state: Rc::new(RefCell::new(state)),
@@ -409,6 +449,23 @@ impl App {
         navigation::connect(&app);
         app.refresh();
         Ok(app)
+    }
+
+    /// Fonts came after the texts were laid out (a page fetches its
+    /// Japanese font once Japanese is chosen): every text on screen is set
+    /// again, in English and then in the language of the moment, so that
+    /// each is measured and drawn with the fonts now there.
+    pub fn fonts_arrived(&self) {
+        {
+            let mut state = self.state.borrow_mut();
+            crate::i18n::set_language(crate::i18n::Language::English);
+            let _ = slint::select_bundled_translation("");
+            state.apply(&self.window, effect::Effect::Relabel.into());
+            refresh(&self.window, &state);
+            state.settings.apply_language();
+            state.apply(&self.window, effect::Effect::Relabel.into());
+        }
+        self.refresh();
     }
 
     pub fn window(&self) -> &AppWindow {
@@ -646,6 +703,13 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
     }
     s.chooser.refresh(w);
+    if let Some(page) = &s.page {
+        let (now, lines) = match screen {
+            Screen::Play => s.play.reading(w),
+            _ => Default::default(),
+        };
+        page.read(now, lines);
+    }
 }
 
 /// "Red wins: ..." from "red wins: ...".

@@ -43,3 +43,8 @@ pub(super) fn update<T: Clone + PartialEq + 'static>(
 pub(super) fn update_texts(list: &VecModel<SharedString>, rows: impl IntoIterator<Item = String>) {
     update(list, rows.into_iter().map(SharedString::from));
 }
+
+/// The texts `list` holds, in order.
+pub(super) fn texts(list: &VecModel<SharedString>) -> Vec<String> {
+    list.iter().map(|text| text.to_string()).collect()
+}

@@ -32,12 +32,23 @@ pub fn label(variant: &Variant, piece: Piece, numbering: Numbering) -> String {
 /// went, counted as players count (and chess does): Red's move and Blue's
 /// answer are one move, so 60 plies are 30 moves and 7 are 4.
 pub fn moves_count(plies: usize) -> String {
-    let moves = plies.div_ceil(2);
+    let moves = move_number_after(plies);
     if moves == 1 {
         crate::tr!("1 move")
     } else {
         crate::tr!("{} moves", moves)
     }
+}
+
+/// How many moves `plies` plies make, as `moves_count` counts them.
+pub fn move_number_after(plies: usize) -> usize {
+    plies.div_ceil(2)
+}
+
+/// The number of the move that ply `index` (from 0) belongs to, as the
+/// move lists and the replay number it: plies 0 and 1 are move 1.
+pub fn move_number(index: usize) -> usize {
+    index / 2 + 1
 }
 
 /// "Red", "Blue", in the current language (`Side`'s `Display`).

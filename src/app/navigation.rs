@@ -36,6 +36,8 @@ impl Layer {
 pub(super) struct PageLink {
     page: Rc<dyn Page>,
     told: Cell<Option<(bool, Language)>>,
+    /// The text last given for a screen reader.
+    read: std::cell::RefCell<(String, Vec<String>)>,
 }
 
 impl PageLink {
@@ -43,6 +45,7 @@ impl PageLink {
         PageLink {
             page,
             told: Cell::new(None),
+            read: Default::default(),
         }
     }
 
@@ -52,6 +55,16 @@ impl PageLink {
         let now = (layer.can_go_back(), i18n::language());
         if self.told.replace(Some(now)) != Some(now) {
             self.page.showing(now.0, now.1.code());
+        }
+    }
+
+    /// Gives the page what the screen says as text for a screen reader,
+    /// when it changed (`Page::reading`).
+    pub(super) fn read(&self, now: String, lines: Vec<String>) {
+        let mut read = self.read.borrow_mut();
+        if read.0 != now || read.1 != lines {
+            self.page.reading(&now, &lines);
+            *read = (now, lines);
         }
     }
 }

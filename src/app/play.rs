@@ -430,6 +430,19 @@ impl PlayController {
             .join(" ")
     }
 
+    /// What the play screen says, as text a screen reader can read: its
+    /// status and notice (whose turn, the last move), and its moves.
+    pub(super) fn reading(&self, w: &AppWindow) -> (String, Vec<String>) {
+        let play = w.global::<PlayAdapter>();
+        let now = [play.get_status(), play.get_notice()]
+            .iter()
+            .filter(|t| !t.is_empty())
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        (now, models::texts(&self.moves))
+    }
+
     pub(super) fn refresh(
         &self,
         w: &AppWindow,
@@ -589,11 +602,10 @@ fn rescue_squares(view: &PlayerView) -> Vec<Square> {
     squares
 }
 
-/// The moves so far, newest first, as `viewer` may know them (a move names
-/// only its squares; a rescue only where the piece came back).
 /// The moves so far as `display`'s viewer saw them, newest first (the last
 /// 60): each battle with both pieces, as far as the viewer was shown them,
-/// and who won.
+/// and who won; numbered as players count moves (Red's and Blue's plies
+/// are one move).
 fn move_list(variant: &Variant, plies: &[ViewPly], display: &Display) -> Vec<String> {
     let viewer = display.viewer;
     let mut lines: Vec<String> = plies
@@ -616,7 +628,7 @@ fn move_list(variant: &Variant, plies: &[ViewPly], display: &Display) -> Vec<Str
             } else {
                 naming::side_name(ply.side)
             };
-            format!("{}. {who}: {text}", i + 1)
+            format!("{}. {who}: {text}", naming::move_number(i))
         })
         .collect();
     lines.reverse();

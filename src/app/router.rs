@@ -100,6 +100,12 @@ impl Router {
         }
     }
 
+    /// Whether the player is in the game on show (its screens, or its codes
+    /// between two devices), not on the way to another place.
+    pub(super) fn in_game(&self) -> bool {
+        self.place == Place::Game && self.overlay.is_none()
+    }
+
     /// Back to the home screen.
     pub(super) fn go_home(&mut self) {
         self.place = Place::Home;

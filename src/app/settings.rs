@@ -3,16 +3,20 @@
 //! the computer's think time, the battle animation (which the play
 //! screen reads from `SettingsAdapter` as it is set), and whether the
 //! computer learns the player's setups (with a button to forget them).
-//! A new language takes effect at once, on every screen, and is saved at
-//! once; the rest is saved when the player leaves the screen.
+//! A new language or text size takes effect at once, on every screen, and
+//! is saved at once; the rest is saved when the player leaves the screen. The settings
+//! also keep where the app was (the game on screen) and the home screen's
+//! last choices for a new game.
 
 use super::effect::Effect;
-use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State};
+use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State, Theme};
 use crate::core::side::Side;
 use crate::i18n::{self, Language, LanguageChoice};
 use crate::session::Storage;
 use crate::session::ai::ThinkTime;
-use crate::session::storage::Settings;
+use crate::session::game::GameKey;
+use crate::session::storage::{NewGameMemory, Settings};
+use crate::session::text_size::TextSize;
 use slint::ComponentHandle;
 
 /// How boards are drawn for the player.
@@ -50,6 +54,12 @@ pub(super) struct SettingsController {
     welcomed: bool,
     /// The computer learns the player's setups in solo games.
     learns_setups: bool,
+    /// How large the app's text is.
+    text_size: TextSize,
+    /// The game on screen, as last saved (`Settings::open_game`).
+    open_game: Option<GameKey>,
+    /// The home screen's last choices for a new game.
+    new_game: Option<NewGameMemory>,
 }
 
 impl SettingsController {
@@ -70,6 +80,9 @@ impl SettingsController {
             animations: saved.animations,
             welcomed: saved.welcomed,
             learns_setups: saved.learns_setups,
+            open_game: saved.open_game,
+            new_game: saved.new_game.clone(),
+            text_size: saved.text_size,
         };
         controller.apply_language();
         controller
@@ -88,6 +101,44 @@ impl SettingsController {
         self.learns_setups
     }
 
+    /// The game that was on screen when the app last stopped.
+    pub(super) fn open_game(&self) -> Option<GameKey> {
+        self.open_game
+    }
+
+    /// The game on screen now (none: the app is elsewhere), saved when it
+    /// changed, for the app to open it again when it next starts.
+    pub(super) fn remember_open_game(
+        &mut self,
+        game: Option<GameKey>,
+        storage: Option<&Storage>,
+    ) -> Option<Effect> {
+        if self.open_game == game {
+            return None;
+        }
+        self.open_game = game;
+        self.save(storage)
+    }
+
+    /// The home screen's last choices for a new game.
+    pub(super) fn new_game(&self) -> Option<&NewGameMemory> {
+        self.new_game.as_ref()
+    }
+
+    /// The player started a game with these choices: the home screen
+    /// offers them again, now and when the app next starts.
+    pub(super) fn remember_new_game(
+        &mut self,
+        choices: NewGameMemory,
+        storage: Option<&Storage>,
+    ) -> Option<Effect> {
+        if self.new_game.as_ref() == Some(&choices) {
+            return None;
+        }
+        self.new_game = Some(choices);
+        self.save(storage)
+    }
+
     /// The first launch's welcome is still to be shown.
     pub(super) fn welcome_due(&self) -> bool {
         !self.welcomed
@@ -101,7 +152,7 @@ impl SettingsController {
 
     /// Puts the language the settings name into effect: for the texts made
     /// in Rust from now on, and for every text of the screens at once.
-    fn apply_language(&self) {
+    pub(super) fn apply_language(&self) {
         let language = self.language.resolve(&self.system_locales);
         i18n::set_language(language);
         let code = match language {
@@ -123,6 +174,30 @@ impl SettingsController {
         settings.set_think_time_index(index.unwrap_or(0) as i32);
         settings.set_animations(self.animations);
         settings.set_learns_setups(self.learns_setups);
+        let index = TextSize::ALL.iter().position(|t| *t == self.text_size);
+        settings.set_text_size_index(index.unwrap_or(0) as i32);
+        self.apply_text_size(w);
+    }
+
+    /// Draws the app's text at the size the settings name.
+    fn apply_text_size(&self, w: &AppWindow) {
+        w.global::<Theme>().set_text_scale(self.text_size.scale());
+    }
+
+    /// The player picked text size `index` of the list (as
+    /// `TextSize::ALL`): it takes effect at once, and is saved.
+    fn choose_text_size(
+        &mut self,
+        w: &AppWindow,
+        index: i32,
+        storage: Option<&Storage>,
+    ) -> Option<Effect> {
+        self.text_size = usize::try_from(index)
+            .ok()
+            .and_then(|i| TextSize::ALL.get(i).copied())
+            .unwrap_or_default();
+        self.apply_text_size(w);
+        self.save(storage)
     }
 
     /// The player picked language `index` of the list (as
@@ -168,6 +243,9 @@ impl SettingsController {
             animations: self.animations,
             welcomed: self.welcomed,
             learns_setups: self.learns_setups,
+            open_game: self.open_game,
+            new_game: self.new_game.clone(),
+            text_size: self.text_size,
             ..Settings::default()
         };
         storage?
@@ -208,6 +286,10 @@ pub(super) fn connect(app: &App) {
     settings.on_language_chosen(app.unit(|s, w| {
         let index = w.global::<SettingsAdapter>().get_language_index();
         s.settings.choose_language(index, s.games.storage())
+    }));
+    settings.on_text_size_chosen(app.unit(|s, w| {
+        let index = w.global::<SettingsAdapter>().get_text_size_index();
+        s.settings.choose_text_size(w, index, s.games.storage())
     }));
     settings.on_back(app.unit(back));
     settings.on_show_about(app.unit(show_about));
@@ -273,6 +355,9 @@ mod tests {
             animations: saved.animations,
             welcomed: saved.welcomed,
             learns_setups: saved.learns_setups,
+            text_size: saved.text_size,
+            open_game: None,
+            new_game: None,
         }
     }
 

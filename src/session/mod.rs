@@ -50,6 +50,7 @@ pub mod stage;
 pub mod storage;
 pub mod storage_error;
 pub mod table_clock;
+pub mod text_size;
 pub mod thinking;
 pub mod time_source;
 pub mod ucc;

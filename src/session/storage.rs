@@ -12,6 +12,7 @@ use super::data_store::{DataStore, Document, FileStore, MemoryStore, quarantine}
 use super::document_caps;
 use super::files::timestamp;
 use super::finished_games::{self, FinishedSummary};
+use super::game::GameKey;
 use super::game::GameSession;
 use super::game::kept::{Kept, KeptGame};
 use super::link::LinkedSession;
@@ -19,6 +20,7 @@ use super::pass_and_play::PassAndPlay;
 use super::referee::{RefereeSession, SavedReferee, SavedRefereeError};
 use super::saved::LoadError;
 pub use super::storage_error::{FinishedGameError, StorageError};
+use super::text_size::TextSize;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
 use crate::core::referee::LiveRules;
@@ -58,6 +60,31 @@ pub struct Settings {
     /// (settings saved before there was a choice mean no).
     #[serde(default)]
     pub learns_setups: bool,
+    /// The game that was on screen when the app last stopped, which it
+    /// opens again (a browser page reloaded, a phone's app stopped in the
+    /// background); none when the app was elsewhere.
+    #[serde(default)]
+    pub open_game: Option<GameKey>,
+    /// How large the app's text is (settings saved before there was a
+    /// choice mean normal).
+    #[serde(default)]
+    pub text_size: TextSize,
+    /// What the player last chose for a new game on the home screen.
+    #[serde(default)]
+    pub new_game: Option<NewGameMemory>,
+}
+
+/// The home screen's choices for a new game that the app keeps: the
+/// variant, the opponent and the side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGameMemory {
+    /// The variant's id ("classic", "domino"...).
+    pub variant: String,
+    /// As the home screen's list: 0 a player on this device, 1 to 4 the
+    /// computer's levels, 5 a player on another device.
+    pub opponent_index: i32,
+    /// 0 Red, 1 Blue.
+    pub side_index: i32,
 }
 
 fn yes() -> bool {
@@ -75,6 +102,9 @@ impl Default for Settings {
             animations: true,
             welcomed: false,
             learns_setups: false,
+            open_game: None,
+            text_size: TextSize::Normal,
+            new_game: None,
         }
     }
 }

@@ -68,9 +68,6 @@ pub fn start() {
         stopped(&format!("Flagfall could not start: {e}"));
         return;
     }
-    japanese_font::register();
-    // The printed sheets' text: the page has no system fonts for it.
-    flagfall::session::print::pdf::bring_fonts(vec![japanese_font::FONT]);
     let length = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
     let page = Some((
         length(window.inner_width()).unwrap_or(390.0) as f32,
@@ -101,11 +98,31 @@ pub fn start() {
         let storage = browser_store::BrowserStore::open()
             .await
             .map(|store| Storage::in_store(Arc::new(store)));
+        // The Japanese font before the first screen if that is in
+        // Japanese, else once the app is usable.
+        if starts_in_japanese(storage.as_ref().ok()) {
+            japanese_font::bring().await;
+        } else {
+            japanese_font::later();
+        }
         match flagfall::app::run_in_browser(page, storage, platform) {
             Ok(()) => started(),
             Err(e) => stopped(&format!("Flagfall could not start: {e}")),
         }
     });
+}
+
+/// Whether the app will start in Japanese: its saved language setting,
+/// with "System" read from the browser's languages.
+#[cfg(target_arch = "wasm32")]
+fn starts_in_japanese(storage: Option<&flagfall::session::Storage>) -> bool {
+    use flagfall::i18n::{Language, LanguageChoice};
+    let choice = storage.map_or(LanguageChoice::System, |s| s.settings().0.language);
+    let languages: Vec<String> = web_sys::window()
+        .map(|w| w.navigator().languages())
+        .map(|list| list.iter().filter_map(|l| l.as_string()).collect())
+        .unwrap_or_default();
+    choice.resolve(&languages) == Language::Japanese
 }
 
 /// The expert's pace on this page (BENCHMARKS.md): its work a millisecond

@@ -253,6 +253,31 @@ pub(crate) fn hand_off(game: &mut GameSession, act: impl FnOnce(&mut dyn HandOff
     }
 }
 
+/// Which game in progress a game is, across the app's runs: a game on
+/// this device by the date it began, a two-device game by its id and this
+/// device's side (the app reopens the game it was on with it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum GameKey {
+    OneDevice { started: u64 },
+    TwoDevices { game_id: u32, side: Side },
+}
+
+impl GameSession {
+    /// This game's key; none for a game on this device not yet dated.
+    pub fn key(&self) -> Option<GameKey> {
+        match self {
+            GameSession::OneDevice(game) => {
+                game.started().map(|started| GameKey::OneDevice { started })
+            }
+            GameSession::TwoDevices(game) => Some(GameKey::TwoDevices {
+                game_id: game.game_id(),
+                side: game.side(),
+            }),
+        }
+    }
+}
+
 /// A game on this device.
 // Not boxed: the two differ by under 300 bytes, which one is larger depends
 // on the target (wasm32 or 64-bit), and the app holds one game at a time.
