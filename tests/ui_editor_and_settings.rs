@@ -118,6 +118,72 @@ fn setup_editor_places_swaps_turns_takes_back_saves_and_loads() {
     assert!(labels(&app).contains(&"setup complete".to_string()));
 }
 
+/// The middle of the element labelled `label`, in the window.
+fn centre_of(app: &App, label: &str) -> slint::LogicalPosition {
+    let element =
+        i_slint_backend_testing::ElementHandle::find_by_accessible_label(app.window(), label)
+            .next()
+            .unwrap_or_else(|| panic!("no {label:?} on screen; labels: {:?}", labels(app)));
+    let (at, size) = (element.absolute_position(), element.size());
+    slint::LogicalPosition::new(at.x + size.width / 2.0, at.y + size.height / 2.0)
+}
+
+/// A finger put on `from`, moved in steps to `to` and lifted there.
+fn drag(app: &App, from: slint::LogicalPosition, to: slint::LogicalPosition) {
+    use slint::platform::{PointerEventButton, WindowEvent};
+    let window = app.window().window();
+    let button = PointerEventButton::Left;
+    window.dispatch_event(WindowEvent::PointerPressed {
+        position: from,
+        button,
+    });
+    for step in 1..=10 {
+        let t = step as f32 / 10.0;
+        let position =
+            slint::LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+        window.dispatch_event(WindowEvent::PointerMoved { position });
+    }
+    window.dispatch_event(WindowEvent::PointerReleased {
+        position: to,
+        button,
+    });
+}
+
+/// A piece dragged out of the tray lands on the square it is let go over,
+/// on a tablet and on a phone (where the tray scrolls under the board); one
+/// let go off the board is not placed.
+#[test]
+fn a_piece_dragged_from_the_tray_lands_where_it_is_let_go() {
+    for size in [(1280.0, 800.0), (390.0, 844.0)] {
+        let app = new_app(25);
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(size.0, size.1));
+        tap(&app, "Start pass-and-play");
+        hand_to(&app, Side::Red);
+        assert_eq!(screen(&app), "setup");
+        let marshal = centre_of(&app, "tray: Marshal, 1 left");
+        drag(&app, marshal, centre_of(&app, "a1, empty, your zone"));
+        assert!(
+            label_of(&app, "a1").starts_with("a1, your Marshal"),
+            "at {size:?}: {}",
+            label_of(&app, "a1")
+        );
+        assert!(!labels(&app).iter().any(|l| l.starts_with("tray: Marshal")));
+
+        // Let go over the tray itself: nothing is placed.
+        let general = centre_of(&app, "tray: General, 1 left");
+        let beside = slint::LogicalPosition::new(general.x + 30.0, general.y + 2.0);
+        drag(&app, general, beside);
+        assert!(
+            labels(&app)
+                .iter()
+                .any(|l| l.starts_with("tray: General, 1 left")),
+            "at {size:?}"
+        );
+    }
+}
+
 #[test]
 fn a_draw_offer_goes_to_the_other_player_who_may_accept() {
     let app = new_app(22);

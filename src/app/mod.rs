@@ -581,7 +581,8 @@ impl App {
     }
 
     /// Taps and drags on the board go to the setup editor or the turn, as
-    /// the screen shown says; the squares are counted from the viewer's side.
+    /// the screen shown says, and pieces dragged from the setup tray to the
+    /// setup editor; the squares are counted from the viewer's side.
     fn connect_board(&self) {
         let board = self.window.global::<BoardAdapter>();
         board.on_square_clicked(self.indexed(|s, _, index| {
@@ -610,6 +611,16 @@ impl App {
             }
         });
         board.on_square_dragged(move |from, to| dragged((from, to)));
+        let dropped = self.handler(|s, _, (group, to): (i32, i32)| {
+            let screen = s.screen();
+            let game = s.games.on_show_mut()?;
+            let to = board_cells::square_at(game.variant(), game.viewer(), to.max(0) as usize);
+            let group = usize::try_from(group).ok()?;
+            (screen == Screen::Setup)
+                .then(|| s.setup.drop_from_tray(game, group, to))
+                .flatten()
+        });
+        board.on_tray_dropped(move |group, to| dropped((group, to)));
     }
 }
 

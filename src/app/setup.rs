@@ -134,6 +134,19 @@ impl SetupController {
             .then(|| Effect::Refuse(crate::tr!("{} is not in your setup zone", to)))
     }
 
+    /// A piece of tray group `index` dragged to `square` and let go there:
+    /// placed as picking the group up and tapping the square places it
+    /// (the group stays picked up while pieces of it are left).
+    pub(super) fn drop_from_tray(
+        &mut self,
+        game: &mut GameSession,
+        index: usize,
+        square: Square,
+    ) -> Option<Effect> {
+        self.pick = SetupPick::Tray(index);
+        self.tap(game, square)
+    }
+
     /// A tap on the tray: picks a group up (or puts it down), or takes a
     /// placed piece that was picked up back to the tray.
     fn tray_tap(&mut self, game: &mut GameSession, index: usize) {
@@ -161,7 +174,6 @@ impl SetupController {
         }
     }
 
-    /// Turns the domino picked up round.
     /// "Turn stone": turns the domino picked up on the board end for end,
     /// or says why not.
     fn flip(&mut self, game: &mut GameSession) -> Option<Effect> {
@@ -280,8 +292,9 @@ impl SetupController {
         setup.set_title(model.title.into());
         setup.set_hint(
             crate::tr!(
-                "Tap a piece in the tray, then a square of your zone. Tap a placed piece, then \
-                 another square to move or swap it (or drag it), or the tray to take it back."
+                "Tap a piece in the tray, then a square of your zone (or drag it there). Tap a \
+                 placed piece, then another square to move or swap it (or drag it), or the tray \
+                 to take it back."
             )
             .into(),
         );
