@@ -318,8 +318,8 @@ impl FakePage {
     }
 }
 
-#[test]
-fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
+/// The app in a browser page as the app sees one.
+fn app_in_a_page() -> (App, std::rc::Rc<FakePage>) {
     let _ = init_headless();
     let page = std::rc::Rc::new(FakePage::default());
     let app = App::new(AppConfig {
@@ -328,6 +328,12 @@ fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
     })
     .unwrap();
     fit_window(&app);
+    (app, page)
+}
+
+#[test]
+fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
+    let (app, page) = app_in_a_page();
     assert_eq!(
         page.last(),
         (false, "en".to_owned()),
@@ -362,14 +368,7 @@ fn a_browser_s_back_button_goes_where_the_app_s_back_goes() {
 /// player the page holds nothing of the first player's screen.
 #[test]
 fn a_browser_page_holds_the_play_screen_as_text_and_nothing_after_a_hand_off() {
-    let _ = init_headless();
-    let page = std::rc::Rc::new(FakePage::default());
-    let app = App::new(AppConfig {
-        page: Some(page.clone()),
-        ..AppConfig::in_memory(5)
-    })
-    .unwrap();
-    fit_window(&app);
+    let (app, page) = app_in_a_page();
     start_pass_and_play(&app);
     hand_to(&app, Side::Red);
     assert_eq!(screen(&app), "play");

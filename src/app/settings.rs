@@ -4,9 +4,9 @@
 //! screen reads from `SettingsAdapter` as it is set), and whether the
 //! computer learns the player's setups (with a button to forget them).
 //! A new language or text size takes effect at once, on every screen, and
-//! is saved at once; the rest is saved when the player leaves the screen. The settings
-//! also keep where the app was (the game on screen) and the home screen's
-//! last choices for a new game.
+//! is saved at once; the rest is saved when the player leaves the screen.
+//! The settings also keep where the app was (the game on screen) and the
+//! home screen's last choices for a new game.
 
 use super::effect::Effect;
 use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State, Theme};
