@@ -40,15 +40,15 @@ enum Command {
     RefereeTable,
     /// Count which piece people set up on each square in Gravon's classic
     /// records and print the table the expert samples hidden armies by
-    /// (src/session/ai/setup_habits_table.rs).
+    /// (src/ai/setup_habits_table.rs).
     SetupHabits(setup_habits::Args),
     /// Fit how a material lead turns into a chance of winning in Gravon's
     /// classic records and print the table the expert judges positions by
-    /// (src/session/ai/win_odds_table.rs).
+    /// (src/ai/win_odds_table.rs).
     WinOdds(win_odds::Args),
     /// Train the model of what each hidden enemy piece is on Gravon's
     /// classic records (those whose file name's FNV-1a hash is 0 modulo 10
-    /// are held out unread) and write it (src/session/ai/learned_belief_model.bin).
+    /// are held out unread) and write it (src/ai/learned_belief_model.bin).
     TrainBelief(train_belief::Args),
     /// Score the learned and the hand-made beliefs about hidden enemy
     /// pieces on classic records the model never saw: log loss and
@@ -140,7 +140,7 @@ fn open_app(data_dir: Option<PathBuf>) -> ExitCode {
 
 /// Codes can be read from the newest picture in the user's pictures,
 /// screenshots and downloads folders.
-fn desktop_photos() -> Option<std::sync::Arc<dyn flagfall::session::photos::PhotoSource>> {
-    flagfall::session::photos::PhotoFolders::for_user()
+fn desktop_photos() -> Option<std::sync::Arc<dyn flagfall::link::scan::photos::PhotoSource>> {
+    flagfall::link::scan::photos::PhotoFolders::for_user()
         .map(|folders| std::sync::Arc::new(folders) as std::sync::Arc<_>)
 }

@@ -3,9 +3,11 @@
 //! rules sheets still fit one page in readable type. One test in its own
 //! binary: the language is one setting for the whole process.
 
+mod common;
+
 use flagfall::core::variant::builtin;
 use flagfall::i18n::{Language, set_language};
-use flagfall::session::print::{self, paper, printables};
+use flagfall::print::{self, paper, printables};
 use std::process::Command;
 
 fn run(program: &str, args: &[&str]) -> String {
@@ -42,7 +44,7 @@ fn every_sheet_prints_in_japanese() {
         eprintln!("poppler-utils not installed: the Japanese sheets are not read back");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("flagfall-print-ja-{}", std::process::id()));
+    let dir = common::fresh_dir("print-ja");
     std::fs::create_dir_all(&dir).unwrap();
     for printable in printables() {
         let pdf = print::print(&printable.name, paper::A4).unwrap();

@@ -9,10 +9,11 @@
 
 mod common;
 
-use common::ui::{app_with_storage, fit_window, fresh_dir, labels, screen, tap};
+use common::fresh_dir;
+use common::ui::{app_with_storage, fit_window, labels, screen, tap};
 use flagfall::app::{App, AppConfig, HomeAdapter, SettingsAdapter};
 use flagfall::core::variant::builtin;
-use flagfall::session::Storage;
+use flagfall::store::Storage;
 use flagfall::tools::screenshot::{SCREENS, init_headless, stage, write_png};
 use flagfall::tools::screenshot_linked::LINKED_SCREENS;
 use slint::{ComponentHandle, Model};
@@ -166,7 +167,7 @@ fn kept_in_its_own_words(screen: &str, label: &str) -> bool {
 #[test]
 fn no_japanese_screen_shows_an_english_word() {
     let _turn = one_at_a_time();
-    // The pictures, for people to look at (as tests/ui_screenshots.rs does
+    // The pictures, for people to look at (as tests/all/ui_screenshots.rs does
     // in English).
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots-ja");
     std::fs::create_dir_all(&folder).unwrap();
@@ -220,11 +221,11 @@ fn no_japanese_screen_shows_an_english_word() {
 }
 
 /// A browser page as the app sees it: the languages it was told
-/// (tests/ui_navigation.rs plays its Back button).
+/// (tests/all/ui_navigation.rs plays its Back button).
 #[derive(Default)]
 struct LanguageOfPage(std::cell::RefCell<Vec<String>>);
 
-impl flagfall::session::page::Page for LanguageOfPage {
+impl flagfall::platform::page::Page for LanguageOfPage {
     fn showing(&self, _can_go_back: bool, lang: &str) {
         self.0.borrow_mut().push(lang.to_owned());
     }

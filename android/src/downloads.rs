@@ -7,7 +7,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::exports::{ExportError, Exports, Kept};
+use flagfall::platform::{ExportError, Exports, Kept};
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JString, JValue};
 use jni::refs::Global;
@@ -55,7 +55,7 @@ impl Downloads {
                 format!("the shared storage cannot be reached ({e})")
             })?;
             let path = std::path::Path::new(&dir).join(file_name);
-            flagfall::session::files::write_atomic(&path, bytes)
+            flagfall::platform::write_atomic(&path, bytes)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             // (No content address here: Android 8 and 9 share no file by path.)
             Ok((path.display().to_string(), None))

@@ -7,8 +7,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::link::qr_image::MAX_PICTURE_FILE_BYTES;
-use flagfall::session::photos::{PhotoSource, PhotosUnreachable};
+use flagfall::link::{MAX_PICTURE_FILE_BYTES, PhotoSource, PhotosUnreachable};
 use jni::errors::Error as JniError;
 use jni::objects::{JByteArray, JObject, JString, JValue};
 use jni::refs::Global;

@@ -22,7 +22,7 @@ fn android_main(app: slint::android::AndroidApp) {
     // its own reference to the activity before `app` is handed to Slint.
     let gallery = unsafe { gallery::Gallery::new(app.vm_as_ptr(), app.activity_as_ptr()) };
     let photos = match gallery {
-        Ok(gallery) => Some(Arc::new(gallery) as Arc<dyn flagfall::session::photos::PhotoSource>),
+        Ok(gallery) => Some(Arc::new(gallery) as Arc<dyn flagfall::link::PhotoSource>),
         Err(e) => {
             eprintln!("flagfall: the gallery cannot be reached ({e}); codes can still be pasted");
             None
@@ -31,7 +31,7 @@ fn android_main(app: slint::android::AndroidApp) {
     // SAFETY: as for the gallery.
     let downloads = unsafe { downloads::Downloads::new(app.vm_as_ptr(), app.activity_as_ptr()) };
     let store = match downloads {
-        Ok(downloads) => Some(Arc::new(downloads) as Arc<dyn flagfall::session::exports::Exports>),
+        Ok(downloads) => Some(Arc::new(downloads) as Arc<dyn flagfall::platform::Exports>),
         Err(e) => {
             eprintln!("flagfall: Downloads cannot be reached ({e}); sheets stay in the app");
             None
@@ -52,7 +52,7 @@ fn android_main(app: slint::android::AndroidApp) {
     let signals = match unsafe {
         clock_signals::Buzzer::new(app.vm_as_ptr(), app.activity_as_ptr(), keep_on)
     } {
-        Ok(buzzer) => Some(Arc::new(buzzer) as Arc<dyn flagfall::session::clock_signals::Signals>),
+        Ok(buzzer) => Some(Arc::new(buzzer) as Arc<dyn flagfall::platform::Signals>),
         Err(e) => {
             eprintln!("flagfall: no beeps for the referee ({e})");
             None
@@ -60,7 +60,7 @@ fn android_main(app: slint::android::AndroidApp) {
     };
     // SAFETY: as for the gallery.
     let share = match unsafe { share::Share::new(app.vm_as_ptr(), app.activity_as_ptr()) } {
-        Ok(share) => Some(Arc::new(share) as Arc<dyn flagfall::session::share::ShareSheet>),
+        Ok(share) => Some(Arc::new(share) as Arc<dyn flagfall::platform::ShareSheet>),
         Err(e) => {
             eprintln!("flagfall: no share sheet ({e}); codes can still be copied");
             None

@@ -6,7 +6,7 @@
 //! Compiled on every platform so that the desktop build checks it; it only
 //! runs on Android, where it was not tried (see android/README.md).
 
-use flagfall::session::share::{ShareError, ShareSheet};
+use flagfall::platform::{ShareError, ShareSheet};
 use jni::errors::Error as JniError;
 use jni::objects::{JObject, JValue};
 use jni::refs::Global;

@@ -10,9 +10,9 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, Special, SuitId, Variant};
 use crate::core::view::{PlayerView, ViewBattle, ViewPiece};
+use crate::games::SetupDraft;
 use crate::i18n::translate;
-use crate::session::SetupDraft;
-use crate::session::piecepack_looks;
+use crate::print::piecepack_looks;
 use slint::Color;
 
 /// What the glue needs to draw a board for one player.
@@ -60,7 +60,7 @@ mod role {
     pub const FLAG: i32 = 2;
 }
 
-/// A piecepack suit as the piecepack standard marks it (`session::piecepack_looks`):
+/// A piecepack suit as the piecepack standard marks it (`print::piecepack_looks`):
 /// its symbol (0 suns, 1 moons, 2 crowns, 3 arms), its colour and the colour
 /// of marks on it.
 fn suit_look(variant: &Variant, suit: SuitId) -> (i32, Color, Color) {

@@ -5,7 +5,7 @@
 use super::naming::side_name;
 use crate::core::Side;
 use crate::core::clock::{Bonus, GameClock, TimeControl};
-use crate::session::link::LinkedGame;
+use crate::link::LinkedGame;
 use std::time::Duration;
 
 /// "5 min + 3 s a move", "60 min, a delay of 10 s".

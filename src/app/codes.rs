@@ -10,22 +10,22 @@ use super::naming::{self, side_name};
 use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
+use crate::games::handover::Handed;
+use crate::games::shelf::Games;
+use crate::games::{GameSession, PassAndPlay};
 use crate::i18n::translate;
-use crate::session::camera::{Camera, CameraError, SightedCodes, Watch};
-use crate::session::clipboard::Clipboard;
-use crate::session::games::Games;
-use crate::session::handover::Handed;
-use crate::session::link::Sighting;
-use crate::session::link::qr_image::make_qr;
-use crate::session::link::{
+use crate::link::Sighting;
+use crate::link::qr_image::make_qr;
+use crate::link::scan::CameraError;
+use crate::link::scan::PictureError;
+use crate::link::scan::camera::{Camera, SightedCodes, Watch};
+use crate::link::scan::clipboard::Clipboard;
+use crate::link::scan::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest, codes_in_picture};
+use crate::link::{
     CodeKind, Handover, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
     TransferReceiver, move_id, read_handover,
 };
-use crate::session::photos::{
-    NEWEST_PHOTOS, PhotoSource, PictureError, codes_in_newest, codes_in_picture,
-};
-use crate::session::share::ShareSheet;
-use crate::session::{GameSession, PassAndPlay};
+use crate::platform::share::ShareSheet;
 use slint::ComponentHandle;
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
 use std::rc::Rc;
@@ -388,7 +388,7 @@ impl CodesController {
         let Some(GameSession::OneDevice(game)) = games.on_show_mut() else {
             return Vec::new();
         };
-        let on = crate::session::time_source::wall_clock()
+        let on = crate::platform::time_source::wall_clock()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
         game.set_handed(Some(Handed::MovedAway { id, number, on }));
@@ -560,7 +560,7 @@ impl CodesController {
     /// where it went, or why not (none when the text makes no code).
     fn save_picture(&mut self, code: &str, saver: &FileSaver) -> Option<String> {
         let qr = make_qr(code).ok()?;
-        let name = match crate::session::link::Envelope::from_text(code).ok() {
+        let name = match crate::link::Envelope::from_text(code).ok() {
             Some(envelope) => format!(
                 "flagfall-code-{:08x}-{}.png",
                 envelope.header.game_id, envelope.header.seq
@@ -931,7 +931,7 @@ fn show_link_code(w: &AppWindow, code: &str) {
     screen.set_showing(!code.is_empty());
     screen.set_qr(qr_picture(code));
     screen.set_code_text(code.into());
-    let header = crate::session::link::Envelope::from_text(code)
+    let header = crate::link::Envelope::from_text(code)
         .ok()
         .map(|e| e.header);
     // Numbered as the errors of a code read twice or out of turn number it.
@@ -948,18 +948,14 @@ fn show_link_code(w: &AppWindow, code: &str) {
 /// The codes screen's title and what to do, at each step of a two-device game.
 fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
     match status {
-        LinkStatus::AwaitingJoin
-            if crate::session::link::fair_deal::deals_by_chance(link.variant()) =>
-        {
-            (
-                crate::tr!("Show your code, then read theirs"),
-                crate::tr!(
-                    "Let the other device read this code: it deals the other player's stones and \
+        LinkStatus::AwaitingJoin if crate::link::fair_deal::deals_by_chance(link.variant()) => (
+            crate::tr!("Show your code, then read theirs"),
+            crate::tr!(
+                "Let the other device read this code: it deals the other player's stones and \
                  shows which squares yours stand on, never what they are. Then read the code it \
                  shows once its player has set up."
-                ),
-            )
-        }
+            ),
+        ),
         LinkStatus::AwaitingJoin => (
             crate::tr!("Invite the other device"),
             crate::tr!(
@@ -1036,7 +1032,7 @@ mod tests {
         let dir =
             std::env::temp_dir().join(format!("flagfall-code-picture-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let storage = crate::session::Storage::open(&dir).unwrap();
+        let storage = crate::store::Storage::open(&dir).unwrap();
         let saver = FileSaver::new(None, Some(&storage), None, None);
         let mut codes = CodesController::new(None, None, None, None);
         let status = codes

@@ -3,16 +3,16 @@
 //! the referee's sound, where saved files go, its share sheet, the preferred
 //! languages).
 
-use crate::session::Storage;
-use crate::session::camera::Camera;
-use crate::session::clipboard::Clipboard;
-use crate::session::clock_signals::Signals;
-use crate::session::exports::{self, Exports};
-use crate::session::page::Page;
-use crate::session::photos::PhotoSource;
-use crate::session::share::ShareSheet;
-use crate::session::thinking::ThinkElsewhere;
-use crate::session::time_source::{Monotonic, TimeSource};
+use crate::ai::thinking::ThinkElsewhere;
+use crate::link::scan::camera::Camera;
+use crate::link::scan::clipboard::Clipboard;
+use crate::link::scan::photos::PhotoSource;
+use crate::platform::clock_signals::Signals;
+use crate::platform::exports::{self, Exports};
+use crate::platform::page::Page;
+use crate::platform::share::ShareSheet;
+use crate::platform::time_source::{Monotonic, TimeSource};
+use crate::store::Storage;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -143,7 +143,7 @@ impl AppConfig {
             ),
         };
         let config = AppConfig {
-            seed: crate::session::games::os_seed(),
+            seed: crate::games::shelf::os_seed(),
             fresh_seeds: true,
             storage,
             system_locales,
@@ -155,7 +155,7 @@ impl AppConfig {
 
     /// A player's app: a fresh seed, and `data_dir` or the platform's data folder.
     pub fn for_player(data_dir: Option<PathBuf>) -> (AppConfig, Option<String>) {
-        let seed = crate::session::games::os_seed();
+        let seed = crate::games::shelf::os_seed();
         let system_locales: Vec<String> = sys_locale::get_locales().collect();
         // Without a data folder there are no saved settings: the warnings
         // below are in the platform's language.
@@ -188,7 +188,7 @@ impl AppConfig {
                 clipboard: None,
                 page: None,
                 photos: None,
-                signals: Some(crate::session::clock_signals::desktop()),
+                signals: Some(crate::platform::clock_signals::desktop()),
                 exports: exports::Folder::for_player()
                     .map(|folder| Arc::new(folder) as Arc<dyn Exports>),
                 open_folder: (!cfg!(target_os = "android")).then_some(exports::open_folder),

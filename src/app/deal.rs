@@ -9,7 +9,7 @@ use super::{App, AppWindow, DealAdapter, DiscardChoice, Display, TrayItem, board
 use crate::core::piece::Piece;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::{Deal, KindId};
-use crate::session::GameSession;
+use crate::games::GameSession;
 use slint::ComponentHandle;
 
 pub(super) struct DealController {

@@ -350,7 +350,7 @@ impl FileChooserController {
         );
         let at = self.places.iter().position(|(_, p)| *p == self.folder);
         adapter.set_place_index(at.map_or(0, |i| i as i32 + 1));
-        let now = crate::session::time_source::wall_clock();
+        let now = crate::platform::time_source::wall_clock();
         models::update(
             &self.rows,
             self.entries.iter().map(|e| ChooserEntry {

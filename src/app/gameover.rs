@@ -15,8 +15,8 @@ use crate::core::moves::Action;
 use crate::core::record::GameRecord;
 use crate::core::record::action_label;
 use crate::core::side::Side;
-use crate::session::GameSession;
-use crate::session::link::LinkedSession;
+use crate::games::GameSession;
+use crate::link::LinkedSession;
 use slint::{ComponentHandle, SharedString};
 
 pub(super) struct GameOverController {
@@ -93,7 +93,7 @@ impl GameOverController {
         let name = format!(
             "flagfall-{}-{}.json",
             game.variant().id,
-            super::dates::file_name_time(crate::session::time_source::wall_clock())
+            super::dates::file_name_time(crate::platform::time_source::wall_clock())
         );
         let record = GameRecord::from_game(&game).to_json();
         let kept = saver.keep(&name, "application/json", record.as_bytes());

@@ -6,7 +6,7 @@ use super::effect::Effect;
 use super::naming::side_name;
 use super::{App, AppWindow, HandoffAdapter};
 use crate::core::side::Side;
-use crate::session::{GameSession, Stage, Step};
+use crate::games::{GameSession, Stage, Step};
 use slint::ComponentHandle;
 
 pub(super) fn connect(app: &App) {

@@ -9,19 +9,19 @@ use super::models::{self, List};
 use super::naming::{moves_count, side_name};
 use super::router::Overlay;
 use super::{App, AppWindow, HomeAdapter, State, VariantItem, board_cells, two_devices};
+use crate::ai::Level;
 use crate::core::clock::TimeControl;
 use crate::core::moves::Action;
 use crate::core::options::{GameOptions, TwoSquares};
 use crate::core::side::Side;
 use crate::core::variant::Variant;
+use crate::games::handover::Handed;
+use crate::games::pass_and_play::{Computer, player_names};
+use crate::games::shelf::Games;
+use crate::games::{GameSession, PassAndPlay, Stage, Step};
 use crate::i18n::translate;
-use crate::session::ai::Level;
-use crate::session::finished_games::FinishedSummary;
-use crate::session::games::Games;
-use crate::session::handover::Handed;
-use crate::session::pass_and_play::{Computer, player_names};
-use crate::session::storage::NewGameMemory;
-use crate::session::{GameSession, PassAndPlay, Stage, Step};
+use crate::store::finished_games::FinishedSummary;
+use crate::store::storage::NewGameMemory;
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 
@@ -218,7 +218,7 @@ impl HomeController {
         };
         let opponent = choices.opponent_index;
         if opponent == OTHER_DEVICE {
-            if let Some(why) = crate::session::link::not_for_two_devices(&variant) {
+            if let Some(why) = crate::link::not_for_two_devices(&variant) {
                 return Some(Effect::Notice(why));
             }
             return Some(two_devices::start(games, variant, options, human));
@@ -579,7 +579,7 @@ fn chosen_clock(home: &HomeAdapter) -> Option<TimeControl> {
 mod tests {
     use super::*;
     use crate::core::variant::builtin_variant;
-    use crate::session::setup_library::SetupLibrary;
+    use crate::store::setup_library::SetupLibrary;
 
     /// A home controller choosing `variant`, with no window.
     fn unbound(variant: &str) -> HomeController {

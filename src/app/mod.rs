@@ -1,4 +1,5 @@
-//! The app's glue between the session layer and the Slint screens. Each
+//! The app's glue between the domains (games, link, store, ...) and the
+//! Slint screens. Each
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
 //! `print` for print and play, `referee` for the Stratego go go referee's
@@ -51,14 +52,14 @@ pub use config::{AppConfig, Platform};
 pub use naming::Numbering;
 pub use startup::watch_first_frame;
 
+use crate::ai::thinking::Thinker;
 use crate::core::variant::builtin;
-use crate::session::SetupLibrary;
-use crate::session::games::{Games, Saved};
-use crate::session::link::LinkedSession;
-use crate::session::storage::Settings;
-use crate::session::thinking::Thinker;
-use crate::session::time_source::TimeSource;
-use crate::session::{GameSession, PassAndPlay};
+use crate::games::shelf::{Games, Saved};
+use crate::games::{GameSession, PassAndPlay};
+use crate::link::LinkedSession;
+use crate::platform::time_source::TimeSource;
+use crate::store::SetupLibrary;
+use crate::store::storage::Settings;
 use slint::{ComponentHandle, PlatformError};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -90,7 +91,7 @@ pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), Platform
 /// once the app is on the page, its event loop spawned to run on.
 pub fn run_in_browser(
     page: Option<(f32, f32)>,
-    storage: Result<crate::session::Storage, String>,
+    storage: Result<crate::store::Storage, String>,
     platform: Platform,
 ) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_browser(storage);
@@ -318,7 +319,7 @@ impl State {
 
     /// The game on screen now, for the settings to keep (none when the app
     /// is elsewhere: home, a replay, the referee's screens...).
-    fn game_on_screen(&self) -> Option<crate::session::game::GameKey> {
+    fn game_on_screen(&self) -> Option<crate::games::game::GameKey> {
         if !self.router.in_game() {
             return None;
         }

@@ -64,7 +64,7 @@ pub fn suit_name(variant: &Variant, suit: SuitId) -> String {
 /// A piecepack suit by its symbol, its colour after it: "suns (red)",
 /// never a bare colour that reads like a player ("Red").
 pub fn suit_title(variant: &Variant, suit: SuitId) -> String {
-    let symbol = match crate::session::piecepack_looks::suit_look(&variant.suit(suit).key).symbol {
+    let symbol = match crate::print::piecepack_looks::suit_look(&variant.suit(suit).key).symbol {
         0 => crate::tr!("suns"),
         1 => crate::tr!("moons"),
         2 => crate::tr!("crowns"),

@@ -10,7 +10,7 @@
 use super::effect::{Effect, Effects};
 use super::{AppWindow, Navigation, Screen, State, codes, gameover, print, records, settings};
 use crate::i18n::{self, Language};
-use crate::session::page::Page;
+use crate::platform::page::Page;
 use slint::ComponentHandle;
 use std::cell::Cell;
 use std::rc::Rc;

@@ -6,7 +6,7 @@
 use super::effect::Effect;
 use super::saving::{FileSaver, SaveError, SavedFile};
 use super::{App, AppWindow, PrintAdapter};
-use crate::session::print::{self, Page, Paper, PrintError, Printable, paper};
+use crate::print::{self, Page, Paper, PrintError, Printable, paper};
 use slint::{ComponentHandle, Image, ModelRc, SharedString, VecModel};
 
 /// Why the PDF was not saved: it could not be made, or not kept.

@@ -9,13 +9,13 @@ use super::file_chooser::Purpose;
 use super::{App, AppWindow, RecordsAdapter};
 use crate::core::check::{RuleOverrides, replay_record};
 use crate::core::replay::{RecordVerdict, Replay};
-use crate::session::bounded_read::{FileRefused, read_capped};
+use crate::platform::bounded_read::{FileRefused, read_capped};
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Records are small (the longest Gravon games are about 200 kB); a bigger
 /// file is not read at all, so a wrong file costs no memory.
-const LARGEST_RECORD: u64 = crate::session::document_caps::GAME;
+const LARGEST_RECORD: u64 = crate::platform::document_caps::GAME;
 
 /// Why a record was not opened (before anything of it is replayed).
 #[derive(Debug, thiserror::Error)]

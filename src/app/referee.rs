@@ -16,10 +16,10 @@ use crate::core::referee::{
     LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, SettingsProblem, Team, TeamLook,
 };
 use crate::i18n::translate;
-use crate::session::Storage;
-use crate::session::clock_signals::Signals;
-use crate::session::referee::RefereeSession;
-use crate::session::referee_clock::Signal;
+use crate::platform::Signal;
+use crate::platform::clock_signals::Signals;
+use crate::referee::companion::RefereeSession;
+use crate::store::Storage;
 use slint::{Color, ComponentHandle, SharedString};
 use std::sync::Arc;
 use std::time::Duration;

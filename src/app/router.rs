@@ -6,7 +6,7 @@
 //! global.
 
 use super::Screen;
-use crate::session::Stage;
+use crate::games::Stage;
 
 /// A screen opened over the home screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

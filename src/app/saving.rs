@@ -1,13 +1,13 @@
 //! Saving a file a player asked for (a game's record, a printed sheet, a
 //! code's picture) where a person looks for it: the platform's place for
-//! such files (`session::exports`: Documents/Flagfall on a computer,
+//! such files (`platform::exports`: Documents/Flagfall on a computer,
 //! Downloads on Android), or the data folder's `exports` where the platform
 //! names none. Each save says where the file went; then a computer offers
 //! to open its folder, and a phone to send it on through the share sheet.
 
-use crate::session::Storage;
-use crate::session::exports::{ExportError, Exports, Folder, OpenFolder};
-use crate::session::share::{ShareError, ShareSheet};
+use crate::platform::exports::{ExportError, Exports, Folder, OpenFolder};
+use crate::platform::share::{ShareError, ShareSheet};
+use crate::store::Storage;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -10,13 +10,13 @@
 
 use super::effect::Effect;
 use super::{App, AppWindow, Display, Numbering, SettingsAdapter, State, Theme};
+use crate::ai::ThinkTime;
 use crate::core::side::Side;
+use crate::games::game::GameKey;
 use crate::i18n::{self, Language, LanguageChoice};
-use crate::session::Storage;
-use crate::session::ai::ThinkTime;
-use crate::session::game::GameKey;
-use crate::session::storage::{NewGameMemory, Settings};
-use crate::session::text_size::TextSize;
+use crate::store::Storage;
+use crate::store::storage::{NewGameMemory, Settings};
+use crate::store::text_size::TextSize;
 use slint::ComponentHandle;
 
 /// How boards are drawn for the player.

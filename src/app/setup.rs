@@ -13,8 +13,9 @@ use crate::core::setup::SetupProblem;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
-use crate::session::setup_library::SetupOwner;
-use crate::session::{GameSession, SetupLibrary};
+use crate::games::GameSession;
+use crate::store::SetupLibrary;
+use crate::store::setup_library::SetupOwner;
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 

@@ -20,7 +20,7 @@ pub fn watch_first_frame(window: &slint::Window) {
             if !seen && matches!(event, WindowEvent::RedrawRequested) {
                 seen = true;
                 let _ = slint::invoke_from_event_loop(|| {
-                    let micros = crate::session::time_source::wall_clock()
+                    let micros = crate::platform::time_source::wall_clock()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_micros());
                     println!("first-frame {micros}");

@@ -10,9 +10,9 @@ use super::models::{self, List};
 use super::{App, AppWindow, ClockGlyph, ClockHalf, TableClockAdapter};
 use crate::core::Side;
 use crate::core::clock::TimeControl;
-use crate::session::clock_signals::Signals;
-use crate::session::table_clock::TableClock;
-use crate::session::time_source::TimeSource;
+use crate::platform::clock_signals::Signals;
+use crate::platform::time_source::TimeSource;
+use crate::table_clock::TableClock;
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 use std::time::Duration;
@@ -137,7 +137,7 @@ impl TableClockController {
         changed
     }
 
-    fn call(&self, signals: &[crate::session::referee_clock::Signal]) {
+    fn call(&self, signals: &[crate::platform::Signal]) {
         if let Some(out) = &self.signals {
             for signal in signals {
                 out.call(*signal);
@@ -195,7 +195,7 @@ impl TableClockController {
     fn draw_halves(&self) -> (ClockHalf, ClockHalf) {
         let now = self.now();
         let clock = self.table.clock();
-        let mark = crate::session::table_clock::low_mark(clock.control());
+        let mark = crate::table_clock::low_mark(clock.control());
         let half = |side: Side, upside_down: bool| {
             let left = clock.left(side, now);
             let running = clock.running() && clock.to_move() == Some(side);
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn back_closes_the_chooser_first_then_leaves_the_clock() {
-        let time: Arc<dyn TimeSource> = Arc::new(crate::session::time_source::HandSet::default());
+        let time: Arc<dyn TimeSource> = Arc::new(crate::platform::time_source::HandSet::default());
         let mut clock = TableClockController::unbound(time, None);
         clock.open_chooser();
         assert!(clock.choosing());
@@ -378,7 +378,7 @@ mod tests {
     #[test]
     fn the_far_half_turns_as_chosen_and_the_near_half_never() {
         use slint::Model;
-        let time: Arc<dyn TimeSource> = Arc::new(crate::session::time_source::HandSet::default());
+        let time: Arc<dyn TimeSource> = Arc::new(crate::platform::time_source::HandSet::default());
         let mut clock = TableClockController::unbound(time, None);
         let drawn = |face: &List<ClockGlyph>| face.iter().collect::<Vec<_>>();
         let text = time_text(clock.table.clock().left(Side::Blue, Duration::ZERO));

@@ -46,7 +46,7 @@ pub struct ViewPly {
 
 /// One player's view of a game. It is written as JSON (its variant by id)
 /// where a computer player thinks in another place than the game is
-/// played (a browser's worker, `session::thinking`).
+/// played (a browser's worker, `ai::thinking`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     #[serde(with = "variant_by_id")]

@@ -5,8 +5,8 @@
 use crate::core::options::GameOptions;
 use crate::core::playout::random_action;
 use crate::core::variant::{ArmyRule, builtin_variant};
-use crate::session::storage::{Storage, read_session};
-use crate::session::{PassAndPlay, Stage};
+use crate::games::{PassAndPlay, Stage};
+use crate::store::storage::{Storage, read_session};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;

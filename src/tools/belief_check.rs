@@ -7,8 +7,8 @@
 //! accuracy (how often the likeliest rank is the true one).
 
 use super::train_belief::{classic_game, held_out, pieces_seen, positions_at};
+use crate::ai::learned_belief::{self, CLASSES, Model, fit_army};
 use crate::core::side::Side;
-use crate::session::ai::learned_belief::{self, CLASSES, Model, fit_army};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -68,8 +68,8 @@ pub struct StorageBench {
 /// then loads it back.
 pub fn storage_bench(data_dir: &std::path::Path, plies: usize) -> Result<StorageBench, String> {
     use crate::core::playout::random_action;
-    use crate::session::PassAndPlay;
-    use crate::session::storage::Storage;
+    use crate::games::PassAndPlay;
+    use crate::store::storage::Storage;
     let storage = Storage::open(data_dir).map_err(|e| e.to_string())?;
     let variant = crate::core::variant::builtin_variant("classic").ok_or("no classic")?;
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -163,7 +163,7 @@ pub fn run_command(args: Args) -> ExitCode {
             return ExitCode::from(2);
         };
         if expert {
-            let pace = crate::session::ai::pace::expert_pace(&variant, 20, 250, seed);
+            let pace = crate::ai::pace::expert_pace(&variant, 20, 250, seed);
             println!(
                 "{:<10} expert: {:>8.0} work/ms  ({} moves, {} work, {:.2} s)",
                 variant.id,

@@ -7,8 +7,8 @@ use crate::core::options::{
     TwoSquares,
 };
 use crate::core::replay::RecordVerdict;
-use crate::session::bounded_read::read_capped;
-use crate::session::document_caps;
+use crate::platform::bounded_read::read_capped;
+use crate::platform::document_caps;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,13 +1,13 @@
 //! `flagfall bench-inputs heaviest-data-folder`: the data folder that costs
 //! the app most to read at its start (issue 77): every kind of document
-//! just under its cap (`session::document_caps`), made of the JSON that
+//! just under its cap (`platform::document_caps`), made of the JSON that
 //! grows most when read (millions of tiny strings, or of the smallest
 //! entries the kind holds), and each kind once more just past its cap;
 //! read as the app reads it when it starts.
 
-use crate::session::document_caps;
-use crate::session::remembered_setups::RememberedSetups;
-use crate::session::{SetupLibrary, Storage};
+use crate::platform::document_caps;
+use crate::store::remembered_setups::RememberedSetups;
+use crate::store::{SetupLibrary, Storage};
 use std::path::Path;
 
 /// Each kind's document: its name, its cap, the JSON before and after the

@@ -4,8 +4,8 @@
 //! memory reported is the process's (Linux `VmHWM`, reset once the input is
 //! made), beside what it held before reading (the input itself included).
 
-use crate::session::link::qr_image::{MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, make_qr, read_codes};
-use crate::session::link::{Envelope, MAX_PASTED_BYTES, TEXT_PREFIX};
+use crate::link::qr_image::{MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, make_qr, read_codes};
+use crate::link::{Envelope, MAX_PASTED_BYTES, TEXT_PREFIX};
 use image::{ImageEncoder, codecs::png::PngEncoder};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -169,7 +169,7 @@ fn zlib_zeros(mib: usize) -> Vec<u8> {
 
 /// `finder_lattice(n)` as an 8-bit grey PNG.
 fn finder_lattice_png(n: u32) -> Result<Vec<u8>, String> {
-    let (side, grey) = crate::session::link::finder_lattice::finder_lattice(n);
+    let (side, grey) = crate::link::finder_lattice::finder_lattice(n);
     let mut png = Vec::new();
     PngEncoder::new(&mut png)
         .write_image(&grey, side, side, image::ExtendedColorType::L8)
@@ -239,11 +239,11 @@ fn memory_mb(field: &str) -> f64 {
 /// Plays random classic games between two devices and times every code
 /// read; the slowest is the end check, which replays the whole game.
 fn slowest_code() -> Result<InputCost, String> {
+    use crate::ai::{Level, choose};
     use crate::core::options::GameOptions;
     use crate::core::side::Side;
-    use crate::session::ai::{Level, choose};
-    use crate::session::link::LinkStatus;
-    use crate::session::link::selfplay::{Pair, start_pair};
+    use crate::link::LinkStatus;
+    use crate::link::selfplay::{Pair, start_pair};
     use rand::SeedableRng;
     let variant = crate::core::variant::builtin_variant("classic").ok_or("no classic")?;
     let _ = std::fs::write("/proc/self/clear_refs", "5");
@@ -252,7 +252,7 @@ fn slowest_code() -> Result<InputCost, String> {
     for seed in 0..4u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut courier = |_: usize, _: Side, text: &str| {
-            Ok::<_, crate::session::link::selfplay::CarryError>(text.to_string())
+            Ok::<_, crate::link::selfplay::CarryError>(text.to_string())
         };
         let Pair {
             mut devices,

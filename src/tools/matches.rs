@@ -1,6 +1,7 @@
 //! `flagfall match`: computer against computer, each side colour played half
 //! the time, with think times per move.
 
+use crate::ai::{Budget, Level, choose_counting, setup_around};
 use crate::core::deal::random_deal;
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
@@ -8,7 +9,6 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{Variant, builtin_variant};
-use crate::session::ai::{Budget, Level, choose_counting, setup_around};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::process::ExitCode;

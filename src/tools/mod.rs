@@ -18,6 +18,9 @@ pub mod ucc_bot;
 pub mod variants;
 pub mod win_odds;
 
+pub use screenshot::{SCREENS, stage};
+pub use screenshot_linked::{LINKED_SCREENS, stage_linked};
+
 /// Prints a table a command made from records, or says on stderr why it
 /// could not (`command: why`): the end of `setup-habits` and `win-odds`.
 fn print_table(command: &str, table: Result<String, String>) -> std::process::ExitCode {

@@ -1,8 +1,8 @@
-//! `flagfall print`: print and play, one sheet (`session::print`) written
+//! `flagfall print`: print and play, one sheet (`print`) written
 //! as PDF, in the language asked for.
 
 use crate::i18n::{self, Language};
-use crate::session::print::{self, Paper, printables};
+use crate::print::{self, Paper, printables};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,13 +1,13 @@
 //! `flagfall qr-selfplay`: two computer players on two linked devices that
 //! talk only through QR pictures, each written to a folder and read back.
 
+use crate::ai::Level;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{Variant, builtin_variant};
-use crate::session::ai::Level;
-use crate::session::link::message::{CodeKind, Envelope, Turn};
-use crate::session::link::qr_image::{make_qr, read_codes};
-use crate::session::link::selfplay::{CarryError, SelfPlay, self_play};
+use crate::link::message::{CodeKind, Envelope, Turn};
+use crate::link::qr_image::{make_qr, read_codes};
+use crate::link::selfplay::{CarryError, SelfPlay, self_play};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;

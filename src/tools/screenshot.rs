@@ -14,8 +14,8 @@ use crate::core::moves::Action;
 use crate::core::playout::random_action;
 use crate::core::side::Side;
 use crate::core::variant::builtin;
-use crate::session::Stage;
-use crate::session::photos::PhotoFolders;
+use crate::games::Stage;
+use crate::link::scan::photos::PhotoFolders;
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -119,7 +119,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         "print" => {
             // The variant's board, or its rules sheet when it has no board.
             w.global::<HomeAdapter>().invoke_open_print();
-            let printables = crate::session::print::printables();
+            let printables = crate::print::printables();
             let board = format!("{variant}-board");
             let rules = format!("rules-{variant}");
             let chosen = printables
@@ -412,9 +412,9 @@ pub fn screenshot(shot: &Shot) -> Result<(), String> {
     // The codes screens as on a desktop with pictures and downloads folders.
     let photos = PhotoFolders::new(vec!["Pictures".into(), "Downloads".into()]);
     let storage = match shot.data_dir {
-        Some(dir) => Some(
-            crate::session::Storage::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?,
-        ),
+        Some(dir) => {
+            Some(crate::store::Storage::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?)
+        }
         None => None,
     };
     // As on a device whose language is `lang`, with the setting at "System".

@@ -2,11 +2,11 @@
 //! side through its callbacks; the other device is a session in this
 //! process, played by the random computer, and the two swap code texts.
 
+use crate::ai::{Level, choose};
 use crate::app::App;
 use crate::app::{CodesAdapter, DealAdapter, GameOverAdapter, HomeAdapter, SetupAdapter};
-use crate::session::Stage;
-use crate::session::ai::{Level, choose};
-use crate::session::link::{LinkStatus, LinkedSession};
+use crate::games::Stage;
+use crate::link::{LinkStatus, LinkedSession};
 use slint::ComponentHandle;
 
 /// The two-device screens the tool can show.

@@ -4,8 +4,8 @@
 //! as in play.
 
 use super::matches::start_game;
+use crate::ai::{Budget, Level, planner_choice};
 use crate::core::variant::{Variant, builtin_variant};
-use crate::session::ai::{Budget, Level, planner_choice};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::process::ExitCode;

@@ -2,14 +2,14 @@
 //! piece people set up on each square of their four rows, seen from their
 //! own side (row 0 their back row, column 0 their left), and how often the
 //! squares beside a flag and beside any other piece hold no bomb, and
-//! prints the counts as the Rust table `src/session/ai/setup_habits_table.rs`.
+//! prints the counts as the Rust table `src/ai/setup_habits_table.rs`.
 //! The expert's samples of the enemy's hidden army follow that table.
 //!
 //! Remake the table with:
 //!
 //! ```sh
 //! tar -xJf ../shared/gravon/gravon-train.tar.xz -C /tmp/gravon
-//! cargo run --release -- setup-habits /tmp/gravon/classic > src/session/ai/setup_habits_table.rs
+//! cargo run --release -- setup-habits /tmp/gravon/classic > src/ai/setup_habits_table.rs
 //! ```
 
 use crate::core::gravon::{self, KIND_KEYS as KINDS, RED_LETTERS};

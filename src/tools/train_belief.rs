@@ -1,5 +1,5 @@
 //! `flagfall train-belief`: trains the model of what each hidden enemy
-//! piece is (`session/ai/learned_belief.rs`) on Gravon's classic records
+//! piece is (`src/ai/learned_belief.rs`) on Gravon's classic records
 //! and writes it as the model file the app carries.
 //!
 //! Records are held out by file name: a record whose name's FNV-1a hash
@@ -17,17 +17,15 @@
 //!
 //! ```sh
 //! tar -xJf ../shared/gravon/gravon-train.tar.xz -C /tmp/gravon
-//! cargo run -- train-belief /tmp/gravon/classic --out src/session/ai/learned_belief_model.bin
+//! cargo run -- train-belief /tmp/gravon/classic --out src/ai/learned_belief_model.bin
 //! ```
 
+use crate::ai::learned_belief::{ArmyView, CLASSES, FEATURES, HIDDEN, Model, fnv1a, softmax};
 use crate::core::check::{RuleOverrides, replay_record};
 use crate::core::game::Game;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::view::PlayerView;
-use crate::session::ai::learned_belief::{
-    ArmyView, CLASSES, FEATURES, HIDDEN, Model, fnv1a, softmax,
-};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -120,7 +118,7 @@ pub fn pieces_seen(position: &Position, viewer: Side, mut each: impl FnMut(&Army
 /// One hidden piece of a view, with what the model may call it and what it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Piece {
-    pub hidden: crate::session::ai::Hidden,
+    pub hidden: crate::ai::Hidden,
     pub allowed: [bool; CLASSES],
     pub label: usize,
 }

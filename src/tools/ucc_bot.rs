@@ -1,8 +1,8 @@
 //! `flagfall ucc-bot`: plays classic Stratego as a bot of the UCC 2012
-//! competition's manager, on stdin and stdout (`session::ucc`).
+//! competition's manager, on stdin and stdout (`ucc`).
 
-use crate::session::ai::Level;
-use crate::session::ucc;
+use crate::ai::Level;
+use crate::ucc;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -10,7 +10,9 @@ use flagfall::core::{
     Action, GameOptions, IllegalMove, Move, Outcome, Piece, PieceId, Placement, PlyReport,
     Position, Side, Square, Variant,
 };
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// (side, square, piece): the piece is a kind key ("marshal"), a suit and a
 /// kind for piecepack ("yellow scout"), or a domino as attack/defense ("5/2").
@@ -161,8 +163,8 @@ pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
 
 /// Deals (the first suit's discards in piecepack) and fills a two-device
 /// session's setup at random, then declares it ready.
-pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
-    use flagfall::session::Stage;
+pub fn ready_link(session: &mut flagfall::link::LinkedSession) {
+    use flagfall::games::Stage;
     if matches!(session.stage(), Stage::Deal(_)) {
         let suit = session.variant().suits_of(session.side()).next();
         if let Some(suit) = suit {
@@ -175,7 +177,7 @@ pub fn ready_link(session: &mut flagfall::session::link::LinkedSession) {
 }
 
 /// The code a two-device session shows now.
-pub fn link_code(session: &flagfall::session::link::LinkedSession) -> String {
+pub fn link_code(session: &flagfall::link::LinkedSession) -> String {
     session.code_on_show().unwrap().to_string()
 }
 
@@ -187,12 +189,9 @@ pub fn start_link(
     options: GameOptions,
     side: Side,
     seed: u64,
-) -> (
-    flagfall::session::link::LinkedSession,
-    flagfall::session::link::LinkedSession,
-) {
-    use flagfall::session::Stage;
-    use flagfall::session::link::LinkedSession;
+) -> (flagfall::link::LinkedSession, flagfall::link::LinkedSession) {
+    use flagfall::games::Stage;
+    use flagfall::link::LinkedSession;
     let mut inviter = LinkedSession::create(variant, options, side, seed);
     let mut joiner = if inviter.stage() == Stage::Dealing {
         let mut joiner = LinkedSession::join(&link_code(&inviter), seed + 1).unwrap();
@@ -221,10 +220,10 @@ pub fn v1_fixtures() -> std::path::PathBuf {
 /// against another device and their finished Barrage game, as a data
 /// folder in use holds them.
 pub fn keep_linked_and_finished_fixtures(
-    storage: &flagfall::session::Storage,
+    storage: &flagfall::store::Storage,
     dir: &std::path::Path,
 ) {
-    use flagfall::session::link::{LinkedSession, SavedLinked};
+    use flagfall::link::{LinkedSession, SavedLinked};
     let text = std::fs::read_to_string(v1_fixtures().join("linked-classic-red.json")).unwrap();
     let saved: SavedLinked = serde_json::from_str(&text).unwrap();
     storage
@@ -235,4 +234,15 @@ pub fn keep_linked_and_finished_fixtures(
         dir.join("finished/1700000000000-0-barrage.json"),
     )
     .unwrap();
+}
+
+/// A folder for one test under the system's temporary folder, named for
+/// `name`, this process and a number no other call in the process gets (the
+/// tests of many files share one process), and empty: not made yet.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let number = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("flagfall-{name}-{}-{number}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
 }

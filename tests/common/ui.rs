@@ -4,10 +4,10 @@
 use flagfall::app::Router;
 use flagfall::app::{App, AppConfig};
 use flagfall::core::{Side, Square};
-use flagfall::session::Storage;
+use flagfall::store::Storage;
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
 use slint::ComponentHandle;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The app in a window tall enough that no screen scrolls: the testing
 /// backend's queries skip elements scrolled out of view.
@@ -202,13 +202,6 @@ pub fn played(app: &App) -> Vec<flagfall::core::Action> {
         .unwrap_or_default()
 }
 
-/// A folder of this test process under the system's temp folder, emptied.
-pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flagfall-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// The app keeping its games in `dir`, as a player's app does.
 pub fn app_with_storage(dir: &Path, seed: u64) -> App {
     let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
@@ -238,8 +231,8 @@ pub fn app_on_storage(storage: &Storage, seed: u64) -> App {
 /// An app whose clocks read `time`, a hand-set time source (no test sleeps).
 pub fn app_on_time(
     seed: u64,
-    time: std::sync::Arc<flagfall::session::time_source::HandSet>,
-    signals: Option<std::sync::Arc<dyn flagfall::session::clock_signals::Signals>>,
+    time: std::sync::Arc<flagfall::platform::time_source::HandSet>,
+    signals: Option<std::sync::Arc<dyn flagfall::platform::clock_signals::Signals>>,
 ) -> App {
     i_slint_backend_testing::init_no_event_loop();
     let mut config = AppConfig::in_memory(seed);
@@ -252,7 +245,7 @@ pub fn app_on_time(
 
 /// `seconds` pass, on the hand-set time source and for Slint's timers (the
 /// worker timer ticks the clocks), a tenth of a second at a time.
-pub fn pass_time(time: &flagfall::session::time_source::HandSet, seconds: f64) {
+pub fn pass_time(time: &flagfall::platform::time_source::HandSet, seconds: f64) {
     let step = std::time::Duration::from_millis(100);
     let mut left = std::time::Duration::from_secs_f64(seconds);
     while !left.is_zero() {

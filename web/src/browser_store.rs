@@ -8,8 +8,8 @@
 //! and until one succeeds, so the player hears of it one move late; what
 //! IndexedDB holds stays the last save it took.
 
-use flagfall::session::bounded_read::FileRefused;
-use flagfall::session::data_store::{DataStore, Listed, MemoryStore};
+use flagfall::platform::FileRefused;
+use flagfall::store::{DataStore, Listed, MemoryStore};
 use idb::builder::ObjectStoreBuilder;
 use idb::{Database, TransactionMode};
 use js_sys::{Array, Uint8Array};

@@ -1,11 +1,12 @@
-//! The browser's camera for the codes screens (`flagfall::session::camera`):
+//! The browser's camera for the codes screens (`flagfall::link::scan::camera`):
 //! `camera.js` shows it over the app (getUserMedia) with "Choose a picture…"
 //! and "Cancel", and hands each frame, or the picture chosen, to the
 //! project's own QR reader here.
 
-use flagfall::session::camera::{Camera, CameraError, FrameWatch, SightedCodes, Watch};
-use flagfall::session::link::qr_image::{MAX_PICTURE_FILE_BYTES, read_codes};
-use flagfall::session::photos::PictureError;
+use flagfall::link::{
+    Camera, CameraError, FrameWatch, MAX_PICTURE_FILE_BYTES, PictureError, SightedCodes, Watch,
+    read_codes,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};

@@ -3,9 +3,8 @@
 //! clipboard`), and the Web Share API for their "Share…" where the browser
 //! has one (phones' browsers do; most desktop ones do not).
 
-use flagfall::session::clipboard::{Clipboard, PasteError, pasted};
-use flagfall::session::photos::PictureError;
-use flagfall::session::share::{ShareError, ShareSheet};
+use flagfall::link::{Clipboard, PasteError, PictureError, pasted};
+use flagfall::platform::{ShareError, ShareSheet};
 use std::sync::mpsc::{Receiver, channel};
 use wasm_bindgen_futures::JsFuture;
 

@@ -4,8 +4,8 @@
 //! and its answers come back in that order. A worker that cannot start or
 //! fails has its questions, and every later one, answered on the page.
 
-use flagfall::core::moves::Action;
-use flagfall::session::thinking::{Question, ThinkElsewhere, read_answer};
+use flagfall::ai::{Question, ThinkElsewhere, read_answer};
+use flagfall::core::Action;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;

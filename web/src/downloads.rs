@@ -2,7 +2,7 @@
 //! records, pictures of codes): the browser's downloads, each file handed
 //! over as a download of its own.
 
-use flagfall::session::exports::{ExportError, Exports, Kept};
+use flagfall::platform::{ExportError, Exports, Kept};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 

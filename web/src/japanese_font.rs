@@ -130,5 +130,5 @@ fn register(font: &'static [u8]) {
             fonts.iter().map(|(family, _)| *family),
         );
     }
-    flagfall::session::print::pdf::bring_fonts(vec![font]);
+    flagfall::print::bring_fonts(vec![font]);
 }

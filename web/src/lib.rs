@@ -45,7 +45,7 @@ mod test_hooks;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    use flagfall::session::Storage;
+    use flagfall::store::Storage;
     use std::sync::Arc;
     // A panic shows in the browser's console with its message, and the
     // page says the app stopped (a page cannot catch it and go on).
@@ -74,7 +74,7 @@ pub fn start() {
         length(window.inner_height()).unwrap_or(844.0) as f32,
     ));
     let thinking = match computer_worker::ComputerWorker::start("worker.js") {
-        Ok(worker) => Some(worker as std::rc::Rc<dyn flagfall::session::thinking::ThinkElsewhere>),
+        Ok(worker) => Some(worker as std::rc::Rc<dyn flagfall::ai::ThinkElsewhere>),
         Err(e) => {
             web_log(&format!(
                 "no worker for the computer ({e:?}): it thinks on the page"
@@ -89,9 +89,8 @@ pub fn start() {
         clipboard: Some(std::rc::Rc::new(clipboard::PageClipboard)),
         page: Some(std::rc::Rc::new(page_history::PageHistory)),
         signals: Some(std::sync::Arc::new(sound::PageSound)),
-        share: clipboard::WebShare::if_any().map(|s| {
-            std::sync::Arc::new(s) as std::sync::Arc<dyn flagfall::session::share::ShareSheet>
-        }),
+        share: clipboard::WebShare::if_any()
+            .map(|s| std::sync::Arc::new(s) as std::sync::Arc<dyn flagfall::platform::ShareSheet>),
         ..Default::default()
     };
     wasm_bindgen_futures::spawn_local(async move {
@@ -115,7 +114,7 @@ pub fn start() {
 /// Whether the app will start in Japanese: its saved language setting,
 /// with "System" read from the browser's languages.
 #[cfg(target_arch = "wasm32")]
-fn starts_in_japanese(storage: Option<&flagfall::session::Storage>) -> bool {
+fn starts_in_japanese(storage: Option<&flagfall::store::Storage>) -> bool {
     use flagfall::i18n::{Language, LanguageChoice};
     let choice = storage.map_or(LanguageChoice::System, |s| s.settings().0.language);
     let languages: Vec<String> = web_sys::window()
@@ -131,11 +130,10 @@ fn starts_in_japanese(storage: Option<&flagfall::session::Storage>) -> bool {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn expert_pace(variant: &str, moves: u32, millis: u32, seed: u32) -> String {
-    let Some(variant) = flagfall::core::variant::builtin_variant(variant) else {
+    let Some(variant) = flagfall::core::builtin_variant(variant) else {
         return format!("no variant {variant}");
     };
-    let pace =
-        flagfall::session::ai::pace::expert_pace(&variant, moves, millis.into(), seed.into());
+    let pace = flagfall::ai::expert_pace(&variant, moves, millis.into(), seed.into());
     format!(
         "{{\"moves\":{},\"work\":{},\"ms\":{},\"work_per_ms\":{:.0}}}",
         pace.moves,
@@ -146,11 +144,11 @@ pub fn expert_pace(variant: &str, moves: u32, millis: u32, seed: u32) -> String 
 }
 
 /// The computer's worker: the answer to a question the page asked
-/// (`flagfall::session::thinking`), both as text.
+/// (`flagfall::ai::thinking`), both as text.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn think(question: &str) -> String {
-    flagfall::session::thinking::answer_text(question).unwrap_or_else(|e| {
+    flagfall::ai::answer_text(question).unwrap_or_else(|e| {
         web_log(&format!("the computer could not read its question: {e}"));
         "null".to_owned()
     })

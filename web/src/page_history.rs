@@ -1,10 +1,10 @@
-//! The page around the app (`flagfall::session::page`): `index.html`'s
+//! The page around the app (`flagfall::platform::page`): `index.html`'s
 //! `flagfallPage` keeps one entry in the browser's history while the app
 //! can go back, so that the phone's Back button goes where the app's own
 //! Back goes rather than leaving the page, sets `<html lang>`, and holds
 //! the play screen's text for a screen reader.
 
-use flagfall::session::page::Page;
+use flagfall::platform::Page;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]

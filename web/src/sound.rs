@@ -3,8 +3,7 @@
 //! A page may make sound only after a tap, so the sound is made ready when
 //! the player starts the clock (`prepare`) and played from then on.
 
-use flagfall::session::clock_signals::{Signals, tone, tone_samples};
-use flagfall::session::referee_clock::Signal;
+use flagfall::platform::{Signal, Signals, tone, tone_samples};
 use std::cell::RefCell;
 
 /// The tones' sample rate.

@@ -5,8 +5,7 @@
 //! a player anything their own taps could not.
 
 use flagfall::app::{App, Navigation};
-use flagfall::tools::screenshot::{SCREENS, stage};
-use flagfall::tools::screenshot_linked::{LINKED_SCREENS, stage_linked};
+use flagfall::tools::{LINKED_SCREENS, SCREENS, stage, stage_linked};
 use i_slint_backend_testing::ElementHandle;
 use slint::ComponentHandle;
 use wasm_bindgen::prelude::*;

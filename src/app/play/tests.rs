@@ -3,15 +3,15 @@
 //! viewer's side only.
 
 use super::*;
+use crate::ai::hint::HintWorker;
+use crate::ai::{Level, ThinkTime};
 use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
-use crate::session::PassAndPlay;
-use crate::session::ai::{Level, ThinkTime};
-use crate::session::game::hand_off;
-use crate::session::hint::HintWorker;
-use crate::session::link::LinkedSession;
-use crate::session::pass_and_play::Computer;
+use crate::games::PassAndPlay;
+use crate::games::game::hand_off;
+use crate::games::pass_and_play::Computer;
+use crate::link::LinkedSession;
 
 fn display(viewer: Side) -> Display {
     Display {
@@ -249,7 +249,7 @@ fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
         game.hint_view().unwrap(),
         1,
         ThinkTime::Quick,
-        &crate::session::thinking::Thinker::AtOnce,
+        &crate::ai::thinking::Thinker::AtOnce,
     );
     play.show_hint(hint.collect(Some(game.view().unwrap().ply)).unwrap());
     let Some(hint) = play.hint else {

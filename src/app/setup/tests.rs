@@ -6,8 +6,8 @@ use super::*;
 use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
-use crate::session::game::hand_off;
-use crate::session::{PassAndPlay, Stage};
+use crate::games::game::hand_off;
+use crate::games::{PassAndPlay, Stage};
 
 fn display(viewer: Side) -> Display {
     Display {

@@ -1,0 +1,24 @@
+//! The games on this device, each reached through one interface,
+//! `game::GameSession` (with its `stage` and `game_error`): a game played on
+//! this device (`pass_and_play`: deals, setups, hand-offs, turns, the
+//! computer's in solo play) or against another device (`crate::link`).
+//! `shelf` holds this device's games (the one on show, the others in
+//! progress, the finished ones), saves them after every change and plays the
+//! computer's turns; `saved` is the formats a game is saved in. Also the
+//! setup editor's draft (`setup_draft`) and a game handed to another device
+//! (`handover`).
+
+pub mod game;
+pub mod game_error;
+pub mod handover;
+pub mod pass_and_play;
+pub mod saved;
+pub mod setup_draft;
+pub mod shelf;
+pub mod stage;
+
+pub use game::GameSession;
+pub use game_error::GameError;
+pub use pass_and_play::PassAndPlay;
+pub use setup_draft::SetupDraft;
+pub use stage::{Stage, Step};
