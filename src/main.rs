@@ -3,7 +3,7 @@
 //! arguments and its work in a module of `flagfall::tools`.
 
 use clap::{Parser, Subcommand};
-use flagfall::core::referee::LiveRules;
+use flagfall::referee::live::LiveRules;
 use flagfall::tools::{
     autoplay, belief_check, bench, check_games, input_bench, matches, print_sheets, qr_selfplay,
     screenshot, search_depth, setup_habits, train_belief, ucc_bot, variants, win_odds,

@@ -10,20 +10,22 @@ use super::naming::{self, side_name};
 use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
+use crate::games::LinkedSession;
 use crate::games::handover::Handed;
+use crate::games::saved::SavedSession;
 use crate::games::shelf::Games;
 use crate::games::{GameSession, PassAndPlay};
 use crate::i18n::translate;
 use crate::link::Sighting;
-use crate::link::qr_image::make_qr;
+use crate::link::codes::qr_image::make_qr;
 use crate::link::scan::CameraError;
 use crate::link::scan::PictureError;
 use crate::link::scan::camera::{Camera, SightedCodes, Watch};
 use crate::link::scan::clipboard::Clipboard;
 use crate::link::scan::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest, codes_in_picture};
 use crate::link::{
-    CodeKind, Handover, LinkError, LinkStatus, LinkedSession, MAX_PASTED_BYTES, TransferError,
-    TransferReceiver, move_id, read_handover,
+    CodeKind, Handover, LinkError, LinkStatus, MAX_PASTED_BYTES, TransferError, TransferReceiver,
+    move_id, read_handover,
 };
 use crate::platform::share::ShareSheet;
 use slint::ComponentHandle;
@@ -343,7 +345,7 @@ impl CodesController {
             return Vec::new();
         }
         let loaded = receiver
-            .session()
+            .received::<SavedSession>()
             .map_err(|e| e.to_string())
             .and_then(|saved| PassAndPlay::from_saved(&saved).map_err(|e| e.to_string()));
         let id = receiver.move_id();

@@ -16,7 +16,7 @@ use crate::core::record::GameRecord;
 use crate::core::record::action_label;
 use crate::core::side::Side;
 use crate::games::GameSession;
-use crate::link::LinkedSession;
+use crate::games::LinkedSession;
 use slint::{ComponentHandle, SharedString};
 
 pub(super) struct GameOverController {

@@ -54,9 +54,9 @@ pub use startup::watch_first_frame;
 
 use crate::ai::thinking::Thinker;
 use crate::core::variant::builtin;
+use crate::games::LinkedSession;
 use crate::games::shelf::{Games, Saved};
 use crate::games::{GameSession, PassAndPlay};
-use crate::link::LinkedSession;
 use crate::platform::time_source::TimeSource;
 use crate::store::SetupLibrary;
 use crate::store::storage::Settings;
@@ -319,7 +319,7 @@ impl State {
 
     /// The game on screen now, for the settings to keep (none when the app
     /// is elsewhere: home, a replay, the referee's screens...).
-    fn game_on_screen(&self) -> Option<crate::games::game::GameKey> {
+    fn game_on_screen(&self) -> Option<crate::store::GameKey> {
         if !self.router.in_game() {
             return None;
         }

@@ -11,14 +11,14 @@ use super::{
     App, AppWindow, RefereeAdapter, RefereeChallengeAdapter, RefereeSetupAdapter, RefereeTeam,
     Screen,
 };
-use crate::core::referee::cluster::BLOCKING;
-use crate::core::referee::{
-    LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, SettingsProblem, Team, TeamLook,
-};
 use crate::i18n::translate;
 use crate::platform::Signal;
 use crate::platform::clock_signals::Signals;
 use crate::referee::companion::RefereeSession;
+use crate::referee::live::cluster::BLOCKING;
+use crate::referee::live::{
+    LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, SettingsProblem, Team, TeamLook,
+};
 use crate::store::Storage;
 use slint::{Color, ComponentHandle, SharedString};
 use std::sync::Arc;
@@ -519,7 +519,7 @@ impl RefereeController {
                     Err(refused) => (super::capitalized(&refused.to_string()), false),
                 },
                 None => {
-                    let verdict = crate::core::referee::game::verdict(
+                    let verdict = crate::referee::live::game::verdict(
                         rules,
                         a,
                         d,

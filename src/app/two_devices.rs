@@ -10,10 +10,11 @@ use super::router::GameView;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
+use crate::games::LinkedSession;
 use crate::games::shelf::Games;
 use crate::games::{GameSession, Stage};
 use crate::i18n::translate;
-use crate::link::{ClaimsVerdict, LinkError, LinkStatus, LinkedSession, Sighting};
+use crate::link::{ClaimsVerdict, LinkError, LinkStatus, Sighting};
 use std::sync::Arc;
 
 /// Starts a game this device invites to: first its own deal and setup.

@@ -1,7 +1,7 @@
 //! The rules core: variants, setups, deals, positions (the rules'
 //! interface, with the playouts' fast path and a linked device's guessed
-//! army beside it), views, records and their replay, and the referee's rules
-//! of the live-action game (`referee`). Pure: no I/O, no UI.
+//! army beside it), views, records and their replay. Pure: no I/O, no UI.
+//! (The live-action game's rules are `crate::referee::live`.)
 
 pub mod battle;
 mod bitboard;
@@ -18,7 +18,6 @@ pub mod piece;
 pub mod playout;
 pub mod position;
 pub mod record;
-pub mod referee;
 pub mod replay;
 pub mod rules_text;
 pub mod seen;

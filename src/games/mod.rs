@@ -11,14 +11,18 @@
 pub mod game;
 pub mod game_error;
 pub mod handover;
+pub mod linked_session;
 pub mod pass_and_play;
+pub mod players;
 pub mod saved;
 pub mod setup_draft;
 pub mod shelf;
 pub mod stage;
 
 pub use game::GameSession;
+pub use game::kept::KeepsGames;
 pub use game_error::GameError;
+pub use linked_session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use pass_and_play::PassAndPlay;
 pub use setup_draft::SetupDraft;
 pub use stage::{Stage, Step};

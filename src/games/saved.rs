@@ -141,7 +141,7 @@ pub enum LoadError {
     /// What was seen in plies taken back names a piece the game has not.
     Seen,
     /// The players' names cannot be told apart, or are too long.
-    Players(crate::games::pass_and_play::PlayersError),
+    Players(crate::games::players::PlayersError),
     // Two-device games:
     Salt,
     Invitation(LinkError),
@@ -162,6 +162,12 @@ pub enum LoadError {
     },
     /// A stage that does not match what the file holds.
     Stage(String),
+}
+
+impl From<crate::store::kept::Unreadable> for LoadError {
+    fn from(unreadable: crate::store::kept::Unreadable) -> LoadError {
+        LoadError::Unreadable(unreadable.0)
+    }
 }
 
 /// What is wrong with an entry of a two-device game's log.

@@ -4,7 +4,7 @@
 //! its setup. Once this device has its hand its player sets up, and
 //! `LinkedGame::after_handshake` goes on from here.
 
-use super::device::ClockTerms;
+use super::device::clock::ClockTerms;
 use super::endpoint::{Endpoint, in_order};
 use super::error::{LinkError, Refusal};
 use super::fair_deal::{commitment, deal, nonce};

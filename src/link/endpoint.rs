@@ -12,14 +12,16 @@ use crate::core::side::Side;
 use crate::core::variant::Variant;
 use std::sync::Arc;
 
+/// The fields are the crate's: the protocol reads them, and the game that
+/// keeps this end (`crate::games::LinkedSession`) sets its salt and saves it.
 #[derive(Debug, Clone)]
 pub struct Endpoint {
-    pub(super) variant: Arc<Variant>,
-    pub(super) options: GameOptions,
-    pub(super) me: Side,
-    pub(super) game_id: u32,
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) options: GameOptions,
+    pub(crate) me: Side,
+    pub(crate) game_id: u32,
     /// Secret: it makes the commitments unguessable.
-    pub(super) salt: [u8; 16],
+    pub(crate) salt: [u8; 16],
 }
 
 impl Endpoint {

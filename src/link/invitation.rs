@@ -3,7 +3,7 @@
 //! commitment (or, when the deal is chance, its deal commitment); and which
 //! games cannot be played between two devices at all.
 
-use super::device::ClockTerms;
+use super::device::clock::ClockTerms;
 use super::error::LinkError;
 use super::message::{CodeError, CodeKind, Envelope, Invite, Opening};
 use super::public_setup::check_public;

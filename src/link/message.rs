@@ -28,9 +28,7 @@
 //! charged the reader beyond its claims over the game (bit 7 of the flags,
 //! in ms), so both devices show both counts. Every format is read.
 
-use super::base45;
 use super::public_setup::{PublicPiece, PublicSetup};
-use super::wire::{Reader, WireError, Writer};
 use crate::core::battle::BattleResult;
 use crate::core::deal::Deal;
 use crate::core::moves::Move;
@@ -40,6 +38,8 @@ use crate::core::setup::Placement;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{KindId, SuitId, Variant};
+use crate::link::codes::base45;
+use crate::link::codes::wire::{Reader, WireError, Writer};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 

@@ -11,9 +11,8 @@
 //! played on from two devices.
 
 use super::message::{CodeError, CodeKind, Envelope, FIRST_CODE_FORMAT, Header};
-use super::wire::{Reader, Writer};
 use crate::core::side::Side;
-use crate::games::saved::SavedSession;
+use crate::link::codes::wire::{Reader, Writer};
 use flate2::Compression;
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
@@ -64,9 +63,10 @@ impl std::fmt::Display for TransferError {
     }
 }
 
-/// The codes (text) that carry `session`, in order.
-pub fn transfer_codes(session: &SavedSession) -> Vec<String> {
-    let json = serde_json::to_vec(session).expect("a saved session always serializes");
+/// The codes (text) that carry `game` (a game's saved form, which the
+/// protocol need not know), in order.
+pub fn transfer_codes<T: serde::Serialize>(game: &T) -> Vec<String> {
+    let json = serde_json::to_vec(game).expect("a saved game always serializes");
     let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
     encoder.write_all(&json).expect("writing to memory");
     let packed = encoder.finish().expect("writing to memory");
@@ -212,8 +212,9 @@ impl TransferReceiver {
         !self.parts.is_empty() && self.missing().is_empty()
     }
 
-    /// The session, once every part is in (still to be checked by `PassAndPlay::from_saved`).
-    pub fn session(&self) -> Result<SavedSession, TransferError> {
+    /// The game the parts carry, read as a `T`, once every part is in (still
+    /// to be checked by the game: `PassAndPlay::from_saved`).
+    pub fn received<T: serde::de::DeserializeOwned>(&self) -> Result<T, TransferError> {
         if !self.is_complete() {
             return Err(TransferError::Broken(crate::tr!(
                 "parts {} are missing",

@@ -6,8 +6,8 @@ use super::Page;
 use super::paper::{MARGIN, Paper};
 use super::sheet::write_caption;
 use super::svg::{LEADING, Svg, trim, wrap};
-use crate::core::referee::{LiveRules, Role, RoleSpecial, TeamLook};
 use crate::i18n::translate;
+use crate::referee::live::{LiveRules, Role, RoleSpecial, TeamLook};
 
 /// A card's size: nine to a sheet on both A4 and US Letter with room for
 /// the cut marks, near a playing card's 63 x 88 mm and held the same way.

@@ -31,9 +31,9 @@ pub use paper::Paper;
 pub use pdf::bring_fonts;
 pub use rules::type_size;
 
-use crate::core::referee::LiveRules;
 use crate::core::variant::{builtin, builtin_variant};
 use crate::i18n::translate;
+use crate::referee::live::LiveRules;
 
 /// One page: its size in millimetres and its drawing.
 #[derive(Debug, Clone)]

@@ -6,9 +6,9 @@ use super::Page;
 use super::paper::Paper;
 use super::sheet::sheet;
 use super::svg::LEADING;
-use crate::core::referee::text::live_rules_text;
-use crate::core::referee::{Challenge, LiveRules};
 use crate::i18n::translate;
+use crate::referee::live::text::live_rules_text;
+use crate::referee::live::{Challenge, LiveRules};
 
 /// What happens to the challenger, as the table's cell says it, and its colour.
 fn cell(result: Challenge) -> (String, &'static str, &'static str) {

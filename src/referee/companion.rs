@@ -2,13 +2,13 @@
 //! rules), its clocks, the cluster being resolved, the undo history, and
 //! what is saved after every change (`Storage::save_referee`).
 
-use crate::core::referee::cluster::Cluster;
-use crate::core::referee::{
+use crate::platform::Signal;
+use crate::referee::clock::RefereeClock;
+use crate::referee::live::cluster::Cluster;
+use crate::referee::live::{
     ChallengeVerdict, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, SettingsProblem,
     Team,
 };
-use crate::platform::Signal;
-use crate::referee::clock::RefereeClock;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;

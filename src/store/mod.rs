@@ -3,10 +3,14 @@
 //! the setup library and the setups the computer remembers, all through
 //! `storage` into a `data_store` (the data folder on disk or, in tests and
 //! the browser, a store of their own); `storage_error` says why something
-//! could not be kept or read.
+//! could not be kept or read. Each kind of game says how it is kept
+//! (`kept::KeptGame`, implemented in `crate::games`): the store knows no kind
+//! of game.
 
 pub mod data_store;
 pub mod finished_games;
+pub mod game_key;
+pub mod kept;
 pub mod remembered_setups;
 pub mod setup_library;
 pub mod storage;
@@ -14,5 +18,6 @@ pub mod storage_error;
 pub mod text_size;
 
 pub use data_store::{DataStore, Listed, MemoryStore};
+pub use game_key::GameKey;
 pub use setup_library::SetupLibrary;
 pub use storage::Storage;

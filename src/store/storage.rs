@@ -9,20 +9,16 @@
 use crate::ai::ThinkTime;
 use crate::core::game::Game;
 use crate::core::record::GameRecord;
-use crate::core::referee::LiveRules;
-use crate::games::game::GameKey;
-use crate::games::game::GameSession;
-use crate::games::game::kept::{Kept, KeptGame};
-use crate::games::pass_and_play::PassAndPlay;
-use crate::games::saved::LoadError;
 use crate::i18n::LanguageChoice;
-use crate::link::LinkedSession;
 use crate::platform::bounded_read::FileRefused;
 use crate::platform::document_caps;
 use crate::platform::files::timestamp;
 use crate::referee::companion::{RefereeSession, SavedReferee, SavedRefereeError};
+use crate::referee::live::LiveRules;
 use crate::store::data_store::{DataStore, Document, FileStore, MemoryStore, quarantine};
 use crate::store::finished_games::{self, FinishedSummary};
+use crate::store::game_key::GameKey;
+use crate::store::kept::{Kept, KeptGame, Unreadable};
 pub use crate::store::storage_error::{FinishedGameError, StorageError};
 use crate::store::text_size::TextSize;
 use serde::{Deserialize, Serialize};
@@ -168,37 +164,6 @@ impl Storage {
         format!("{IN_PROGRESS}/{mode}-{variant}.json")
     }
 
-    /// Saves a game of any kind: in progress, or, once over, as a finished
-    /// game (and the in-progress file goes).
-    pub fn save_game(&self, game: &GameSession) -> Result<(), StorageError> {
-        match game {
-            GameSession::OneDevice(session) => self.save(session),
-            GameSession::TwoDevices(session) => self.save(session),
-        }
-    }
-
-    /// Deletes a game in progress (the player gave it up).
-    pub fn delete_game(&self, game: &GameSession) -> Result<(), StorageError> {
-        match game {
-            GameSession::OneDevice(session) => self.delete(session),
-            GameSession::TwoDevices(session) => self.delete(session),
-        }
-    }
-
-    /// Every game in progress, and what could not be read: the games on
-    /// this device (newest first), then the two-device games (newest first).
-    pub fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>) {
-        let (one_device, mut problems) = self.in_progress::<PassAndPlay>();
-        let (two_devices, more) = self.in_progress::<LinkedSession>();
-        problems.extend(more);
-        let games = one_device
-            .into_iter()
-            .map(GameSession::OneDevice)
-            .chain(two_devices.into_iter().map(GameSession::TwoDevices))
-            .collect();
-        (games, problems)
-    }
-
     /// The folder of games of kind `G` in progress.
     fn kind_folder<G: KeptGame>() -> String {
         match G::FOLDER {
@@ -227,7 +192,7 @@ impl Storage {
 
     /// Reads `game` back as it was last saved in progress (the storage
     /// benchmark times it; tests check what a reload would find).
-    pub fn reload<G: KeptGame>(&self, game: &G) -> Result<G, LoadError> {
+    pub fn reload<G: KeptGame>(&self, game: &G) -> Result<G, G::LoadError> {
         self.read_game(&Self::name_of(game))
     }
 
@@ -259,12 +224,12 @@ impl Storage {
     }
 
     /// A game of kind `G` from the document `name`.
-    fn read_game<G: KeptGame>(&self, name: &str) -> Result<G, LoadError> {
+    fn read_game<G: KeptGame>(&self, name: &str) -> Result<G, G::LoadError> {
         let bytes = self
             .store
             .read(name, G::CAP)
-            .map_err(|e| LoadError::Unreadable(e.to_string()))?
-            .ok_or_else(|| LoadError::Unreadable(FileRefused::Io(NOT_FOUND.into()).to_string()))?;
+            .map_err(|e| Unreadable(e.to_string()))?
+            .ok_or_else(|| Unreadable(FileRefused::Io(NOT_FOUND.into()).to_string()))?;
         G::read(&bytes)
     }
 
@@ -272,7 +237,7 @@ impl Storage {
     /// be read (moved aside). Two documents holding one game (a backup, a
     /// sync tool's "conflicted copy") make one game: the one written last,
     /// kept under the game's own name; the others are moved aside and said.
-    fn in_progress<G: KeptGame>(&self) -> (Vec<G>, Vec<String>) {
+    pub fn in_progress<G: KeptGame>(&self) -> (Vec<G>, Vec<String>) {
         let mut found: BTreeMap<String, Vec<(SystemTime, String, G)>> = BTreeMap::new();
         let mut problems = Vec::new();
         let folder = Self::kind_folder::<G>();
@@ -483,12 +448,4 @@ impl Storage {
                 source,
             })
     }
-}
-
-/// Reads a game in progress from a file, replaying it through the rules
-/// (the autoplay tool reads the games it saved).
-pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
-    let bytes = crate::platform::bounded_read::read_capped(path, document_caps::GAME)
-        .map_err(|e| LoadError::Unreadable(e.to_string()))?;
-    PassAndPlay::read(&bytes)
 }

@@ -5,8 +5,9 @@
 use crate::core::options::GameOptions;
 use crate::core::playout::random_action;
 use crate::core::variant::{ArmyRule, builtin_variant};
+use crate::games::game::kept::read_session;
 use crate::games::{PassAndPlay, Stage};
-use crate::store::storage::{Storage, read_session};
+use crate::store::storage::Storage;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;

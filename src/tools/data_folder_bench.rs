@@ -5,6 +5,7 @@
 //! entries the kind holds), and each kind once more just past its cap;
 //! read as the app reads it when it starts.
 
+use crate::games::KeepsGames;
 use crate::platform::document_caps;
 use crate::store::remembered_setups::RememberedSetups;
 use crate::store::{SetupLibrary, Storage};
@@ -114,7 +115,7 @@ pub fn read_as_at_start(dir: &Path) -> String {
     let (_, settings_problem) = storage.settings();
     let (games, game_problems) = storage.games_in_progress();
     let (finished, finished_problems) = storage.finished_games();
-    let (_, referee_problem) = storage.referee(&crate::core::referee::LiveRules::built_in());
+    let (_, referee_problem) = storage.referee(&crate::referee::live::LiveRules::built_in());
     let (_, library_problem) = SetupLibrary::open(storage.setup_library());
     let (_, remembered_problem) = RememberedSetups::open(storage.remembered_setups());
     let set_aside = game_problems.len()

@@ -4,7 +4,7 @@
 //! memory reported is the process's (Linux `VmHWM`, reset once the input is
 //! made), beside what it held before reading (the input itself included).
 
-use crate::link::qr_image::{MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, make_qr, read_codes};
+use crate::link::codes::qr_image::{MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, make_qr, read_codes};
 use crate::link::{Envelope, MAX_PASTED_BYTES, TEXT_PREFIX};
 use image::{ImageEncoder, codecs::png::PngEncoder};
 use std::process::ExitCode;
@@ -169,7 +169,7 @@ fn zlib_zeros(mib: usize) -> Vec<u8> {
 
 /// `finder_lattice(n)` as an 8-bit grey PNG.
 fn finder_lattice_png(n: u32) -> Result<Vec<u8>, String> {
-    let (side, grey) = crate::link::finder_lattice::finder_lattice(n);
+    let (side, grey) = crate::link::codes::finder_lattice::finder_lattice(n);
     let mut png = Vec::new();
     PngEncoder::new(&mut png)
         .write_image(&grey, side, side, image::ExtendedColorType::L8)

@@ -5,8 +5,9 @@
 use crate::ai::{Level, choose};
 use crate::app::App;
 use crate::app::{CodesAdapter, DealAdapter, GameOverAdapter, HomeAdapter, SetupAdapter};
+use crate::games::LinkedSession;
 use crate::games::Stage;
-use crate::link::{LinkStatus, LinkedSession};
+use crate::link::LinkStatus;
 use slint::ComponentHandle;
 
 /// The two-device screens the tool can show.

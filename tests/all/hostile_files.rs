@@ -8,7 +8,7 @@ use crate::common;
 use common::fresh_dir;
 use common::ui::*;
 use flagfall::app::{App, AppConfig, FileChooserAdapter};
-use flagfall::link::qr_image::make_qr;
+use flagfall::link::codes::qr_image::make_qr;
 use flagfall::link::scan::photos::{PhotoFolders, PhotoSource, codes_in_newest};
 use slint::ComponentHandle;
 use std::path::Path;

@@ -12,8 +12,10 @@ use flagfall::ai::{Level, choose};
 use flagfall::core::GameOptions;
 use flagfall::core::Side;
 use flagfall::core::variant::builtin_variant;
+use flagfall::games::KeepsGames;
 use flagfall::games::Stage;
-use flagfall::link::{LinkStatus, LinkedSession, SavedLinked};
+use flagfall::games::{LinkedSession, SavedLinked};
+use flagfall::link::LinkStatus;
 use flagfall::store::Storage;
 
 fn reload(session: &LinkedSession) -> LinkedSession {

@@ -29,6 +29,9 @@ mod variants;
 mod version;
 mod views;
 
+// The crate's rooms and the arrows between them.
+mod rooms;
+
 // The computer players and the UCC bot.
 mod ai_players;
 mod ucc_bot;

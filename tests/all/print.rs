@@ -7,9 +7,9 @@
 
 use crate::common;
 
-use flagfall::core::referee::LiveRules;
 use flagfall::core::variant::builtin;
 use flagfall::print::{self, Kind, Paper, paper, printables};
+use flagfall::referee::live::LiveRules;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -381,10 +381,10 @@ fn the_referee_sheet_holds_the_whole_challenge_table() {
         let cells: Vec<&str> = rules
             .role_ids()
             .map(|challenged| match rules.challenge(challenger, challenged) {
-                flagfall::core::referee::Challenge::ChallengerWins => "wins",
-                flagfall::core::referee::Challenge::ChallengedWins => "is out",
-                flagfall::core::referee::Challenge::BothOut => "both out",
-                flagfall::core::referee::Challenge::NotAllowed => "may not",
+                flagfall::referee::live::Challenge::ChallengerWins => "wins",
+                flagfall::referee::live::Challenge::ChallengedWins => "is out",
+                flagfall::referee::live::Challenge::BothOut => "both out",
+                flagfall::referee::live::Challenge::NotAllowed => "may not",
             })
             .collect();
         let read: String = line.split_whitespace().collect::<Vec<_>>().join(" ");

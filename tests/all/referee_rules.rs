@@ -5,14 +5,14 @@
 
 use crate::common;
 
-use flagfall::core::referee::cluster::{Cluster, FirstChoice, first_choice};
-use flagfall::core::referee::{
-    Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd,
-    SettingsProblem, Team,
-};
 use flagfall::platform::Signal;
 use flagfall::referee::clock::RefereeClock;
 use flagfall::referee::companion::RefereeSession;
+use flagfall::referee::live::cluster::{Cluster, FirstChoice, first_choice};
+use flagfall::referee::live::{
+    Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd,
+    SettingsProblem, Team,
+};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -214,7 +214,7 @@ fn a_defeated_player_loses_the_card_and_may_enter_again_while_cards_remain() {
         "Engineer and Assassin are equal: both are out, the Engineer (Blue) and the Assassin (Red)."
     );
     // Issue 47: no possessive to go wrong on a team named with an s.
-    let owls = flagfall::core::referee::game::verdict(
+    let owls = flagfall::referee::live::game::verdict(
         &rules,
         role("Assassin"),
         role("Monarch"),

@@ -11,10 +11,11 @@ use common::ui::*;
 use flagfall::app::HomeAdapter;
 use flagfall::core::Side;
 use flagfall::games::PassAndPlay;
+use flagfall::games::game::kept::read_session;
 use flagfall::games::saved::SavedSession;
 use flagfall::store::data_store::{Document, FileStore};
 use flagfall::store::setup_library::SetupOwner;
-use flagfall::store::storage::{Settings, read_session};
+use flagfall::store::storage::Settings;
 use flagfall::store::{SetupLibrary, Storage};
 use proptest::prelude::*;
 use slint::ComponentHandle;
@@ -566,8 +567,8 @@ fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
 /// game, a two-device game, a finished game and the finished games' index.
 fn every_kind_of_document(dir: &Path) {
     use flagfall::core::clock::{Bonus, TimeControl};
-    use flagfall::core::referee::{LiveRules, MatchSettings};
     use flagfall::referee::companion::RefereeSession;
+    use flagfall::referee::live::{LiveRules, MatchSettings};
     use flagfall::store::remembered_setups::RememberedSetups;
     let storage = Storage::open(dir).unwrap();
     for name in ["settings.json", "setups.json"] {

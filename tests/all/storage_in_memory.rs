@@ -10,6 +10,7 @@ use crate::common;
 use common::ui::*;
 use flagfall::app::{App, AppConfig, BoardAdapter, HomeAdapter};
 use flagfall::core::{Action, Side};
+use flagfall::games::KeepsGames;
 use flagfall::store::Storage;
 use flagfall::store::data_store::DataStore;
 use slint::ComponentHandle;

@@ -12,8 +12,8 @@ use flagfall::core::side::Side;
 use flagfall::core::variant::{KindId, Variant, builtin_variant};
 use flagfall::games::PassAndPlay;
 use flagfall::games::saved::SavedSession;
+use flagfall::link::codes::qr_image::{make_qr, read_codes};
 use flagfall::link::message::{Answer, CodeKind, Envelope, SentAction, Turn};
-use flagfall::link::qr_image::{make_qr, read_codes};
 use flagfall::link::selfplay::{CarryError, computer_setup, self_play, start_pair};
 use flagfall::link::{
     ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, Refusal, TransferError,
@@ -430,7 +430,7 @@ fn a_pass_and_play_game_moves_to_another_device_in_codes() {
         let (have, total) = receiver.add(&read[0]).unwrap();
         assert_eq!((have, total), (codes.len() - i, codes.len()));
     }
-    let moved = receiver.session().unwrap();
+    let moved = receiver.received::<SavedSession>().unwrap();
     assert_eq!(moved, saved);
     let session = PassAndPlay::from_saved(&moved).unwrap();
     let resumed = session.to_saved();
@@ -750,7 +750,7 @@ fn an_invitation_showing_its_setup_and_a_move_made_blind_are_refused() {
 /// both armies chose).
 #[test]
 fn a_free_setup_invitation_is_refused_by_the_joining_session() {
-    use flagfall::link::LinkedSession;
+    use flagfall::games::LinkedSession;
     let free = variant("free");
     let mut inviter = LinkedSession::create(
         Arc::clone(&free),

@@ -11,10 +11,9 @@ use common::{link_code, ready_link, start_link, variant};
 use flagfall::ai::{Level, choose};
 use flagfall::core::clock::{Bonus, TimeControl};
 use flagfall::core::{Action, GameOptions, Outcome, Side, WinReason};
+use flagfall::games::{LinkedSession, SavedLinked};
 use flagfall::link::message::{Envelope, Turn};
-use flagfall::link::{
-    ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedSession, Refusal, SavedLinked,
-};
+use flagfall::link::{ClaimsVerdict, Invitation, LinkError, LinkStatus, Refusal};
 use std::time::Duration;
 
 const BLITZ: TimeControl = TimeControl::minutes(5, Bonus::Increment(3));

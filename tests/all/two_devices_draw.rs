@@ -12,12 +12,10 @@ use common::variant;
 use flagfall::ai::{Level, choose};
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, DrawReason, GameOptions, Outcome, Side};
+use flagfall::games::{LINKED_FORMAT, LinkedSession, SavedLinked};
 use flagfall::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::link::selfplay::computer_setup;
-use flagfall::link::{
-    ClaimsVerdict, Invitation, LINKED_FORMAT, LinkError, LinkStatus, LinkedGame, LinkedSession,
-    Refusal, SavedLinked,
-};
+use flagfall::link::{ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, Refusal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

@@ -115,7 +115,7 @@ fn a_clock_of_ones_own_is_chosen_on_the_home_screen() {
 #[test]
 fn a_timed_game_between_two_devices() {
     use flagfall::core::Action;
-    use flagfall::link::LinkedSession;
+    use flagfall::games::LinkedSession;
     use std::time::Duration;
     let time = Arc::new(HandSet::default());
     let app = app_on_time(21, time.clone(), None);

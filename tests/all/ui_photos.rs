@@ -8,7 +8,7 @@ use common::fresh_dir;
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
 use flagfall::link::LinkStatus;
-use flagfall::link::qr_image::make_qr;
+use flagfall::link::codes::qr_image::make_qr;
 use flagfall::link::scan::photos::PhotoFolders;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -10,7 +10,7 @@ use crate::common;
 use common::fresh_dir;
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::link::qr_image::read_codes;
+use flagfall::link::codes::qr_image::read_codes;
 use flagfall::platform::exports::{ExportError, Exports, Folder, Kept};
 use flagfall::platform::share::{ShareError, ShareSheet};
 use flagfall::tools::screenshot::{init_headless, stage};

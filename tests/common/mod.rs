@@ -163,7 +163,7 @@ pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
 
 /// Deals (the first suit's discards in piecepack) and fills a two-device
 /// session's setup at random, then declares it ready.
-pub fn ready_link(session: &mut flagfall::link::LinkedSession) {
+pub fn ready_link(session: &mut flagfall::games::LinkedSession) {
     use flagfall::games::Stage;
     if matches!(session.stage(), Stage::Deal(_)) {
         let suit = session.variant().suits_of(session.side()).next();
@@ -177,7 +177,7 @@ pub fn ready_link(session: &mut flagfall::link::LinkedSession) {
 }
 
 /// The code a two-device session shows now.
-pub fn link_code(session: &flagfall::link::LinkedSession) -> String {
+pub fn link_code(session: &flagfall::games::LinkedSession) -> String {
     session.code_on_show().unwrap().to_string()
 }
 
@@ -189,9 +189,12 @@ pub fn start_link(
     options: GameOptions,
     side: Side,
     seed: u64,
-) -> (flagfall::link::LinkedSession, flagfall::link::LinkedSession) {
+) -> (
+    flagfall::games::LinkedSession,
+    flagfall::games::LinkedSession,
+) {
+    use flagfall::games::LinkedSession;
     use flagfall::games::Stage;
-    use flagfall::link::LinkedSession;
     let mut inviter = LinkedSession::create(variant, options, side, seed);
     let mut joiner = if inviter.stage() == Stage::Dealing {
         let mut joiner = LinkedSession::join(&link_code(&inviter), seed + 1).unwrap();
@@ -223,7 +226,7 @@ pub fn keep_linked_and_finished_fixtures(
     storage: &flagfall::store::Storage,
     dir: &std::path::Path,
 ) {
-    use flagfall::link::{LinkedSession, SavedLinked};
+    use flagfall::games::{LinkedSession, SavedLinked};
     let text = std::fs::read_to_string(v1_fixtures().join("linked-classic-red.json")).unwrap();
     let saved: SavedLinked = serde_json::from_str(&text).unwrap();
     storage

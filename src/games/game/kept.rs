@@ -1,54 +1,21 @@
-//! How each kind of game in progress is kept in the data folder: the
-//! folder its files are in, its file's name, what it writes (its JSON
-//! while in progress, its record once over) and how it reads itself back.
-//! Each kind owns its format here; `Storage` only writes, lists and reads
-//! the files.
+//! How each kind of game is kept in the data folder (`KeptGame`, the
+//! store's trait, for a game on this device and a two-device game), and
+//! games of either kind kept in a `Storage` (`KeepsGames`).
 
-use crate::core::game::Game;
+use crate::games::GameSession;
 use crate::games::pass_and_play::PassAndPlay;
 use crate::games::saved::{LoadError, SavedSession};
 use crate::games::stage::Stage;
-use crate::link::{LinkedSession, SavedLinked};
+use crate::games::{LinkedSession, SavedLinked};
+use crate::store::Storage;
+use crate::store::kept::{Kept, KeptGame, Unreadable};
 use crate::store::storage_error::StorageError;
-
-/// What a game writes when it is saved.
-#[derive(Debug)]
-pub enum Kept {
-    /// In progress: its file's JSON.
-    InProgress(String),
-    /// Over: its record, if it has one (a false or abandoned two-device
-    /// game has none), joins the finished games and its file goes.
-    Over(Option<Box<Game>>),
-}
-
-/// A kind of game kept in the data folder while in progress.
-pub trait KeptGame: Sized {
-    /// Its kind's folder under "in-progress" (empty: that folder itself).
-    const FOLDER: &'static str;
-
-    /// The most its file is read to (`document_caps`).
-    const CAP: u64;
-
-    /// Its file's name while in progress.
-    fn file_name(&self) -> String;
-
-    /// What to write now.
-    fn kept(&self) -> Result<Kept, serde_json::Error>;
-
-    /// The error when its file cannot be written.
-    fn write_error(&self, source: std::io::Error) -> StorageError;
-
-    /// A game read back from its file's bytes.
-    fn read(bytes: &[u8]) -> Result<Self, LoadError>;
-
-    /// Words for a file of this kind that cannot be read, by its name
-    /// without ".json".
-    fn unreadable(stem: &str) -> String;
-}
+use std::path::Path;
 
 impl KeptGame for PassAndPlay {
     const FOLDER: &'static str = "";
     const CAP: u64 = crate::platform::document_caps::GAME;
+    type LoadError = LoadError;
 
     /// Its mode, variant and the time it began ("solo-classic-1795919698475.json"),
     /// or its mode and variant alone for a game saved before games were dated.
@@ -97,6 +64,7 @@ pub fn file_name_of(saved: &SavedSession) -> String {
 impl KeptGame for LinkedSession {
     const FOLDER: &'static str = "linked";
     const CAP: u64 = crate::platform::document_caps::TWO_DEVICE_GAME;
+    type LoadError = LoadError;
 
     /// Its game's id and this device's side ("game-0badf00d-red.json").
     fn file_name(&self) -> String {
@@ -127,4 +95,55 @@ impl KeptGame for LinkedSession {
     fn unreadable(_stem: &str) -> String {
         crate::tr!("a saved two-device game")
     }
+}
+
+/// Games of either kind kept in a `Storage`.
+pub trait KeepsGames {
+    /// Saves a game of any kind: in progress, or, once over, as a finished
+    /// game (and the in-progress file goes).
+    fn save_game(&self, game: &GameSession) -> Result<(), StorageError>;
+
+    /// Deletes a game in progress (the player gave it up).
+    fn delete_game(&self, game: &GameSession) -> Result<(), StorageError>;
+
+    /// Every game in progress, and what could not be read: the games on
+    /// this device (newest first), then the two-device games (newest first).
+    fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>);
+}
+
+impl KeepsGames for Storage {
+    fn save_game(&self, game: &GameSession) -> Result<(), StorageError> {
+        match game {
+            GameSession::OneDevice(session) => self.save(session),
+            GameSession::TwoDevices(session) => self.save(session),
+        }
+    }
+
+    fn delete_game(&self, game: &GameSession) -> Result<(), StorageError> {
+        match game {
+            GameSession::OneDevice(session) => self.delete(session),
+            GameSession::TwoDevices(session) => self.delete(session),
+        }
+    }
+
+    fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>) {
+        let (one_device, mut problems) = self.in_progress::<PassAndPlay>();
+        let (two_devices, more) = self.in_progress::<LinkedSession>();
+        problems.extend(more);
+        let games = one_device
+            .into_iter()
+            .map(GameSession::OneDevice)
+            .chain(two_devices.into_iter().map(GameSession::TwoDevices))
+            .collect();
+        (games, problems)
+    }
+}
+
+/// Reads a game in progress from a file, replaying it through the rules
+/// (the autoplay tool reads the games it saved).
+pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
+    let bytes =
+        crate::platform::bounded_read::read_capped(path, crate::platform::document_caps::GAME)
+            .map_err(|e| LoadError::from(Unreadable(e.to_string())))?;
+    PassAndPlay::read(&bytes)
 }

@@ -20,12 +20,13 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
+use crate::games::LinkedSession;
 use crate::games::game_error::GameError;
 use crate::games::handover::Handed;
 use crate::games::pass_and_play::{Computer, PassAndPlay};
 use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;
-use crate::link::LinkedSession;
+use crate::store::GameKey;
 use crate::store::setup_library::SetupOwner;
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
@@ -251,16 +252,6 @@ pub(crate) fn hand_off(game: &mut GameSession, act: impl FnOnce(&mut dyn HandOff
     if let Some(hand_offs) = game.hand_offs() {
         act(hand_offs);
     }
-}
-
-/// Which game in progress a game is, across the app's runs: a game on
-/// this device by the date it began, a two-device game by its id and this
-/// device's side (the app reopens the game it was on with it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum GameKey {
-    OneDevice { started: u64 },
-    TwoDevices { game_id: u32, side: Side },
 }
 
 impl GameSession {

@@ -11,10 +11,10 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
+use crate::games::LinkedSession;
 use crate::games::game_error::GameError;
 use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;
-use crate::link::LinkedSession;
 use std::sync::Arc;
 use std::time::Duration;
 

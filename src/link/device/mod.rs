@@ -65,7 +65,9 @@ use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use std::sync::Arc;
 
-mod clock;
+// The invitation and the fair deal name the clock terms: reached here, not
+// through this file, which uses them.
+pub(in crate::link) mod clock;
 mod ending;
 mod my_code;
 mod phase;

@@ -8,7 +8,7 @@
 //! (`link::Sighting`).
 
 use crate::link::Sighting;
-use crate::link::qr_image::read_codes_from_luma;
+use crate::link::codes::qr_image::read_codes_from_luma;
 use crate::link::scan::PictureError;
 use crate::platform::time_source::TimeSource;
 use std::sync::Arc;
@@ -119,7 +119,7 @@ pub fn codes_in_frame(width: u32, height: u32, rgba: &[u8]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::link::qr_image::make_qr;
+    use crate::link::codes::qr_image::make_qr;
 
     /// A frame of `code` as a camera gives it: RGBA, on a coloured table,
     /// the code somewhere in the middle.

@@ -3,7 +3,7 @@
 //! sent) and the app looks through the newest pictures for it. Each platform
 //! supplies its own [`PhotoSource`]: Android's gallery, or folders on desktop.
 
-use crate::link::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, read_codes};
+use crate::link::codes::qr_image::{MAX_PICTURE_FILE_BYTES, ReadError, read_codes};
 use crate::link::scan::{PhotosUnreachable, PictureError};
 use crate::platform::bounded_read::{is_regular_file, read_capped};
 use std::path::{Path, PathBuf};
@@ -201,7 +201,7 @@ impl PhotoSource for PhotoFolders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::link::qr_image::make_qr;
+    use crate::link::codes::qr_image::make_qr;
     use std::time::Duration;
 
     fn folder(name: &str) -> PathBuf {
@@ -286,7 +286,7 @@ mod tests {
     fn a_hostile_picture_does_not_stop_the_others_from_being_read() {
         let dir = folder("hostile");
         write(&dir, "code.png", &qr_png("THE CODE"), 100);
-        let (side, grey) = crate::link::finder_lattice::finder_lattice(16);
+        let (side, grey) = crate::link::codes::finder_lattice::finder_lattice(16);
         let mut hostile = Vec::new();
         let mut encoder = png::Encoder::new(&mut hostile, side, side);
         encoder.set_color(png::ColorType::Grayscale);

@@ -3,7 +3,7 @@
 //! way a code comes in, so the ways need not know each other.
 
 use crate::link::MAX_PASTED_BYTES;
-use crate::link::qr_image::{ReadError, Undecodable};
+use crate::link::codes::qr_image::{ReadError, Undecodable};
 use crate::platform::bounded_read::FileRefused;
 
 /// Why the platform's pictures cannot be reached.

@@ -26,13 +26,6 @@
 //! read as they are (a format 1 or 2 domino game in progress dealt without
 //! the fair deal and cannot go on: it is refused).
 
-use super::deal_handshake::DealHandshake;
-use super::device::{ClockTerms, LinkStatus, LinkedGame};
-use super::endpoint::Endpoint;
-use super::error::LinkError;
-use super::fair_deal::deals_by_chance;
-use super::invitation::Invitation;
-use super::sighting::Sighting;
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
@@ -44,6 +37,10 @@ use crate::games::game_error::GameError;
 use crate::games::saved::{LoadError, LogProblem, restore_draft, saved_variant};
 use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;
+use crate::link::fair_deal::deals_by_chance;
+use crate::link::{
+    ClockTerms, DealHandshake, Endpoint, Invitation, LinkError, LinkStatus, LinkedGame, Sighting,
+};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

@@ -526,9 +526,9 @@ fn describe(error: quircs::DecodeError) -> Undecodable {
 #[cfg(test)]
 mod tests {
 
-    use super::super::base45;
-    use super::super::test_rng::Rng;
     use super::*;
+    use crate::link::codes::base45;
+    use crate::link::test_rng::Rng;
 
     /// A PNG file of a few bytes whose header declares `side` x `side` grey
     /// pixels (the reader must refuse it before decoding anything).
@@ -868,7 +868,7 @@ mod tests {
     /// the deadline only catches a hang (BENCHMARKS.md has its cost).
     #[test]
     fn a_picture_tiled_with_finder_patterns_is_given_up_on_quickly() {
-        let (side, grey) = super::super::finder_lattice::finder_lattice(20);
+        let (side, grey) = crate::link::codes::finder_lattice::finder_lattice(20);
         assert_eq!(side, 800);
         let png = png_bytes(
             side,

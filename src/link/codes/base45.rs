@@ -119,8 +119,8 @@ fn digit_value(c: char) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_rng::Rng;
     use super::*;
+    use crate::link::test_rng::Rng;
 
     #[test]
     fn rfc_examples() {
