@@ -44,7 +44,7 @@ enum Command {
     SetupHabits(setup_habits::Args),
     /// Fit how a material lead turns into a chance of winning in Gravon's
     /// classic records and print the table the expert judges positions by
-    /// (src/ai/win_odds_table.rs).
+    /// (src/ai/knowledge/win_odds_table.rs).
     WinOdds(win_odds::Args),
     /// Train the model of what each hidden enemy piece is on Gravon's
     /// classic records (those whose file name's FNV-1a hash is 0 modulo 10

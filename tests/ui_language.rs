@@ -171,45 +171,29 @@ fn no_japanese_screen_shows_an_english_word() {
     // in English).
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots-ja");
     std::fs::create_dir_all(&folder).unwrap();
-    let mut problems = Vec::new();
-    for variant in &builtin().variants {
-        let screens = SCREENS
-            .iter()
-            .chain(LINKED_SCREENS.iter())
-            .filter(|s| variant.id == "classic" || !s.starts_with("referee"));
-        for screen in screens {
-            let app = app_in("ja", None);
-            if let Err(e) = stage(&app, &variant.id, screen, 7) {
-                // Only screens a variant does not have: a rescue without the
-                // Rescue option, two devices for free setup.
-                let absent = *screen == "rescue" && !variant.rules.rescue.offered
-                    || variant.id == "free" && LINKED_SCREENS.contains(screen);
-                assert!(absent, "{} {screen} could not be staged: {e}", variant.id);
-                continue;
-            }
-            for label in labels(&app) {
-                if kept_in_its_own_words(screen, &label) {
-                    continue;
-                }
-                let words = english_words(&label);
-                if !words.is_empty() {
-                    problems.push(format!("{} {screen}: {label:?} ({words:?})", variant.id));
-                }
-            }
-            // A fresh app for each picture, staged at its own size, as
-            // `flagfall screenshot --lang ja` does.
-            for (width, height) in [(390, 844), (1280, 800)] {
-                let app = App::new(AppConfig {
-                    system_locales: vec!["ja".to_string()],
-                    ..AppConfig::in_memory(5)
+    // Every variant is looked at on its own thread, as many at once as the
+    // machine has cores (each thread has its own headless Slint): they all
+    // speak Japanese, and `one_at_a_time` keeps the other tests out.
+    let variants: Mutex<Vec<_>> = Mutex::new(builtin().variants.iter().collect());
+    let next = || variants.lock().unwrap().pop();
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut problems: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..cores)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    while let Some(variant) = next() {
+                        found.extend(japanese_screens_of(variant, &folder));
+                    }
+                    found
                 })
-                .unwrap();
-                stage(&app, &variant.id, screen, 7).unwrap();
-                let path = folder.join(format!("{}-{screen}-{width}x{height}.png", variant.id));
-                write_png(&app, width, height, &path).unwrap();
-            }
-        }
-    }
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
     problems.sort();
     problems.dedup();
     assert!(
@@ -218,6 +202,49 @@ fn no_japanese_screen_shows_an_english_word() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// The English texts on `variant`'s screens in Japanese, each screen also
+/// written as a picture at both sizes into `folder`.
+fn japanese_screens_of(variant: &flagfall::core::Variant, folder: &std::path::Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let screens = SCREENS
+        .iter()
+        .chain(LINKED_SCREENS.iter())
+        .filter(|s| variant.id == "classic" || !s.starts_with("referee"));
+    for screen in screens {
+        let app = app_in("ja", None);
+        if let Err(e) = stage(&app, &variant.id, screen, 7) {
+            // Only screens a variant does not have: a rescue without the
+            // Rescue option, two devices for free setup.
+            let absent = *screen == "rescue" && !variant.rules.rescue.offered
+                || variant.id == "free" && LINKED_SCREENS.contains(screen);
+            assert!(absent, "{} {screen} could not be staged: {e}", variant.id);
+            continue;
+        }
+        for label in labels(&app) {
+            if kept_in_its_own_words(screen, &label) {
+                continue;
+            }
+            let words = english_words(&label);
+            if !words.is_empty() {
+                problems.push(format!("{} {screen}: {label:?} ({words:?})", variant.id));
+            }
+        }
+        // A fresh app for each picture, staged at its own size, as
+        // `flagfall screenshot --lang ja` does.
+        for (width, height) in [(390, 844), (1280, 800)] {
+            let app = App::new(AppConfig {
+                system_locales: vec!["ja".to_string()],
+                ..AppConfig::in_memory(5)
+            })
+            .unwrap();
+            stage(&app, &variant.id, screen, 7).unwrap();
+            let path = folder.join(format!("{}-{screen}-{width}x{height}.png", variant.id));
+            write_png(&app, width, height, &path).unwrap();
+        }
+    }
+    problems
 }
 
 /// A browser page as the app sees it: the languages it was told

@@ -3,9 +3,9 @@
 //! view shows (moved pieces are not bombs or flags, suits are respected,
 //! a domino hand holds the must-hold stones, a flag is always somewhere).
 
-use super::approach::{Leaning, leaning};
-use super::flag_ring::FlagRing;
 use super::setup_memory::SetupMemory;
+use crate::ai::knowledge::approach::{Leaning, leaning};
+use crate::ai::knowledge::flag_ring::FlagRing;
 use crate::core::piece::{Piece, PieceId};
 use crate::core::side::Side;
 use crate::core::square::Square;

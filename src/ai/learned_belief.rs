@@ -21,9 +21,9 @@
 //! pieces and their ranks, the plies since it last moved) brought the
 //! held-out log loss only from 1.9566 to 1.9560, so they were left out.
 
-use super::approach::leaning;
 use super::belief::{Belief, Hidden};
 use super::setup_habits_table::{COUNTS, KINDS};
+use crate::ai::knowledge::approach::leaning;
 use crate::core::piece::PieceId;
 use crate::core::side::Side;
 use crate::core::variant::{KindId, Mobility, Variant};

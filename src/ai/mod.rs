@@ -1,31 +1,20 @@
 //! Computer players. Each decides from its own per-player view and its seed
 //! alone: two games that look the same to it get the same move.
 
-mod approach;
 mod belief;
 mod budget;
-mod domino;
-mod eval;
 mod expert;
-mod flag_defence;
-mod flag_race;
-mod flag_ring;
 pub mod hint;
-mod last_miners;
+pub mod knowledge;
 pub mod learned_belief;
 pub mod pace;
 mod planner;
-mod pursuit;
 mod rollout;
 mod search;
 mod setup;
 mod setup_habits_table;
 pub mod setup_memory;
-mod spy;
-mod steps;
 pub mod thinking;
-pub mod win_odds;
-mod win_odds_table;
 
 pub use belief::{Belief, Hidden};
 pub use budget::{Budget, ThinkTime, work_per_ms};
@@ -38,7 +27,7 @@ use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::view::PlayerView;
-use eval::{FLAG, battle_gain, value};
+use knowledge::eval::{FLAG, battle_gain, value};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -6,7 +6,7 @@
 //! have found.
 
 use super::belief::{Belief, Hidden};
-use super::eval::{BattleTable, FLAG, value};
+use crate::ai::knowledge::eval::{BattleTable, FLAG, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::{Piece, PieceId};
 use crate::core::position::Position;

@@ -3,10 +3,10 @@
 //! played in every sample and followed by a short greedy rollout.
 
 use super::belief::Belief;
-use super::domino;
-use super::eval::{FLAG, value};
 use super::rollout::{Knowledge, rollout};
 use super::{best_of, scored_moves};
+use crate::ai::knowledge::domino;
+use crate::ai::knowledge::eval::{FLAG, value};
 use crate::core::moves::{Action, Move};
 use crate::core::options::GameOptions;
 use crate::core::position::Position;

@@ -2,7 +2,7 @@
 //! bombs around it where the variant has bombs; for dominoes, the 6-6 at the
 //! back and stones turned to attack in front and defend behind.
 
-use super::steps::{cell, steps_from};
+use crate::ai::knowledge::steps::{cell, steps_from};
 use crate::core::deal::Deal;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
@@ -123,7 +123,7 @@ pub fn setup_around(
             if taken.is_empty() {
                 guard_flag(variant, &mut setup, rng);
                 if matches!(level, super::Level::Expert | super::Level::Planner) {
-                    super::spy::shelter(variant, &mut setup, rng);
+                    crate::ai::knowledge::spy::shelter(variant, &mut setup, rng);
                 }
             } else {
                 hide_flag(variant, &mut setup, taken, rng);
@@ -132,7 +132,7 @@ pub fn setup_around(
                 crowd_flag(variant, &mut setup, taken);
             }
             if variant.is_domino() {
-                super::domino::orient(variant, &mut setup);
+                crate::ai::knowledge::domino::orient(variant, &mut setup);
             }
             setup
         }
@@ -286,7 +286,9 @@ fn ring_flag(variant: &Variant, setup: &mut Setup, flag: usize, around: &[Square
                 kind.mobility == Mobility::Step && kind.rank > scout_rank && free(setup, i, &guards)
             })
             .max_by(|&a, &b| {
-                let worth = |i: usize| super::eval::value(variant, setup.placements[i].piece);
+                let worth = |i: usize| {
+                    crate::ai::knowledge::eval::value(variant, setup.placements[i].piece)
+                };
                 worth(a).total_cmp(&worth(b))
             });
         if let Some(i) = bomb.or(strongest) {

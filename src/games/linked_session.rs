@@ -80,7 +80,7 @@ pub struct LinkedSession {
 /// another.
 // One per game, moved only when the phase changes: the game's size in the
 // last phase costs nothing worth a box.
-#[allow(clippy::large_enum_variant)]
+#[expect(clippy::large_enum_variant, reason = "one per game (above)")]
 #[derive(Debug, Clone)]
 enum Phase {
     /// The fair deal under way: this device's first code on show, the other

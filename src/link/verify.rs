@@ -42,7 +42,10 @@ pub struct Checked {
     pub position: Option<Position>,
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "each is one part of the claim checked"
+)]
 pub(super) fn verify(
     variant: &std::sync::Arc<Variant>,
     options: &GameOptions,

@@ -47,7 +47,10 @@ impl Svg {
         self.styled_text(x, y, size, fill, anchor, 700, text);
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "an SVG text element's attributes"
+    )]
     fn styled_text(
         &mut self,
         x: f64,

@@ -1,6 +1,6 @@
 //! `flagfall win-odds`: how a material lead and an exposed Marshal turn
 //! into a chance of winning in people's classic games, and the table the
-//! expert judges positions by (`src/ai/win_odds_table.rs`).
+//! expert judges positions by (`src/ai/knowledge/win_odds_table.rs`).
 //!
 //! Every classic record that replays as Gravon scored it and has a winner
 //! gives, after each ply, Red's features (`win_odds::features`: its
@@ -15,10 +15,10 @@
 //!
 //! ```sh
 //! tar -xJf ../shared/gravon/gravon-train.tar.xz -C /tmp/gravon
-//! cargo run --release -- win-odds /tmp/gravon/classic > src/ai/win_odds_table.rs
+//! cargo run --release -- win-odds /tmp/gravon/classic > src/ai/knowledge/win_odds_table.rs
 //! ```
 
-use crate::ai::win_odds::{FEATURES, features};
+use crate::ai::knowledge::win_odds::{FEATURES, features};
 use crate::core::gravon::{self, GravonRules};
 use crate::core::replay::RecordVerdict;
 use crate::core::side::Side;

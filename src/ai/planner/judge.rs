@@ -7,7 +7,7 @@
 
 use super::battles::BattleTable;
 use super::board::{Board, MAX_KINDS, Odds, Unit};
-use crate::ai::steps::steps_from;
+use crate::ai::knowledge::steps::steps_from;
 use crate::core::battle::BattleResult;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, KindId, Mobility, Special, Variant};

@@ -105,12 +105,12 @@ impl fmt::Display for LiveRulesError {
 #[serde(deny_unknown_fields)]
 struct Spec {
     format: u32,
-    #[allow(dead_code)]
+    #[expect(dead_code, reason = "checked as present by serde, not read")]
     id: String,
     name: String,
-    #[allow(dead_code)]
+    #[expect(dead_code, reason = "checked as present by serde, not read")]
     summary: String,
-    #[allow(dead_code)]
+    #[expect(dead_code, reason = "checked as present by serde, not read")]
     sources: Vec<String>,
     teams: Vec<TeamSpec>,
     rounds: u8,

@@ -5,7 +5,7 @@
 //! against us. Each side counts its nearest movable piece only:
 //! 1 / (1 + distance in steps), so the last steps count the most.
 
-use super::eval::large_army;
+use crate::ai::knowledge::eval::large_army;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Mobility, Variant};

@@ -12,8 +12,8 @@
 //! the exposed Marshal's cost come from one logistic curve fitted to
 //! people's classic games (`flagfall win-odds`, `win_odds_table.rs`).
 
-use super::eval::{FLAG, large_army};
-use super::search::DRAW;
+use crate::ai::knowledge::eval::{FLAG, large_army};
+use crate::ai::search::DRAW;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Special, Variant};
@@ -21,7 +21,7 @@ use crate::core::variant::{Combat, Special, Variant};
 /// A won game's worth in material's units: `tanh(m / WIN)` is
 /// `2 P(win) - 1` on the curve fitted to people's games
 /// (`win_odds_table.rs`), about 34.
-const WIN: f32 = 2.0 / super::win_odds_table::SLOPE;
+const WIN: f32 = 2.0 / crate::ai::knowledge::win_odds_table::SLOPE;
 
 /// How the expert weighs a position's judgement in `variant`: as a chance
 /// of winning where the 40-piece armies start apart (classic, whose
@@ -32,7 +32,8 @@ pub struct WinOdds {
 }
 
 /// What an exposed Marshal costs in material's units, by the same curve.
-const EXPOSED_WORTH: f32 = super::win_odds_table::EXPOSED / super::win_odds_table::SLOPE;
+const EXPOSED_WORTH: f32 =
+    crate::ai::knowledge::win_odds_table::EXPOSED / crate::ai::knowledge::win_odds_table::SLOPE;
 
 /// How much more a won game is worth than the largest lead. On the curve
 /// alone a lead of 60 was worth 32 and the won game 34, so the expert far
@@ -95,7 +96,7 @@ pub const FEATURES: usize = 2;
 /// material lead as the expert counts it (flags aside), and `exposure`.
 pub fn features(position: &Position, side: Side) -> [f32; FEATURES] {
     [
-        super::search::material(position, side),
+        crate::ai::search::material(position, side),
         exposure(position, side),
     ]
 }

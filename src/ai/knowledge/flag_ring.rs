@@ -11,7 +11,7 @@
 //! in 20 games against peternlewis they died on one 21 times without it
 //! and 23 times with it (BENCHMARKS.md, issue 48).
 
-use super::setup_habits_table::{BESIDE_FLAGS, BESIDE_OTHERS};
+use crate::ai::setup_habits_table::{BESIDE_FLAGS, BESIDE_OTHERS};
 use crate::core::piece::PieceId;
 use crate::core::square::Square;
 use crate::core::variant::Special;

@@ -6,9 +6,9 @@
 //! from one walking away. Nearness is in steps round lakes and bombs
 //! (`steps.rs`). The expert weighs it in the 40-piece games.
 
-use super::eval::{battle_gain, large_army};
-use super::rollout::SampleKnowledge;
-use super::steps::Steps;
+use crate::ai::knowledge::eval::{battle_gain, large_army};
+use crate::ai::knowledge::steps::Steps;
+use crate::ai::rollout::SampleKnowledge;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::position::Position;

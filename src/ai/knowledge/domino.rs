@@ -1,7 +1,7 @@
 //! Domino Stratego: only the 0-0 and stones attacking with 6 can take the
 //! 6-6 ("killers"); the rest is material and knowledge.
 
-use super::belief::Belief;
+use crate::ai::belief::Belief;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::moves::Move;
 use crate::core::piece::Piece;

@@ -7,7 +7,7 @@
 //! every draw left against the weaker 2012 programs was an endgame with no
 //! miner to open the enemy's ring (BENCHMARKS.md, issue 48).
 
-use super::eval::large_army;
+use crate::ai::knowledge::eval::large_army;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Special, Variant};

@@ -13,8 +13,8 @@
 //! program, whose miners walk to a ringed flag and take it, the expert did
 //! nothing to stop them: issue 48.)
 
-use super::eval::large_army;
-use super::steps::Steps;
+use crate::ai::knowledge::eval::large_army;
+use crate::ai::knowledge::steps::Steps;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::piece::Piece;
 use crate::core::position::Position;

@@ -8,7 +8,7 @@
 //! Marshal that takes the General stands next to it, and keeps it there
 //! unseen (`SpyInWait`) until it can strike.
 
-use super::eval::large_army;
+use crate::ai::knowledge::eval::large_army;
 use crate::core::position::Position;
 use crate::core::setup::Setup;
 use crate::core::side::Side;
