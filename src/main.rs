@@ -31,7 +31,7 @@ enum Command {
     ///
     /// Each record is played by the rules it was played under: a Flagfall
     /// record by its own options, a Gravon record by Gravon's rules of the
-    /// month in its file name (README, "Gravon's rules"). The options below
+    /// month in its file name (docs/rules.md, "Gravon's rules"). The options below
     /// override them.
     CheckGames(check_games::Args),
     /// Print Stratego go go's challenge table as CSV: a row per challenging

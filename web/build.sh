@@ -1,5 +1,5 @@
 #!/bin/bash
-# Builds Flagfall for the browser into target/web/ (README "In a browser"):
+# Builds Flagfall for the browser into target/web/ (docs/browser.md; README, "In a browser"):
 # the app compiled to WebAssembly, wrapped by wasm-bindgen for the page, and
 # the page itself, each file also gzipped beside it. Serve the folder with
 # web/serve.py (which sends the gzipped files) or any static file server.

@@ -26,7 +26,7 @@
 //! In classic, the odds and samples follow instead the model learned from
 //! people's games (`learned_belief.rs`, given to `Belief::with_learned`), which
 //! reads all of that and beats it on held-out games at plies 50, 100, 150
-//! and 200 (`flagfall belief-check`, README).
+//! and 200 (`flagfall belief-check`, docs/tools.md).
 //! A forced move is played at once.
 
 use super::belief::Belief;

@@ -314,7 +314,7 @@ pub struct GravonRules {
 }
 
 /// The first month whose records show Gravon's three-move two-squares rule
-/// (README, "Gravon's rules"): from then on 13,331 of the 13,339 classic,
+/// (docs/rules.md, "Gravon's rules"): from then on 13,331 of the 13,339 classic,
 /// barrage and duell records never move a piece a 4th time between two
 /// squares, while before it a third of them do, up to 5 times, never 6.
 pub const THREE_MOVE_RULE_FROM: (u16, u8) = (2013, 10);

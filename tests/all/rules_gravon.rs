@@ -1,4 +1,4 @@
-//! Gravon's rules, by which its records are replayed (README, "Gravon's
+//! Gravon's rules, by which its records are replayed (docs/rules.md, "Gravon's
 //! rules"): a side left unable to move by any move loses at once (both at
 //! once: a draw), the two-squares rule included; no quiet-ply draw; the
 //! two-squares limit of the month the game was played in; rescues written
