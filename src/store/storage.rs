@@ -1,6 +1,6 @@
 //! Everything the app keeps, in one store (`data_store`: the data folder
 //! on disk, or memory in tests): games in progress (a document each, in
-//! their kind's format, `game::kept`), finished games, settings, the
+//! their kind's format, `kept::KeptGame`), finished games, settings, the
 //! referee's match, the setup library and what the computer learned of the
 //! player's setups. Every write is atomic; a document that cannot be read
 //! is moved aside as `NAME.corrupt-TIMESTAMP` and reported in plain words,
