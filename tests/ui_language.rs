@@ -268,7 +268,10 @@ fn a_browser_page_s_language_follows_the_app_s() {
     let _ = init_headless();
     let page = std::rc::Rc::new(LanguageOfPage::default());
     let app = App::new(AppConfig {
-        page: Some(page.clone()),
+        platform: flagfall::app::Platform {
+            page: Some(page.clone()),
+            ..Default::default()
+        },
         system_locales: vec!["en-GB".to_string()],
         ..AppConfig::in_memory(5)
     })

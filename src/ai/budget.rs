@@ -155,7 +155,8 @@ impl ThinkTime {
 }
 
 /// A think time in milliseconds (`ThinkTime`'s, or less on a clock).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct ThinkMillis(pub u64);
 
 impl From<ThinkTime> for ThinkMillis {

@@ -30,12 +30,12 @@
 //! A forced move is played at once.
 
 use super::belief::Belief;
+use super::best::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
 use super::budget::{Budget, MOVE_WORK, SAMPLE_WORK, rollout_work};
+use super::heuristic::{best_of, scored_moves};
 use super::learned_belief::learned_odds;
 use super::rollout::{Knowledge, rollout};
-use super::search::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
 use super::setup_memory::SetupMemory;
-use super::{best_of, scored_moves};
 use crate::ai::knowledge::domino;
 use crate::ai::knowledge::eval::{FLAG, large_army};
 use crate::ai::knowledge::flag_defence::FlagDefence;

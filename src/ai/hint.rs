@@ -24,7 +24,7 @@ impl HintWorker {
             level: Level::STRONGEST,
             view,
             seed,
-            millis: think_time.millis(),
+            think: think_time.into(),
             memory: None,
         });
         self.pending = Some((ply, receiver));

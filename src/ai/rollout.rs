@@ -295,7 +295,7 @@ pub fn rollout(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::search::evaluate;
+    use crate::ai::best::evaluate;
     use crate::core::game::Game;
     use crate::core::options::GameOptions;
     use crate::core::playout::play_random;

@@ -9,7 +9,7 @@
 //! it as text (`Question::to_text`) and answers with text (`answer_text`).
 
 use crate::ai::setup_memory::SetupMemory;
-use crate::ai::{Budget, Level, choose_remembering};
+use crate::ai::{Level, ThinkMillis, choose_remembering};
 use crate::core::ViewProblem;
 use crate::core::moves::Action;
 use crate::core::view::PlayerView;
@@ -26,7 +26,8 @@ pub struct Question {
     pub view: PlayerView,
     pub seed: u64,
     /// How long it may think, counted from when it starts.
-    pub millis: u64,
+    #[serde(rename = "millis")]
+    pub think: ThinkMillis,
     /// The player's setups the computer saw in earlier games, when it learns them.
     #[serde(with = "shared_memory")]
     pub memory: Option<Arc<SetupMemory>>,
@@ -61,8 +62,8 @@ impl Question {
     /// anything.
     pub fn from_text(text: &str) -> Result<Question, QuestionError> {
         let question: Question = serde_json::from_str(text)?;
-        if question.millis > LONGEST_THINK_MS {
-            return Err(QuestionError::TooLong(question.millis));
+        if question.think.0 > LONGEST_THINK_MS {
+            return Err(QuestionError::TooLong(question.think.0));
         }
         let problems = question.view.problems();
         if !problems.is_empty() {
@@ -73,7 +74,7 @@ impl Question {
 
     /// The action chosen, thinking from now for the question's time.
     pub fn answer(&self) -> Option<Action> {
-        let budget = Budget::millis(self.millis, &self.view.variant);
+        let budget = self.think.budget(&self.view.variant);
         choose_remembering(
             self.level,
             &self.view,
@@ -210,7 +211,7 @@ mod tests {
             level,
             view: views().remove(0),
             seed,
-            millis: 0,
+            think: ThinkMillis(0),
             memory: None,
         }
     }
@@ -224,7 +225,7 @@ mod tests {
                 level: Level::Expert,
                 view,
                 seed: 5,
-                millis: 100,
+                think: ThinkMillis(100),
                 memory: Some(Arc::new(SetupMemory::default())),
             };
             let read: Question = serde_json::from_str(&question.to_text()).unwrap();
@@ -334,7 +335,7 @@ mod tests {
                 level: [Level::Random, Level::Heuristic, Level::Best][level],
                 view,
                 seed: 1,
-                millis: 1,
+                think: ThinkMillis(1),
                 memory: None,
             };
             let mut value = serde_json::to_value(&question).unwrap();

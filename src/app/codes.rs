@@ -155,7 +155,7 @@ impl CodesController {
     /// Shows the game on show as codes for another device (a game on this
     /// device, in progress); false when there is none.
     pub(super) fn send_game(&mut self, games: &Games) -> bool {
-        let Some(texts) = games.on_show().and_then(|g| g.transfer_codes()) else {
+        let Some(texts) = games.on_show().and_then(|g| g.game().transfer_codes()) else {
             return false;
         };
         self.codes = Some(Codes::Send { texts, index: 0 });
@@ -387,7 +387,7 @@ impl CodesController {
                 return Vec::new();
             }
         };
-        let Some(GameSession::OneDevice(game)) = games.on_show_mut() else {
+        let Some(game) = games.on_show_mut().and_then(|g| g.one_device_mut()) else {
             return Vec::new();
         };
         let on = crate::platform::time_source::wall_clock()
@@ -402,7 +402,7 @@ impl CodesController {
     /// The sending device's release of the game arriving here: it is this
     /// device's to play on from now.
     fn read_release(&mut self, games: &mut Games, text: &str) -> Vec<Effect> {
-        let Some(GameSession::OneDevice(game)) = games.on_show_mut() else {
+        let Some(game) = games.on_show_mut().and_then(|g| g.one_device_mut()) else {
             return Vec::new();
         };
         let Some(Handed::Arriving { id, number }) = game.handed() else {
@@ -449,7 +449,7 @@ impl CodesController {
     /// device's receipt to read), the hand-over of a moved game, or codes
     /// to read.
     pub(super) fn refresh(&self, w: &AppWindow, games: &Games) {
-        let handed = games.on_show().and_then(|g| g.handed());
+        let handed = games.on_show().and_then(|g| g.game().handed());
         let handover_code = handed.map(|h| h.code()).unwrap_or_default();
         let shown = match &self.codes {
             Some(Codes::Send { texts, index }) => texts[*index].as_str(),
@@ -633,7 +633,7 @@ impl CodesController {
 
     /// The codes of a two-device game: this device's last code and the reader.
     pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameSession>) {
-        let link = game.and_then(|g| g.link());
+        let link = game.and_then(|g| g.game().link());
         let shown = link.and_then(|link| link.code_on_show());
         self.refresh_reading(w, shown.unwrap_or_default());
         let Some(link) = link else {
@@ -642,7 +642,7 @@ impl CodesController {
         let screen = w.global::<CodesAdapter>();
         // A timed game's clocks, in view while the codes go back and forth.
         let clocks = game
-            .and_then(|g| g.clock())
+            .and_then(|g| g.game().clock())
             .map_or(String::new(), |(clock, now)| {
                 let clocks = super::clock_text::side_clocks(&clock, now);
                 format!("{} · {}", clocks.red, clocks.blue)
@@ -827,7 +827,7 @@ pub(super) fn connect(app: &App) {
             let for_two_devices = s.screen() == Screen::Link;
             // The codes already on show or read are no news: the camera
             // watches for the next, and times it when it appears.
-            let known = match s.games.on_show().and_then(|g| g.link()) {
+            let known = match s.games.on_show().and_then(|g| g.game().link()) {
                 Some(link) if for_two_devices => link.codes_known(),
                 _ => Vec::new(),
             };
@@ -869,7 +869,7 @@ pub(super) fn connect(app: &App) {
             if !yes {
                 return None;
             }
-            let link = s.games.on_show_mut()?.link_mut()?;
+            let link = s.games.on_show_mut()?.game_mut().link_mut()?;
             Some(match link.abandon() {
                 Ok(()) => Effect::Moved(GameView::Auto),
                 Err(e) => Effect::Refuse(e.to_string()),

@@ -52,27 +52,12 @@ pub struct AppConfig {
     /// worker threads (the app), or at once on the caller's thread (tests and
     /// screenshots, which run no event loop).
     pub background_work: bool,
-    /// Where the computer thinks instead (a browser's worker).
-    pub thinking: Option<Rc<dyn ThinkElsewhere>>,
-    /// A camera the codes screens read codes from, live (a browser's).
-    pub camera: Option<Rc<dyn Camera>>,
-    /// The clipboard where the toolkit's cannot be reached (a browser's).
-    pub clipboard: Option<Rc<dyn Clipboard>>,
-    /// The page the app runs in (a browser's).
-    pub page: Option<Rc<dyn Page>>,
-    /// Where the codes screens look for the newest photos (Android's gallery,
-    /// the desktop's pictures and downloads folders).
-    pub photos: Option<Arc<dyn PhotoSource>>,
-    /// How the referee's clock is heard (none: shown only).
-    pub signals: Option<Arc<dyn Signals>>,
-    /// Where records, printed sheets and code pictures are saved (none:
-    /// the data folder's exports; with no data folder, nowhere).
-    pub exports: Option<Arc<dyn Exports>>,
+    /// What the platform brings: the app's own (a desktop's sound and
+    /// Documents folder) until `take` puts the platform's in.
+    pub platform: Platform,
     /// Shows a folder in the file manager (a computer's; none on a phone
     /// and in tests).
     pub open_folder: Option<exports::OpenFolder>,
-    /// How a code's text is sent to another app (none: copied only).
-    pub share: Option<Arc<dyn ShareSheet>>,
     /// Where clocks read the time (tests set it by hand).
     pub time: Arc<dyn TimeSource>,
     /// The platform's preferred locales, most preferred first: the language
@@ -86,20 +71,15 @@ pub struct AppConfig {
 }
 
 impl AppConfig {
-    /// Uses what `platform` brings instead of the app's own.
+    /// Uses what `platform` brings; where it brings no sound or no place
+    /// for exports, the app keeps its own.
     pub fn take(&mut self, platform: Platform) {
-        self.photos = platform.photos;
-        if platform.exports.is_some() {
-            self.exports = platform.exports;
-        }
-        self.share = platform.share;
-        if platform.signals.is_some() {
-            self.signals = platform.signals;
-        }
-        self.thinking = platform.thinking;
-        self.camera = platform.camera;
-        self.clipboard = platform.clipboard;
-        self.page = platform.page;
+        let own = std::mem::take(&mut self.platform);
+        self.platform = Platform {
+            exports: platform.exports.or(own.exports),
+            signals: platform.signals.or(own.signals),
+            ..platform
+        };
     }
 
     pub fn in_memory(seed: u64) -> AppConfig {
@@ -108,15 +88,8 @@ impl AppConfig {
             fresh_seeds: false,
             storage: None,
             background_work: false,
-            thinking: None,
-            camera: None,
-            clipboard: None,
-            page: None,
-            photos: None,
-            signals: None,
-            exports: None,
+            platform: Platform::default(),
             open_folder: None,
-            share: None,
             time: Arc::new(Monotonic::new()),
             system_locales: Vec::new(),
             resumes: false,
@@ -129,7 +102,9 @@ impl AppConfig {
     /// page's thread), and the games kept in
     /// `storage`, the browser's; when the browser refused it, nowhere, and
     /// the app says so.
-    pub fn for_browser(storage: Result<Storage, String>) -> (AppConfig, Option<String>) {
+    pub fn for_browser(
+        storage: Result<Storage, impl std::error::Error>,
+    ) -> (AppConfig, Option<String>) {
         let system_locales: Vec<String> = sys_locale::get_locales().collect();
         crate::i18n::set_language(crate::i18n::LanguageChoice::System.resolve(&system_locales));
         let (storage, warning) = match storage {
@@ -183,16 +158,13 @@ impl AppConfig {
                 fresh_seeds: true,
                 storage,
                 background_work: true,
-                thinking: None,
-                camera: None,
-                clipboard: None,
-                page: None,
-                photos: None,
-                signals: Some(crate::platform::clock_signals::desktop()),
-                exports: exports::Folder::for_player()
-                    .map(|folder| Arc::new(folder) as Arc<dyn Exports>),
+                platform: Platform {
+                    signals: Some(crate::platform::clock_signals::desktop()),
+                    exports: exports::Folder::for_player()
+                        .map(|folder| Arc::new(folder) as Arc<dyn Exports>),
+                    ..Platform::default()
+                },
                 open_folder: (!cfg!(target_os = "android")).then_some(exports::open_folder),
-                share: None,
                 time: Arc::new(Monotonic::new()),
                 system_locales,
                 resumes: true,

@@ -41,7 +41,8 @@ pub(super) fn connect(app: &App) {
     deal.on_menu(app.unit(|_, _| Effect::GoHome));
     deal.on_continue_to_setup(app.unit(|s, _| {
         let game = s.games.on_show_mut()?;
-        game.accept_deal()
+        game.game_mut()
+            .accept_deal()
             .err()
             .map(|e| Effect::Refuse(e.to_string()))
     }));
@@ -50,8 +51,13 @@ pub(super) fn connect(app: &App) {
 /// The player chose which suit gives up which piece (piecepack): the
 /// viewer's suit number `index`.
 fn choose_discards(game: &mut GameSession, index: usize) -> Option<Effect> {
-    let suit = game.variant().suits_of(game.viewer()).nth(index)?;
-    game.choose_discards(suit)
+    let suit = game
+        .game()
+        .variant()
+        .suits_of(game.game().viewer())
+        .nth(index)?;
+    game.game_mut()
+        .choose_discards(suit)
         .err()
         .map(|e| Effect::Refuse(e.to_string()))
 }
@@ -59,7 +65,11 @@ fn choose_discards(game: &mut GameSession, index: usize) -> Option<Effect> {
 impl DealController {
     pub(super) fn refresh(&self, w: &AppWindow, game: Option<&GameSession>, display: Display) {
         let Some(game) = game else { return };
-        let (variant, side, deal) = (game.variant(), game.viewer(), game.deal());
+        let (variant, side, deal) = (
+            game.game().variant(),
+            game.game().viewer(),
+            game.game().deal(),
+        );
         let screen = w.global::<DealAdapter>();
         screen.set_title(crate::tr!("{}'s deal", side_name(side)).into());
         match (&variant.army, deal) {

@@ -75,7 +75,7 @@ impl GameOverController {
     fn shown_game(&self, on_show: Option<&GameSession>) -> Option<Game> {
         self.review
             .clone()
-            .or_else(|| on_show.and_then(|g| g.finished_game()))
+            .or_else(|| on_show.and_then(|g| g.game().finished_game()))
     }
 
     /// Steps the replay to `at` (clamped to the game's moves).
@@ -114,7 +114,7 @@ impl GameOverController {
         let over = w.global::<GameOverAdapter>();
         let link = on_show
             .filter(|_| self.review.is_none())
-            .and_then(|g| g.link());
+            .and_then(|g| g.game().link());
         over.set_verdict(
             link.map(two_devices::verdict_text)
                 .unwrap_or_default()
@@ -129,7 +129,10 @@ impl GameOverController {
         // device's, or the one against the computer); others from Red's.
         let side = match (on_show.filter(|_| self.review.is_none()), link) {
             (_, Some(link)) => link.side(),
-            (Some(game), None) => game.computer().map_or(Side::Red, |c| c.side.opponent()),
+            (Some(game), None) => game
+                .game()
+                .computer()
+                .map_or(Side::Red, |c| c.side.opponent()),
             (None, None) => Side::Red,
         };
         match (self.shown_game(on_show), link) {

@@ -12,7 +12,7 @@ use slint::ComponentHandle;
 pub(super) fn connect(app: &App) {
     let handoff = app.window().global::<HandoffAdapter>();
     handoff.on_reveal(app.unit(|s, _| {
-        if let Some(hand_offs) = s.games.on_show_mut().and_then(|g| g.hand_offs()) {
+        if let Some(hand_offs) = s.games.on_show_mut().and_then(|g| g.game_mut().hand_offs()) {
             hand_offs.take_device();
         }
         Effect::HandedOver
@@ -24,18 +24,18 @@ pub(super) fn refresh(w: &AppWindow, game: Option<&GameSession>) {
     let Some(game) = game else {
         return;
     };
-    let (side, step) = match game.stage() {
+    let (side, step) = match game.game().stage() {
         Stage::HandOff(side, step) => (side, Some(step)),
         _ => (Side::Red, None),
     };
     let handoff = w.global::<HandoffAdapter>();
-    let player = match game.player_name(side) {
+    let player = match game.game().player_name(side) {
         Some(name) => crate::tr!("{} ({})", name, side_name(side)),
         None => side_name(side),
     };
     handoff.set_player(player.into());
     handoff.set_blue(side == Side::Blue);
-    let detail = match (step, game.draw_offer()) {
+    let detail = match (step, game.game().draw_offer()) {
         (_, Some(offerer)) => crate::tr!("{} offers a draw.", side_name(offerer)),
         (Some(Step::Deal), _) => crate::tr!("{}: your deal.", side_name(side)),
         (Some(Step::Setup), _) => crate::tr!("{}: set up your army.", side_name(side)),

@@ -259,7 +259,7 @@ impl HomeController {
                 games.continue_game(index);
                 // A game moved to or from another device is played on
                 // nowhere here: its hand-over shows instead.
-                if games.on_show().is_some_and(|g| g.handed().is_some()) {
+                if games.on_show().is_some_and(|g| g.game().handed().is_some()) {
                     Effect::ShowHandover
                 } else {
                     Effect::GameOnShow
@@ -303,7 +303,7 @@ impl HomeController {
         home.set_can_send_game(
             games
                 .on_show()
-                .is_some_and(|g| g.can_move_to_another_device()),
+                .is_some_and(|g| g.game().can_move_to_another_device()),
         );
         home.set_selected(self.selected as i32);
         models::update(&self.preview, board_cells::preview_cells(variant));
@@ -328,7 +328,7 @@ impl HomeController {
             .map(|game| {
                 let label = continue_label(game);
                 // Games of one kind are told apart by when each began.
-                let started = game.started();
+                let started = game.game().started();
                 let alike = in_progress.iter().filter(|g| same_kind(g, game)).count();
                 match started.and_then(super::dates::day_and_time) {
                     Some(day) if alike > 1 => crate::tr!("{}, started {}", label, day),
@@ -418,7 +418,7 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
 /// and its clock when it is timed.
 pub(super) fn continue_label(game: &GameSession) -> String {
     let label = untimed_label(game);
-    let label = match game.handed() {
+    let label = match game.game().handed() {
         Some(Handed::Arriving { .. }) => {
             crate::tr!(
                 "{}: arriving from another device, which has not let go of it yet",
@@ -432,12 +432,13 @@ pub(super) fn continue_label(game: &GameSession) -> String {
         ),
         None => label,
     };
-    let label = match game.options().time_control {
+    let label = match game.game().options().time_control {
         Some(control) => crate::tr!("{}, on a clock of {}", label, control_label(control)),
         None => label,
     };
     // Tells apart games of one kind, and how far each has gone.
     let moves = game
+        .game()
         .plies()
         .iter()
         .filter(|(_, action)| matches!(action, Action::Move(_)))
@@ -452,23 +453,23 @@ pub(super) fn continue_label(game: &GameSession) -> String {
 /// Games a player might take for one another in "Continue": one-device
 /// games of one variant and opponent.
 fn same_kind(a: &GameSession, b: &GameSession) -> bool {
-    let one_device = |g: &GameSession| g.link().is_none();
+    let one_device = |g: &GameSession| g.game().link().is_none();
     one_device(a)
         && one_device(b)
-        && a.variant().id == b.variant().id
-        && a.computer() == b.computer()
+        && a.game().variant().id == b.game().variant().id
+        && a.game().computer() == b.game().computer()
 }
 
 pub(super) fn untimed_label(game: &GameSession) -> String {
     if let Some(label) = two_devices::continue_label(game) {
         return label;
     }
-    let variant = translate(&game.variant().name);
+    let variant = translate(&game.game().variant().name);
     let setting_up = matches!(
-        game.stage(),
+        game.game().stage(),
         Stage::Deal(_) | Stage::Setup(_) | Stage::HandOff(_, Step::Deal | Step::Setup)
     );
-    match (game.computer(), game.stage()) {
+    match (game.game().computer(), game.game().stage()) {
         (Some(computer), _) => {
             let level = computer.level.label();
             let you = side_name(computer.side.opponent());
@@ -498,7 +499,7 @@ pub(super) fn untimed_label(game: &GameSession) -> String {
         _ => crate::tr!(
             "{}, two players on this device, {} to play",
             variant,
-            side_name(game.viewer())
+            side_name(game.game().viewer())
         ),
     }
 }
@@ -605,10 +606,10 @@ mod tests {
         let effect = home.start(&choices, &mut games);
         assert!(matches!(effect, Some(Effect::GameOnShow)), "{effect:?}");
         let game = games.on_show().expect("a game on show");
-        let computer = game.computer().expect("against the computer");
+        let computer = game.game().computer().expect("against the computer");
         assert_eq!((computer.side, computer.level), (Side::Red, Level::Expert));
-        assert!(game.options().aggressor_advantage && game.options().rescue);
-        assert!(!game.options().silent_defense);
+        assert!(game.game().options().aggressor_advantage && game.game().options().rescue);
+        assert!(!game.game().options().silent_defense);
     }
 
     #[test]

@@ -91,7 +91,7 @@ pub fn run(data_dir: Option<PathBuf>, platform: Platform) -> Result<(), Platform
 /// once the app is on the page, its event loop spawned to run on.
 pub fn run_in_browser(
     page: Option<(f32, f32)>,
-    storage: Result<crate::store::Storage, String>,
+    storage: Result<crate::store::Storage, impl std::error::Error>,
     platform: Platform,
 ) -> Result<(), PlatformError> {
     let (mut config, warning) = AppConfig::for_browser(storage);
@@ -163,7 +163,7 @@ struct State {
 impl State {
     /// The screen to show now.
     fn screen(&self) -> Screen {
-        let stage = self.games.on_show().map(|g| g.stage());
+        let stage = self.games.on_show().map(|g| g.game().stage());
         self.router.screen(stage, self.referee.screen())
     }
 
@@ -268,7 +268,7 @@ impl State {
 
     /// What the play screen's clocks show now, to redraw only on change.
     fn clocks_shown(&self) -> Option<clock_text::SideClocks> {
-        let (clock, now) = self.games.on_show()?.clock()?;
+        let (clock, now) = self.games.on_show()?.game().clock()?;
         Some(clock_text::side_clocks(&clock, now))
     }
 
@@ -323,7 +323,7 @@ impl State {
         if !self.router.in_game() {
             return None;
         }
-        self.games.on_show().filter(|g| !g.is_over())?.key()
+        self.games.on_show().filter(|g| !g.game().is_over())?.key()
     }
 
     /// The computer is thinking, or a picture is being read, on another
@@ -373,23 +373,23 @@ impl App {
             None => SetupLibrary::in_memory(),
         };
         let mut referee =
-            referee::RefereeController::new(&window, config.signals.clone(), config.seed);
+            referee::RefereeController::new(&window, config.platform.signals.clone(), config.seed);
         if let Some(storage) = &config.storage {
             notices.extend(referee.resume(storage));
         }
         let table_clock = table_clock::TableClockController::new(
             &window,
             Arc::clone(&config.time),
-            config.signals,
+            config.platform.signals,
         );
         let saver = saving::FileSaver::new(
-            config.exports,
+            config.platform.exports,
             config.storage.as_ref(),
             config.open_folder,
-            config.share.clone(),
+            config.platform.share.clone(),
         );
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
-        let thinker = match (config.thinking, config.background_work) {
+        let thinker = match (config.platform.thinking, config.background_work) {
             (Some(place), _) => Thinker::Elsewhere(place),
             (None, true) => Thinker::OnAThread,
             (None, false) => Thinker::AtOnce,
@@ -406,10 +406,10 @@ impl App {
             play: play::PlayController::new(&window),
             over: gameover::GameOverController::new(&window),
             codes: codes::CodesController::new(
-                config.photos,
-                config.share,
-                config.camera,
-                config.clipboard,
+                config.platform.photos,
+                config.platform.share,
+                config.platform.camera,
+                config.platform.clipboard,
             ),
             chooser: file_chooser::FileChooserController::new(&window),
             settings,
@@ -421,7 +421,7 @@ impl App {
             notices,
             time: config.time,
             layer_shown: std::cell::Cell::new(None),
-            page: config.page.map(navigation::PageLink::new),
+            page: config.platform.page.map(navigation::PageLink::new),
         };
         if config.resumes {
             state.resume(&window);
@@ -493,16 +493,12 @@ impl App {
     /// The game on show when it is played on this device (pass and play or
     /// solo), for tests and tools.
     pub fn one_device(&self) -> Option<std::cell::Ref<'_, PassAndPlay>> {
-        std::cell::Ref::filter_map(self.state.borrow(), |s| match s.games.on_show() {
-            Some(GameSession::OneDevice(game)) => Some(game),
-            _ => None,
-        })
-        .ok()
+        std::cell::Ref::filter_map(self.state.borrow(), |s| s.games.on_show()?.one_device()).ok()
     }
 
     /// The game on show when it is a two-device game, for tests and tools.
     pub fn two_devices(&self) -> Option<std::cell::Ref<'_, LinkedSession>> {
-        std::cell::Ref::filter_map(self.state.borrow(), |s| s.games.on_show()?.link()).ok()
+        std::cell::Ref::filter_map(self.state.borrow(), |s| s.games.on_show()?.game().link()).ok()
     }
 
     /// Changes the game on show directly (the screenshot tool's shortcuts),
@@ -591,7 +587,7 @@ impl App {
             let Some(game) = s.games.on_show_mut() else {
                 return effect::Effects::default();
             };
-            let square = board_cells::square_at(game.variant(), game.viewer(), index);
+            let square = board_cells::square_at(game.game().variant(), game.game().viewer(), index);
             match screen {
                 Screen::Setup => s.setup.tap(game, square).into(),
                 Screen::Play => s.play.tap(game, square).into(),
@@ -603,8 +599,13 @@ impl App {
             let Some(game) = s.games.on_show_mut() else {
                 return effect::Effects::default();
             };
-            let [from, to] = [from, to]
-                .map(|i| board_cells::square_at(game.variant(), game.viewer(), i.max(0) as usize));
+            let [from, to] = [from, to].map(|i| {
+                board_cells::square_at(
+                    game.game().variant(),
+                    game.game().viewer(),
+                    i.max(0) as usize,
+                )
+            });
             match screen {
                 Screen::Setup => s.setup.drag(game, from, to).into(),
                 Screen::Play => s.play.drag(game, from, to).into(),
@@ -615,7 +616,11 @@ impl App {
         let dropped = self.handler(|s, _, (group, to): (i32, i32)| {
             let screen = s.screen();
             let game = s.games.on_show_mut()?;
-            let to = board_cells::square_at(game.variant(), game.viewer(), to.max(0) as usize);
+            let to = board_cells::square_at(
+                game.game().variant(),
+                game.game().viewer(),
+                to.max(0) as usize,
+            );
             let group = usize::try_from(group).ok()?;
             (screen == Screen::Setup)
                 .then(|| s.setup.drop_from_tray(game, group, to))
@@ -700,7 +705,7 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Link => s.codes.refresh_two_devices(w, game),
         Screen::Handoff => handoff::refresh(w, game),
         Screen::Deal => {
-            let viewer = game.map_or(crate::core::side::Side::Red, |g| g.viewer());
+            let viewer = game.map_or(crate::core::side::Side::Red, |g| g.game().viewer());
             s.deal.refresh(w, game, display(viewer))
         }
         Screen::Setup => s

@@ -126,9 +126,11 @@ impl PlayController {
     /// The player put the battle picture away: the mover's own (the device
     /// goes on), or the other player's.
     fn battle_continue(&mut self, game: &mut GameSession) {
-        if let (Some(_), Some(hand_offs)) = (game.battle_on_show(), game.hand_offs()) {
+        if let (Some(_), Some(hand_offs)) =
+            (game.game().battle_on_show(), game.game_mut().hand_offs())
+        {
             hand_offs.battle_seen();
-        } else if let Some(view) = game.view() {
+        } else if let Some(view) = game.game().view() {
             self.their_battle_seen = Some(view.ply);
         }
     }
@@ -145,7 +147,7 @@ impl PlayController {
         if self.their_battle_seen == Some(view.ply) {
             return None;
         }
-        let news = game.news();
+        let news = game.game().news();
         let ply = news.iter().rev().find(|p| p.battle.is_some())?;
         let (Action::Move(attack), Some(fight)) = (ply.action, ply.battle.as_ref()) else {
             return None;
@@ -173,7 +175,7 @@ impl PlayController {
 
     /// Plays `action` in the game on show; a refused one says why.
     fn act(&mut self, game: &mut GameSession, action: Action) -> Vec<Effect> {
-        let played = game.play(action);
+        let played = game.game_mut().play(action);
         self.after(played)
     }
 
@@ -192,7 +194,7 @@ impl PlayController {
     /// A tap on the board during a turn: picks a piece, moves it, or puts a
     /// rescued piece down.
     pub(super) fn tap(&mut self, game: &mut GameSession, square: Square) -> Vec<Effect> {
-        let Some(view) = game.view() else {
+        let Some(view) = game.game().view() else {
             return Vec::new();
         };
         if view.rescue_pending {
@@ -228,19 +230,20 @@ impl PlayController {
         if !yes {
             return Vec::new();
         }
-        let resigned = game.resign();
+        let resigned = game.game_mut().resign();
         self.after(resigned)
     }
 
     /// The player answers the other player's draw offer.
     fn draw_answer(&mut self, game: &mut GameSession, accept: bool) -> Vec<Effect> {
-        let answered = game.answer_draw(accept);
+        let answered = game.game_mut().answer_draw(accept);
         self.after(answered)
     }
 
     fn offer_draw(&mut self, game: &mut GameSession) -> Vec<Effect> {
         self.pick = None;
-        game.offer_draw()
+        game.game_mut()
+            .offer_draw()
             .err()
             .map(|e| Effect::Refuse(e.to_string()))
             .into_iter()
@@ -286,15 +289,15 @@ impl PlayController {
 
     /// What the screen shows of `game` now.
     pub(super) fn model(&self, game: &GameSession, display: Display) -> Option<PlayModel> {
-        let view = game.view()?;
+        let view = game.game().view()?;
         let side = view.viewer;
         let variant = Arc::clone(&view.variant);
         let placing = view.rescue_pending && self.rescue_chosen.is_some();
-        let battle = game.battle_on_show();
+        let battle = game.game().battle_on_show();
         // A battle is shown before the board changes: the mover sees the
         // position as it was, the attacker picked up and the attacked square
         // marked.
-        let cells = match (&battle, game.pending_attack()) {
+        let cells = match (&battle, game.game().pending_attack()) {
             (Some(b), _) => {
                 board_cells::play_cells(&b.before, &display, Some(b.attack.from), &[b.attack.to])
             }
@@ -307,16 +310,16 @@ impl PlayController {
                 board_cells::play_cells(&view, &display, self.pick, &targets)
             }
         };
-        let stage = game.stage();
+        let stage = game.game().stage();
         let your_turn = stage == Stage::Play;
-        let offer = game.draw_offer();
+        let offer = game.game().draw_offer();
         Some(PlayModel {
             cells,
             status: self.status(game, &view, battle.is_some()),
             notice: self.notice(game, side, offer, your_turn),
             captured_mine: naming::tally(&variant, side, &view.captured[side.index()]),
             captured_theirs: naming::tally(&variant, side, &view.captured[side.opponent().index()]),
-            moves: move_list(&variant, &game.history(), &display),
+            moves: move_list(&variant, &game.game().history(), &display),
             rescue_visible: view.rescue_pending && !placing,
             rescue_pieces: rescuable(&view)
                 .into_iter()
@@ -349,8 +352,8 @@ impl PlayController {
             draw_offer: offer
                 .filter(|offerer| *offerer != side && your_turn)
                 .map(|o| crate::tr!("{} offers a draw.", naming::side_name(o))),
-            solo: game.computer().is_some(),
-            two_devices: game.link().is_some(),
+            solo: game.game().computer().is_some(),
+            two_devices: game.game().link().is_some(),
             variant,
         })
     }
@@ -359,10 +362,10 @@ impl PlayController {
     fn status(&self, game: &GameSession, view: &PlayerView, battle: bool) -> String {
         let side = view.viewer;
         let name = naming::side_name(side);
-        if let Some((level, _)) = game.computer_turn() {
+        if let Some((level, _)) = game.game().computer_turn() {
             return crate::tr!("The computer ({}) is thinking…", level.label());
         }
-        match (game.link(), game.stage()) {
+        match (game.game().link(), game.game().stage()) {
             _ if battle => crate::tr!("{} {}: your move led to a battle", name, symbol(side)),
             (_, Stage::Play) if view.rescue_pending => {
                 crate::tr!("{} {}: you may rescue a piece", name, symbol(side))
@@ -371,7 +374,7 @@ impl PlayController {
             (Some(link), _) if two_devices::ended_unverified(link) => {
                 crate::tr!("Game over: {}", two_devices::outcome_text(link))
             }
-            _ if let Some(attack) = game.pending_attack() => crate::tr!(
+            _ if let Some(attack) = game.game().pending_attack() => crate::tr!(
                 "{} {}: you attacked {} from {}; waiting for the other device's answer",
                 name,
                 symbol(side),
@@ -401,7 +404,7 @@ impl PlayController {
         if self.hint_asked {
             return crate::tr!("Looking for a good move…");
         }
-        let news = naming::news(game.variant(), side, &game.news());
+        let news = naming::news(game.game().variant(), side, &game.game().news());
         // Two devices: a draw offer travels with the offerer's next move,
         // the answer with the other's.
         let offer_news = match offer {
@@ -410,7 +413,7 @@ impl PlayController {
             } else {
                 crate::tr!("You offered a draw: the other device answers on its turn.")
             }),
-            _ if game.draw_declined() => {
+            _ if game.game().draw_declined() => {
                 Some(crate::tr!("The other player declined your draw offer."))
             }
             _ => None,
@@ -418,6 +421,7 @@ impl PlayController {
         // Two devices: the other player's time, until this player's turn
         // ends (it is the last code's news).
         let their_time = game
+            .game()
             .link()
             .filter(|_| your_turn)
             .and_then(|link| link.game())
@@ -451,10 +455,10 @@ impl PlayController {
         display: impl Fn(Side) -> Display,
     ) {
         let Some(game) = game else { return };
-        let Some(model) = self.model(game, display(game.viewer())) else {
+        let Some(model) = self.model(game, display(game.game().viewer())) else {
             return;
         };
-        board.show(w, &model.variant, game.viewer(), model.cells);
+        board.show(w, &model.variant, game.game().viewer(), model.cells);
         let play = w.global::<PlayAdapter>();
         play.set_status(model.status.into());
         play.set_notice(model.notice.into());
@@ -483,6 +487,7 @@ impl PlayController {
         play.set_solo(model.solo);
         play.set_linked(model.two_devices);
         let clocks = game
+            .game()
             .clock()
             .map(|(clock, now)| super::clock_text::side_clocks(&clock, now));
         play.set_clocks_shown(clocks.is_some());

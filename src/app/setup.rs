@@ -87,7 +87,7 @@ impl SetupController {
     /// A tap on the board while setting up.
     pub(super) fn tap(&mut self, game: &mut GameSession, square: Square) -> Option<Effect> {
         let pick = self.pick;
-        let draft = game.draft_mut()?;
+        let draft = game.game_mut().draft_mut()?;
         let (next, error) = match pick {
             SetupPick::Tray(i) => match draft.tray().get(i).copied() {
                 None => (SetupPick::None, None),
@@ -130,7 +130,7 @@ impl SetupController {
         to: Square,
     ) -> Option<Effect> {
         self.pick = SetupPick::None;
-        let draft = game.draft_mut()?;
+        let draft = game.game_mut().draft_mut()?;
         (draft.at(from).is_some() && !draft.move_or_swap(from, to))
             .then(|| Effect::Refuse(crate::tr!("{} is not in your setup zone", to)))
     }
@@ -153,7 +153,7 @@ impl SetupController {
     fn tray_tap(&mut self, game: &mut GameSession, index: usize) {
         match self.pick {
             SetupPick::Square(square) => {
-                if let Some(draft) = game.draft_mut() {
+                if let Some(draft) = game.game_mut().draft_mut() {
                     draft.remove(square);
                 }
                 self.pick = SetupPick::None;
@@ -165,12 +165,12 @@ impl SetupController {
 
     fn fill(&mut self, game: &mut GameSession) {
         self.pick = SetupPick::None;
-        game.fill_setup();
+        game.game_mut().fill_setup();
     }
 
     fn clear(&mut self, game: &mut GameSession) {
         self.pick = SetupPick::None;
-        if let Some(draft) = game.draft_mut() {
+        if let Some(draft) = game.game_mut().draft_mut() {
             draft.clear();
         }
     }
@@ -183,7 +183,7 @@ impl SetupController {
                 "Tap a stone on the board first, then Turn stone."
             )));
         };
-        let draft = game.draft_mut()?;
+        let draft = game.game_mut().draft_mut()?;
         (!draft.flip(square)).then(|| {
             Effect::Refuse(crate::tr!(
                 "A double reads the same both ways: only a stone with two different numbers can be turned."
@@ -193,7 +193,8 @@ impl SetupController {
 
     fn ready(&mut self, game: &mut GameSession) -> Option<Effect> {
         self.pick = SetupPick::None;
-        game.setup_ready()
+        game.game_mut()
+            .setup_ready()
             .err()
             .map(|e| Effect::Refuse(e.to_string()))
     }
@@ -206,8 +207,8 @@ impl SetupController {
         library: &mut SetupLibrary,
         name: &str,
     ) -> Option<Effect> {
-        let draft = game.draft()?;
-        let Some(owner) = game.setup_owner() else {
+        let draft = game.game().draft()?;
+        let Some(owner) = game.game().setup_owner() else {
             return Some(Effect::Refuse(no_owner_note()));
         };
         match library.save(draft.variant(), &owner, name, &draft.to_setup()) {
@@ -221,11 +222,11 @@ impl SetupController {
 
     /// Puts the library's setup number `index` (of this variant's) on the board.
     fn load(&mut self, game: &mut GameSession, library: &SetupLibrary, index: usize) {
-        let Some(draft) = game.draft() else {
+        let Some(draft) = game.game().draft() else {
             return;
         };
         let (variant, side) = (Arc::clone(draft.variant()), draft.side());
-        let Some(owner) = game.setup_owner() else {
+        let Some(owner) = game.game().setup_owner() else {
             return;
         };
         let Some(name) = library.names(&variant, &owner).get(index).cloned() else {
@@ -234,7 +235,7 @@ impl SetupController {
         let Some(setup) = library.load(&variant, &owner, &name, side) else {
             return;
         };
-        if let Some(draft) = game.draft_mut() {
+        if let Some(draft) = game.game_mut().draft_mut() {
             draft.load(&setup);
             self.status = crate::tr!("Loaded \"{}\".", name);
         }
@@ -247,9 +248,9 @@ impl SetupController {
         library: &SetupLibrary,
         display: Display,
     ) -> Option<SetupModel> {
-        let draft = game.draft()?;
+        let draft = game.game().draft()?;
         let variant = Arc::clone(draft.variant());
-        let owner: Option<SetupOwner> = game.setup_owner();
+        let owner: Option<SetupOwner> = game.game().setup_owner();
         let selected = match self.pick {
             SetupPick::Square(square) => Some(square),
             _ => None,
@@ -266,7 +267,7 @@ impl SetupController {
                     board_cells::tray_item(&variant, &display, piece, count, selected)
                 })
                 .collect(),
-            problems: what_is_left(&draft.problems(game.options())),
+            problems: what_is_left(&draft.problems(game.game().options())),
             can_flip: variant.is_domino(),
             saved_names: owner
                 .as_ref()
@@ -286,7 +287,7 @@ impl SetupController {
         display: impl Fn(Side) -> Display,
     ) {
         let Some(game) = game else { return };
-        let Some(model) = self.model(game, library, display(game.viewer())) else {
+        let Some(model) = self.model(game, library, display(game.game().viewer())) else {
             return;
         };
         let setup = w.global::<SetupAdapter>();
@@ -299,7 +300,7 @@ impl SetupController {
             )
             .into(),
         );
-        board.show(w, &model.variant, game.viewer(), model.cells);
+        board.show(w, &model.variant, game.game().viewer(), model.cells);
         models::update(&self.tray, model.tray);
         setup.set_ready_enabled(model.problems.is_empty());
         setup.set_problems(model.problems.join("\n").into());

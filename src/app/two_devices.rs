@@ -61,7 +61,7 @@ pub(super) fn read_into_any(
         Ok(shown) => shown,
         Err(e) => return Some(Err(e)),
     };
-    let view = match games.on_show().and_then(|g| g.link()) {
+    let view = match games.on_show().and_then(|g| g.game().link()) {
         Some(link) => view_after_read(link, shown_before.as_deref()),
         None => GameView::Auto,
     };
@@ -71,7 +71,7 @@ pub(super) fn read_into_any(
 /// Reads one of the other device's codes into the two-device game on show;
 /// a refused code changes nothing.
 pub(super) fn read(games: &mut Games, text: &str, sighting: Sighting) -> Result<Effect, LinkError> {
-    let Some(link) = games.on_show_mut().and_then(|g| g.link_mut()) else {
+    let Some(link) = games.on_show_mut().and_then(|g| g.game_mut().link_mut()) else {
         return Err(LinkError::WrongGame);
     };
     let shown = link.code_on_show().map(str::to_string);
@@ -194,7 +194,7 @@ pub(super) fn why_no_replay(link: &LinkedSession) -> String {
 /// A two-device game's line of the home screen's "Continue" list, as it
 /// reads after "Continue: " (none for a game on this device).
 pub(super) fn continue_label(game: &GameSession) -> Option<String> {
-    let link = game.link()?;
+    let link = game.game().link()?;
     let what = match (link.stage(), link.status()) {
         (Stage::Dealing, _) => crate::tr!("waiting for the other device's code for the deal"),
         (Stage::Deal(_) | Stage::Setup(_), _) => crate::tr!("you are setting up"),

@@ -188,11 +188,11 @@ impl Games {
             self.on_show
                 .iter()
                 .chain(self.parked.iter())
-                .filter(|g| !g.is_over())
+                .filter(|g| !g.game().is_over())
         };
-        let one_device = all().filter(|g| g.link().is_none());
+        let one_device = all().filter(|g| g.game().link().is_none());
         one_device
-            .chain(all().filter(|g| g.link().is_some()))
+            .chain(all().filter(|g| g.game().link().is_some()))
             .collect()
     }
 
@@ -201,14 +201,14 @@ impl Games {
         self.on_show
             .iter()
             .chain(self.parked.iter())
-            .filter_map(|g| g.link())
+            .filter_map(|g| g.game().link())
     }
 
     /// Brings `game` on show; the game on show before is parked (or put
     /// away, if it is over).
     pub fn bring(&mut self, game: GameSession) {
         if let Some(current) = self.on_show.take()
-            && !current.is_over()
+            && !current.game().is_over()
         {
             self.parked.push(current);
         }
@@ -229,7 +229,7 @@ impl Games {
                 .on_show
                 .iter()
                 .chain(&self.parked)
-                .filter_map(|g| g.started())
+                .filter_map(|g| g.game().started())
                 .collect();
             if session.started().is_none_or(|date| taken.contains(&date)) {
                 let mut started = unix_ms();
@@ -253,7 +253,7 @@ impl Games {
             let game = self.parked.remove(parked);
             self.bring(game);
         }
-        if let Some(hand_offs) = self.on_show.as_mut().and_then(|g| g.hand_offs()) {
+        if let Some(hand_offs) = self.on_show.as_mut().and_then(|g| g.game_mut().hand_offs()) {
             hand_offs.hand_off_again();
         }
     }
@@ -278,7 +278,8 @@ impl Games {
     /// Brings the two-device game with this id and side on show, if it is here.
     pub fn bring_two_device_game(&mut self, game_id: u32, side: Side) {
         let here = |g: &GameSession| {
-            g.link()
+            g.game()
+                .link()
                 .is_some_and(|l| l.game_id() == game_id && l.side() == side)
         };
         if self.on_show.as_ref().is_some_and(here) {
@@ -296,7 +297,7 @@ impl Games {
     pub fn read_into_any(&mut self, text: &str) -> Option<Result<Option<String>, LinkError>> {
         let mut read = None;
         for game in self.on_show.iter_mut().chain(self.parked.iter_mut()) {
-            let Some(link) = game.link_mut() else {
+            let Some(link) = game.game_mut().link_mut() else {
                 continue;
             };
             let shown = link.code_on_show().map(str::to_string);
@@ -336,7 +337,7 @@ impl Games {
     /// Puts the game on show away once it is over (the player leaves its
     /// game-over screen).
     pub fn put_away_finished(&mut self) {
-        if self.on_show.as_ref().is_some_and(|g| g.is_over()) {
+        if self.on_show.as_ref().is_some_and(|g| g.game().is_over()) {
             self.on_show = None;
         }
     }
@@ -346,13 +347,13 @@ impl Games {
         let (Some(storage), Some(game)) = (&self.storage, &self.on_show) else {
             return Saved::Quietly;
         };
-        if self.saved_revision == Some(game.revision()) {
+        if self.saved_revision == Some(game.game().revision()) {
             return Saved::Quietly;
         }
         match storage.save_game(game) {
             Ok(()) => {
-                self.saved_revision = Some(game.revision());
-                if game.is_over() {
+                self.saved_revision = Some(game.game().revision());
+                if game.game().is_over() {
                     let mut problems = self.reload_finished();
                     problems.extend(self.learn_from_game_on_show());
                     Saved::Finished(problems)
@@ -361,7 +362,7 @@ impl Games {
                 }
             }
             // A two-device game is saved again after the next code.
-            Err(e) if game.link().is_some() => Saved::Failed(crate::tr!(
+            Err(e) if game.game().link().is_some() => Saved::Failed(crate::tr!(
                 "{} (the game goes on; it will be saved again after the next code)",
                 e
             )),
@@ -378,7 +379,11 @@ impl Games {
         if !self.learning {
             return None;
         }
-        let (first, last) = self.on_show.as_ref()?.computer_first_and_last_views()?;
+        let (first, last) = self
+            .on_show
+            .as_ref()?
+            .game()
+            .computer_first_and_last_views()?;
         self.remembered
             .learn(&first, &last)
             .err()
@@ -404,7 +409,7 @@ impl Games {
     /// The time is `now`; `on_screen`: the game on show is on the screen.
     pub fn set_time(&mut self, now: std::time::Duration, on_screen: bool) {
         if let Some(game) = self.on_show.as_mut() {
-            game.set_time(now, on_screen);
+            game.game_mut().set_time(now, on_screen);
         }
     }
 
@@ -413,7 +418,7 @@ impl Games {
     pub fn clock_running(&self) -> bool {
         self.on_show
             .as_ref()
-            .and_then(|g| g.clock())
+            .and_then(|g| g.game().clock())
             .is_some_and(|(clock, _)| clock.running())
     }
 
@@ -429,8 +434,8 @@ impl Games {
                 Err(TryRecvError::Disconnected) => self.thinking = None,
                 Ok(action) => {
                     self.thinking = None;
-                    let played =
-                        action.and_then(|a| self.on_show.as_mut().map(|g| g.play(a).is_ok()));
+                    let played = action
+                        .and_then(|a| self.on_show.as_mut().map(|g| g.game_mut().play(a).is_ok()));
                     if played != Some(true) {
                         return;
                     }
@@ -438,11 +443,16 @@ impl Games {
             }
         }
         loop {
-            let Some((level, view)) = self.on_show.as_ref().and_then(|g| g.computer_turn()) else {
+            let Some((level, view)) = self.on_show.as_ref().and_then(|g| g.game().computer_turn())
+            else {
                 return;
             };
             let seed = self.next_seed ^ u64::from(view.ply);
-            let think_time = match self.on_show.as_ref().and_then(|g| g.computer_time_left()) {
+            let think_time = match self
+                .on_show
+                .as_ref()
+                .and_then(|g| g.game().computer_time_left())
+            {
                 Some(left) => think_time.within_clock(left),
                 None => think_time.into(),
             };
@@ -450,7 +460,7 @@ impl Games {
                 level,
                 view,
                 seed,
-                millis: think_time.0,
+                think: think_time,
                 memory: self.learning.then(|| self.remembered.memory()),
             });
             if !self.thinker.answers_at_once() {
@@ -464,7 +474,7 @@ impl Games {
             if self
                 .on_show
                 .as_mut()
-                .is_none_or(|g| g.play(action).is_err())
+                .is_none_or(|g| g.game_mut().play(action).is_err())
             {
                 return;
             }
@@ -477,7 +487,7 @@ impl Games {
         self.thinking = None;
         self.hint.drop_pending();
         match self.on_show.as_mut() {
-            Some(game) => game.take_back(),
+            Some(game) => game.game_mut().take_back(),
             None => Err(GameError::NothingToTakeBack),
         }
     }
@@ -486,7 +496,7 @@ impl Games {
     /// player, thinking for as long as `think_time` allows (on a worker
     /// thread in the app, at once in tests); `collect_hint` brings it.
     pub fn ask_hint(&mut self, think_time: ThinkTime) {
-        match self.on_show.as_ref().and_then(|g| g.hint_view()) {
+        match self.on_show.as_ref().and_then(|g| g.game().hint_view()) {
             Some(view) => self
                 .hint
                 .ask(view, self.next_seed, think_time, &self.thinker),
@@ -497,7 +507,11 @@ impl Games {
     /// The hint asked for, once worked out, while the game on show stands
     /// where it was asked (`HintWorker::collect`).
     pub fn collect_hint(&mut self) -> Option<Option<Action>> {
-        let ply = self.on_show.as_ref().and_then(|g| g.view()).map(|v| v.ply);
+        let ply = self
+            .on_show
+            .as_ref()
+            .and_then(|g| g.game().view())
+            .map(|v| v.ply);
         self.hint.collect(ply)
     }
 

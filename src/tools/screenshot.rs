@@ -338,7 +338,7 @@ fn play_until(app: &App, seed: u64, goal: Goal, done: impl Fn(&App) -> bool) -> 
                 .invoke_battle_continue();
         } else if let Some(action) = action {
             app.with_game(|s| {
-                let _ = s.play(action);
+                let _ = s.game_mut().play(action);
             });
         } else {
             break;
@@ -419,7 +419,10 @@ pub fn screenshot(shot: &Shot) -> Result<(), String> {
     };
     // As on a device whose language is `lang`, with the setting at "System".
     let app = App::new(AppConfig {
-        photos: Some(Arc::new(photos)),
+        platform: crate::app::Platform {
+            photos: Some(Arc::new(photos)),
+            ..Default::default()
+        },
         system_locales: vec![shot.lang.to_string()],
         storage,
         ..AppConfig::in_memory(shot.seed)

@@ -101,7 +101,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             };
             let action = action.ok_or("the app's player has no action")?;
             app.with_game(|l| {
-                let _ = l.play(action);
+                let _ = l.game_mut().play(action);
             });
             if screen != "link-over" && ply >= 12 {
                 // Stop with this device's move code on show (or the board behind it).

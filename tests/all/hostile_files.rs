@@ -118,7 +118,10 @@ fn the_chooser_reads_no_fifo_and_no_device() {
     let fifo_path = dir.join("code.png");
     let made_fifo = fifo(&fifo_path);
     let app = App::new(AppConfig {
-        photos: Some(Arc::new(PhotoFolders::new(vec![dir.clone()]))),
+        platform: flagfall::app::Platform {
+            photos: Some(Arc::new(PhotoFolders::new(vec![dir.clone()]))),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(73)
     })
     .unwrap();

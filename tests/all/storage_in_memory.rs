@@ -33,10 +33,8 @@ fn saved_game(storage: &Storage) -> Vec<Action> {
     let (games, problems) = storage.games_in_progress();
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(games.len(), 1);
-    match &games[0] {
-        flagfall::games::GameSession::OneDevice(game) => game.game().unwrap().actions().to_vec(),
-        _ => panic!("a game on this device"),
-    }
+    let game = games[0].one_device().expect("a game on this device");
+    game.game().unwrap().actions().to_vec()
 }
 
 #[test]

@@ -37,7 +37,10 @@ impl Camera for Answers {
 
 fn app_with(camera: Rc<Answers>) -> App {
     app_of(AppConfig {
-        camera: Some(camera),
+        platform: flagfall::app::Platform {
+            camera: Some(camera),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(6)
     })
 }

@@ -30,7 +30,10 @@ impl Clipboard for Held {
 
 fn app_with(clipboard: Rc<Held>, seed: u64) -> App {
     app_of(AppConfig {
-        clipboard: Some(clipboard),
+        platform: flagfall::app::Platform {
+            clipboard: Some(clipboard),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(seed)
     })
 }

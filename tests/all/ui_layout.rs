@@ -101,8 +101,11 @@ impl flagfall::platform::share::ShareSheet for NoShareSheet {
 
 fn app_in(dir: &Path) -> App {
     let app = App::new(AppConfig {
+        platform: flagfall::app::Platform {
+            share: Some(std::sync::Arc::new(NoShareSheet)),
+            ..Default::default()
+        },
         storage: Some(Storage::open(dir).unwrap()),
-        share: Some(std::sync::Arc::new(NoShareSheet)),
         ..AppConfig::in_memory(11)
     })
     .unwrap();

@@ -434,7 +434,10 @@ impl flagfall::platform::share::ShareSheet for FakeShareSheet {
 fn app_sharing_by(sheet: &std::sync::Arc<FakeShareSheet>, seed: u64) -> App {
     i_slint_backend_testing::init_no_event_loop();
     let app = App::new(AppConfig {
-        share: Some(sheet.clone()),
+        platform: flagfall::app::Platform {
+            share: Some(sheet.clone()),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(seed)
     })
     .unwrap();

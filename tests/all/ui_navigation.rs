@@ -324,7 +324,10 @@ fn app_in_a_page() -> (App, std::rc::Rc<FakePage>) {
     let _ = init_headless();
     let page = std::rc::Rc::new(FakePage::default());
     let app = App::new(AppConfig {
-        page: Some(page.clone()),
+        platform: flagfall::app::Platform {
+            page: Some(page.clone()),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(5)
     })
     .unwrap();

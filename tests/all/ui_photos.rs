@@ -21,7 +21,10 @@ fn gallery(name: &str) -> PathBuf {
 
 fn app_with_gallery(dir: &Path, seed: u64) -> App {
     let app = App::new(AppConfig {
-        photos: Some(Arc::new(PhotoFolders::new(vec![dir.to_path_buf()]))),
+        platform: flagfall::app::Platform {
+            photos: Some(Arc::new(PhotoFolders::new(vec![dir.to_path_buf()]))),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(seed)
     })
     .unwrap();

@@ -117,7 +117,10 @@ fn a_pdf_that_cannot_be_kept_says_why_and_the_app_goes_on() {
     let _ = std::panic::catch_unwind(i_slint_backend_testing::init_no_event_loop);
     let shelf = Arc::new(Refusing(Mutex::new(Vec::new())));
     let app = App::new(AppConfig {
-        exports: Some(shelf.clone()),
+        platform: flagfall::app::Platform {
+            exports: Some(shelf.clone()),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(4)
     })
     .unwrap();

@@ -195,7 +195,7 @@ fn the_sound_device_is_taken_only_while_the_referee_is_in_use() {
     i_slint_backend_testing::init_no_event_loop();
     let log = Arc::new(SoundLog::default());
     let mut config = AppConfig::in_memory(5);
-    config.signals = Some(log.clone());
+    config.platform.signals = Some(log.clone());
     let app = App::new(config).expect("the app window");
     fit_window(&app);
     assert_eq!(sound_counts(&log), (0, 0), "nothing is taken at start");

@@ -29,9 +29,12 @@ fn open_folder(dir: &Path) -> std::io::Result<()> {
 fn desktop_app(dir: &Path, seed: u64) -> App {
     let _ = init_headless();
     let app = App::new(AppConfig {
-        exports: Some(Arc::new(Folder {
-            dir: dir.to_path_buf(),
-        })),
+        platform: flagfall::app::Platform {
+            exports: Some(Arc::new(Folder {
+                dir: dir.to_path_buf(),
+            })),
+            ..Default::default()
+        },
         open_folder: Some(open_folder),
         ..AppConfig::in_memory(seed)
     })
@@ -76,8 +79,11 @@ impl ShareSheet for Sheet {
 fn phone_app(downloads: &Arc<Downloads>, sheet: &Arc<Sheet>, seed: u64) -> App {
     let _ = init_headless();
     let app = App::new(AppConfig {
-        exports: Some(downloads.clone()),
-        share: Some(sheet.clone()),
+        platform: flagfall::app::Platform {
+            exports: Some(downloads.clone()),
+            share: Some(sheet.clone()),
+            ..Default::default()
+        },
         ..AppConfig::in_memory(seed)
     })
     .unwrap();

@@ -237,7 +237,7 @@ pub fn app_on_time(
     i_slint_backend_testing::init_no_event_loop();
     let mut config = AppConfig::in_memory(seed);
     config.time = time;
-    config.signals = signals;
+    config.platform.signals = signals;
     let app = App::new(config).expect("the app window");
     fit_window(&app);
     app

@@ -54,7 +54,33 @@ fn let_go_error() -> io::Result<()> {
 pub struct BrowserStore {
     copy: MemoryStore,
     /// Why IndexedDB refused the last write, until it takes one again.
-    refused: Arc<Mutex<Option<String>>>,
+    refused: Arc<Mutex<Option<IndexedDbError>>>,
+}
+
+/// Why the page's IndexedDB did not open, or did not keep a change.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum IndexedDbError {
+    /// The browser refused a request at `step` (its message; it holds a
+    /// `JsValue`, which cannot be kept across the store's lock).
+    #[error("{step}: {message}")]
+    Refused { step: &'static str, message: String },
+    #[error("the transaction was aborted")]
+    Aborted,
+}
+
+impl IndexedDbError {
+    /// The error of `step`, for `map_err`.
+    fn at(step: &'static str) -> impl Fn(idb::Error) -> IndexedDbError {
+        move |e| IndexedDbError::Refused {
+            step,
+            message: e.to_string(),
+        }
+    }
+
+    /// The browser's storage is full (its quota for this page).
+    fn is_quota_exceeded(&self) -> bool {
+        matches!(self, IndexedDbError::Refused { message, .. } if message.contains("QuotaExceeded"))
+    }
 }
 
 /// One change to make in IndexedDB.
@@ -69,31 +95,30 @@ enum Change {
 
 impl BrowserStore {
     /// Opens the page's database and reads every document it keeps.
-    pub async fn open() -> Result<BrowserStore, String> {
+    pub async fn open() -> Result<BrowserStore, IndexedDbError> {
         let database = Database::builder(DATABASE)
             .version(1)
             .add_object_store(ObjectStoreBuilder::new(DOCUMENTS))
             .build()
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(IndexedDbError::at("opening the database"))?;
         let store = BrowserStore::default();
         {
+            let reading = IndexedDbError::at("reading the documents");
             let transaction = database
                 .transaction(&[DOCUMENTS], TransactionMode::ReadOnly)
-                .map_err(|e| e.to_string())?;
-            let documents = transaction
-                .object_store(DOCUMENTS)
-                .map_err(|e| e.to_string())?;
+                .map_err(&reading)?;
+            let documents = transaction.object_store(DOCUMENTS).map_err(&reading)?;
             let keys = documents
                 .get_all_keys(None, None)
-                .map_err(|e| e.to_string())?
+                .map_err(&reading)?
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(&reading)?;
             let values = documents
                 .get_all(None, None)
-                .map_err(|e| e.to_string())?
+                .map_err(&reading)?
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(&reading)?;
             // Both come in the order of the keys.
             for (key, value) in keys.iter().zip(values.iter()) {
                 let (Some(name), Some((written, bytes))) = (key.as_string(), document(value))
@@ -131,7 +156,7 @@ impl BrowserStore {
             .as_ref()
         {
             None => Ok(()),
-            Some(why) if why.contains("QuotaExceeded") => Err(io::Error::new(
+            Some(why) if why.is_quota_exceeded() => Err(io::Error::new(
                 io::ErrorKind::StorageFull,
                 format!("the browser's storage is full ({why})"),
             )),
@@ -150,12 +175,12 @@ fn document(value: &JsValue) -> Option<(SystemTime, Vec<u8>)> {
     Some((UNIX_EPOCH + Duration::from_millis(millis as u64), bytes))
 }
 
-async fn apply(database: &Database, change: Change) -> Result<(), String> {
-    let fail = |e: idb::Error| e.to_string();
+async fn apply(database: &Database, change: Change) -> Result<(), IndexedDbError> {
+    let fail = IndexedDbError::at("keeping a change");
     let transaction = database
         .transaction(&[DOCUMENTS], TransactionMode::ReadWrite)
-        .map_err(fail)?;
-    let documents = transaction.object_store(DOCUMENTS).map_err(fail)?;
+        .map_err(&fail)?;
+    let documents = transaction.object_store(DOCUMENTS).map_err(&fail)?;
     match change {
         Change::Put {
             name,
@@ -172,23 +197,23 @@ async fn apply(database: &Database, change: Change) -> Result<(), String> {
             );
             documents
                 .put(&value, Some(&JsValue::from_str(&name)))
-                .map_err(fail)?
+                .map_err(&fail)?
                 .await
-                .map_err(fail)?;
+                .map_err(&fail)?;
         }
         Change::Delete(name) => {
             documents
                 .delete(JsValue::from_str(&name))
-                .map_err(fail)?
+                .map_err(&fail)?
                 .await
-                .map_err(fail)?;
+                .map_err(&fail)?;
         }
     }
-    let outcome = transaction.commit().map_err(fail)?.await.map_err(fail)?;
+    let outcome = transaction.commit().map_err(&fail)?.await.map_err(&fail)?;
     if outcome.is_committed() {
         Ok(())
     } else {
-        Err("the transaction was aborted".to_string())
+        Err(IndexedDbError::Aborted)
     }
 }
 

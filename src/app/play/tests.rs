@@ -22,19 +22,20 @@ fn display(viewer: Side) -> Display {
 }
 
 /// Both setups filled and ready: Red to move, the device in Red's hands.
-fn set_up(mut game: GameSession) -> GameSession {
-    while game.view().is_none() {
+fn set_up(game: impl Into<GameSession>) -> GameSession {
+    let mut game = game.into();
+    while game.game().view().is_none() {
         hand_off(&mut game, |h| h.take_device());
-        if matches!(game.stage(), Stage::Deal(_)) {
-            let suit = game.variant().suits_of(game.viewer()).next();
+        if matches!(game.game().stage(), Stage::Deal(_)) {
+            let suit = game.game().variant().suits_of(game.game().viewer()).next();
             if let Some(suit) = suit {
-                game.choose_discards(suit).unwrap();
+                game.game_mut().choose_discards(suit).unwrap();
             }
-            game.accept_deal().unwrap();
+            game.game_mut().accept_deal().unwrap();
             continue;
         }
-        game.fill_setup();
-        game.setup_ready().unwrap();
+        game.game_mut().fill_setup();
+        game.game_mut().setup_ready().unwrap();
     }
     hand_off(&mut game, |h| h.take_device());
     game
@@ -42,17 +43,17 @@ fn set_up(mut game: GameSession) -> GameSession {
 
 fn pass_and_play(variant: &str) -> GameSession {
     let v = builtin_variant(variant).unwrap();
-    set_up(GameSession::OneDevice(PassAndPlay::new(
+    set_up(PassAndPlay::new(
         Arc::clone(&v),
         GameOptions::defaults(&v),
         3,
-    )))
+    ))
 }
 
 /// A legal one-square move of the viewer's that attacks nothing (so it
 /// shows nothing of the piece).
 fn quiet_move(game: &GameSession) -> Move {
-    let view = game.view().unwrap();
+    let view = game.game().view().unwrap();
     *view
         .legal_moves
         .iter()
@@ -77,7 +78,7 @@ fn a_tap_picks_a_piece_a_second_tap_moves_it() {
     assert!(cell_of(m.to).target, "the legal destination is marked");
     let effects = play.tap(&mut game, m.to);
     assert!(matches!(effects[..], [Effect::Moved(GameView::Auto)]));
-    assert_eq!(game.plies(), vec![(Side::Red, Action::Move(m))]);
+    assert_eq!(game.game().plies(), vec![(Side::Red, Action::Move(m))]);
     assert_eq!(play.pick, None, "nothing stays picked up after the move");
 }
 
@@ -89,7 +90,7 @@ fn tapping_the_picked_piece_again_puts_it_down() {
     play.tap(&mut game, m.from);
     play.tap(&mut game, m.from);
     assert_eq!(play.pick, None);
-    assert!(game.plies().is_empty());
+    assert!(game.game().plies().is_empty());
 }
 
 #[test]
@@ -107,7 +108,7 @@ fn an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() {
         *why,
         crate::core::moves::IllegalMove::OwnPiece(behind).to_string()
     );
-    assert!(game.plies().is_empty(), "the game is unchanged");
+    assert!(game.game().plies().is_empty(), "the game is unchanged");
 }
 
 #[test]
@@ -119,7 +120,7 @@ fn the_model_shows_whose_turn_and_the_moves_from_the_viewers_side() {
     assert!(model.moves.is_empty());
     assert!(!model.solo && !model.two_devices);
     let m = quiet_move(&game);
-    game.play(Action::Move(m)).unwrap();
+    game.game_mut().play(Action::Move(m)).unwrap();
     hand_off(&mut game, |h| h.take_device());
     let model = play.model(&game, display(Side::Blue)).unwrap();
     assert_eq!(model.status, "Blue ●: your turn");
@@ -142,18 +143,18 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
     // Play random quiet moves until an attack is legal, then attack.
     use rand::{RngExt, SeedableRng};
     for _ in 0..400 {
-        let view = game.view().unwrap();
+        let view = game.game().view().unwrap();
         if let Some(attack) = view
             .legal_moves
             .iter()
             .find(|m| view.at(m.to).is_some_and(|p| p.owner != view.viewer))
         {
             let mover = view.viewer;
-            game.play(Action::Move(*attack)).unwrap();
+            game.game_mut().play(Action::Move(*attack)).unwrap();
             let model = play.model(&game, display(mover)).unwrap();
-            if game.battle_on_show().is_none() {
+            if game.game().battle_on_show().is_none() {
                 // The game ended, or a rescue came of it: no battle screen.
-                assert!(game.is_over() || game.view().unwrap().rescue_pending);
+                assert!(game.game().is_over() || game.game().view().unwrap().rescue_pending);
                 return;
             }
             assert!(model.status.ends_with("your move led to a battle"));
@@ -173,7 +174,7 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
         }
         let moves = &view.legal_moves;
         let m = moves[rng.random_range(0..moves.len())];
-        game.play(Action::Move(m)).unwrap();
+        game.game_mut().play(Action::Move(m)).unwrap();
         hand_off(&mut game, |h| h.battle_seen());
         hand_off(&mut game, |h| h.take_device());
     }
@@ -187,7 +188,7 @@ fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves(
     let mut play = PlayController::unbound();
     let mut rng = rand::rngs::StdRng::seed_from_u64(9);
     for _ in 0..400 {
-        let view = game.view().unwrap();
+        let view = game.game().view().unwrap();
         let attack = view
             .legal_moves
             .iter()
@@ -196,9 +197,9 @@ fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves(
         let m =
             attack.unwrap_or_else(|| view.legal_moves[rng.random_range(0..view.legal_moves.len())]);
         let mover = view.viewer;
-        game.play(Action::Move(m)).unwrap();
+        game.game_mut().play(Action::Move(m)).unwrap();
         hand_off(&mut game, |h| h.battle_seen());
-        if game.is_over() || game.view().unwrap().rescue_pending {
+        if game.game().is_over() || game.game().view().unwrap().rescue_pending {
             return;
         }
         hand_off(&mut game, |h| h.take_device());
@@ -234,7 +235,7 @@ fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves(
 #[test]
 fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
     let v = builtin_variant("classic").unwrap();
-    let mut game = set_up(GameSession::OneDevice(PassAndPlay::solo(
+    let mut game = set_up(PassAndPlay::solo(
         Arc::clone(&v),
         GameOptions::defaults(&v),
         11,
@@ -242,16 +243,16 @@ fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
             side: Side::Blue,
             level: Level::Random,
         },
-    )));
+    ));
     let mut play = PlayController::unbound();
     let mut hint = HintWorker::default();
     hint.ask(
-        game.hint_view().unwrap(),
+        game.game().hint_view().unwrap(),
         1,
         ThinkTime::Quick,
         &crate::ai::thinking::Thinker::AtOnce,
     );
-    play.show_hint(hint.collect(Some(game.view().unwrap().ply)).unwrap());
+    play.show_hint(hint.collect(Some(game.game().view().unwrap().ply)).unwrap());
     let Some(hint) = play.hint else {
         panic!("a hint");
     };
@@ -271,35 +272,38 @@ fn resigning_asks_first_and_ends_the_game() {
     play.confirm_resign = true;
     assert!(play.resign_answer(&mut game, false).is_empty());
     assert!(!play.confirm_resign);
-    assert!(!game.is_over());
+    assert!(!game.game().is_over());
     let effects = play.resign_answer(&mut game, true);
     assert!(matches!(effects[..], [Effect::Moved(_)]));
-    assert!(game.is_over());
+    assert!(game.game().is_over());
 }
 
 #[test]
 fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
     let v = builtin_variant("classic").unwrap();
     let red = LinkedSession::create(Arc::clone(&v), GameOptions::defaults(&v), Side::Red, 1);
-    let mut red = GameSession::TwoDevices(red);
-    red.fill_setup();
-    red.setup_ready().unwrap();
-    let GameSession::TwoDevices(link) = &red else {
-        unreachable!()
-    };
-    let invitation = link.code_on_show().unwrap().to_string();
-    let mut blue = GameSession::TwoDevices(LinkedSession::join(&invitation, 2).unwrap());
-    blue.fill_setup();
-    blue.setup_ready().unwrap();
-    let GameSession::TwoDevices(blue_link) = &blue else {
-        unreachable!()
-    };
-    let answer = blue_link.code_on_show().unwrap().to_string();
-    let GameSession::TwoDevices(link) = &mut red else {
-        unreachable!()
-    };
-    link.read(&answer).unwrap();
-    assert_eq!(red.stage(), Stage::Play);
+    let mut red: GameSession = red.into();
+    red.game_mut().fill_setup();
+    red.game_mut().setup_ready().unwrap();
+    let invitation = red
+        .game()
+        .link()
+        .unwrap()
+        .code_on_show()
+        .unwrap()
+        .to_string();
+    let mut blue: GameSession = LinkedSession::join(&invitation, 2).unwrap().into();
+    blue.game_mut().fill_setup();
+    blue.game_mut().setup_ready().unwrap();
+    let answer = blue
+        .game()
+        .link()
+        .unwrap()
+        .code_on_show()
+        .unwrap()
+        .to_string();
+    red.game_mut().link_mut().unwrap().read(&answer).unwrap();
+    assert_eq!(red.game().stage(), Stage::Play);
 
     let mut play = PlayController::unbound();
     assert!(play.offer_draw(&mut red).is_empty());
@@ -312,7 +316,7 @@ fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
     let m = quiet_move(&red);
     play.tap(&mut red, m.from);
     play.tap(&mut red, m.to);
-    assert_eq!(red.stage(), Stage::Waiting);
+    assert_eq!(red.game().stage(), Stage::Waiting);
     let model = play.model(&red, display(Side::Red)).unwrap();
     assert_eq!(model.status, "Red ▲: waiting for the other device's code");
     assert!(model.notice.contains("You offered a draw"));
@@ -327,7 +331,7 @@ fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
 
 /// Any own piece and an empty square next to it (the move need not be legal now).
 fn quiet_move_any(game: &GameSession) -> (Square, Square) {
-    let view = game.view().unwrap();
+    let view = game.game().view().unwrap();
     let variant = &view.variant;
     for row in 0..variant.board.rows {
         for col in 0..variant.board.columns {

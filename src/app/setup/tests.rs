@@ -23,12 +23,12 @@ fn at_setup(variant: &str) -> GameSession {
     let v = builtin_variant(variant).unwrap();
     let mut session = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 7);
     session.set_players([Some("Ana".into()), Some("Ben".into())]);
-    let mut game = GameSession::OneDevice(session);
+    let mut game: GameSession = session.into();
     hand_off(&mut game, |h| h.take_device());
-    if matches!(game.stage(), Stage::Deal(_)) {
-        game.accept_deal().unwrap();
+    if matches!(game.game().stage(), Stage::Deal(_)) {
+        game.game_mut().accept_deal().unwrap();
     }
-    assert_eq!(game.stage(), Stage::Setup(Side::Red));
+    assert_eq!(game.game().stage(), Stage::Setup(Side::Red));
     game
 }
 
@@ -57,7 +57,7 @@ fn a_tray_piece_goes_where_it_is_tapped_and_stays_picked_while_some_are_left() {
     assert_eq!(setup.pick, SetupPick::Tray(scouts));
     let after = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert_eq!(after.tray[scouts].count, 7);
-    assert!(game.draft().unwrap().at(zone(0, 0)).is_some());
+    assert!(game.game().draft().unwrap().at(zone(0, 0)).is_some());
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn a_square_outside_the_zone_is_refused_and_the_pick_stays() {
     };
     assert_eq!(why, "a6 is not a free square of your setup zone");
     assert_eq!(setup.pick, SetupPick::Tray(0));
-    assert_eq!(game.draft().unwrap().placed().count(), 0);
+    assert_eq!(game.game().draft().unwrap().placed().count(), 0);
 }
 
 #[test]
@@ -79,18 +79,18 @@ fn a_placed_piece_moves_or_swaps_and_goes_back_to_the_tray() {
     let mut game = at_setup("classic");
     let mut setup = SetupController::unbound();
     setup.fill(&mut game);
-    let draft = game.draft().unwrap();
+    let draft = game.game().draft().unwrap();
     let (a, b) = (zone(0, 0), zone(1, 0));
     let (piece_a, piece_b) = (draft.at(a), draft.at(b));
     setup.tap(&mut game, a);
     assert_eq!(setup.pick, SetupPick::Square(a));
     assert!(setup.tap(&mut game, b).is_none());
-    let draft = game.draft().unwrap();
+    let draft = game.game().draft().unwrap();
     assert_eq!((draft.at(a), draft.at(b)), (piece_b, piece_a), "swapped");
     // Picked up, then the tray: back in the tray.
     setup.tap(&mut game, a);
     setup.tray_tap(&mut game, 0);
-    assert_eq!(game.draft().unwrap().at(a), None);
+    assert_eq!(game.game().draft().unwrap().at(a), None);
     assert_eq!(setup.pick, SetupPick::None);
     // Dragged out of the zone: refused.
     let refused = setup.drag(&mut game, b, Square::new(1, 6));
@@ -112,13 +112,13 @@ fn the_model_lists_what_is_left_and_ready_starts_the_next_setup() {
     assert!(!empty.can_flip);
     let refused = setup.ready(&mut game);
     assert!(matches!(refused, Some(Effect::Refuse(_))));
-    assert_eq!(game.stage(), Stage::Setup(Side::Red));
+    assert_eq!(game.game().stage(), Stage::Setup(Side::Red));
     setup.fill(&mut game);
     let full = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert!(full.problems.is_empty(), "{:?}", full.problems);
     assert!(full.tray.is_empty());
     assert!(setup.ready(&mut game).is_none());
-    assert!(matches!(game.stage(), Stage::HandOff(Side::Blue, _)));
+    assert!(matches!(game.game().stage(), Stage::HandOff(Side::Blue, _)));
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn only_a_domino_turns_round() {
         "{refused:?}"
     );
     // A double: it says why, as a sentence.
-    let draft = domino.draft().unwrap();
+    let draft = domino.game().draft().unwrap();
     let double = draft
         .placed()
         .find(|(_, p)| p.domino_face(draft.variant()).is_some_and(|(a, d)| a == d))
@@ -156,7 +156,7 @@ fn only_a_domino_turns_round() {
         matches!(&refused, Some(Effect::Refuse(why)) if why.starts_with("A double reads the same both ways")),
         "{refused:?}"
     );
-    let draft = domino.draft().unwrap();
+    let draft = domino.game().draft().unwrap();
     let square = draft
         .placed()
         .find(|(_, p)| p.domino_face(draft.variant()).is_some_and(|(a, d)| a != d))
@@ -165,7 +165,11 @@ fn only_a_domino_turns_round() {
     let before = draft.at(square);
     setup.tap(&mut domino, square);
     assert!(setup.flip(&mut domino).is_none());
-    assert_ne!(domino.draft().unwrap().at(square), before, "turned round");
+    assert_ne!(
+        domino.game().draft().unwrap().at(square),
+        before,
+        "turned round"
+    );
 }
 
 #[test]
@@ -174,14 +178,14 @@ fn a_setup_saved_in_the_library_loads_back() {
     let mut setup = SetupController::unbound();
     let mut library = SetupLibrary::in_memory();
     setup.fill(&mut game);
-    let filled = game.draft().unwrap().to_setup();
+    let filled = game.game().draft().unwrap().to_setup();
     assert!(setup.save(&game, &mut library, " lakeside ").is_none());
     assert_eq!(setup.status, "Saved \"lakeside\".");
     setup.clear(&mut game);
-    assert_eq!(game.draft().unwrap().placed().count(), 0);
+    assert_eq!(game.game().draft().unwrap().placed().count(), 0);
     setup.load(&mut game, &library, 0);
     assert_eq!(setup.status, "Loaded \"lakeside\".");
-    assert_eq!(game.draft().unwrap().to_setup(), filled);
+    assert_eq!(game.game().draft().unwrap().to_setup(), filled);
     let model = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert_eq!(model.saved_names, vec!["lakeside".to_string()]);
 }
@@ -196,35 +200,36 @@ fn a_setup_saved_by_one_player_is_offered_to_no_other() {
     let mut library = SetupLibrary::in_memory();
     setup.fill(&mut game);
     assert!(setup.save(&game, &mut library, "Left flag").is_none());
-    game.setup_ready().unwrap();
+    game.game_mut().setup_ready().unwrap();
     hand_off(&mut game, |h| h.take_device());
-    assert_eq!(game.stage(), Stage::Setup(Side::Blue));
+    assert_eq!(game.game().stage(), Stage::Setup(Side::Blue));
     let ben = setup.model(&game, &library, display(Side::Blue)).unwrap();
     assert!(ben.library_open);
     assert!(ben.saved_names.is_empty(), "{:?}", ben.saved_names);
     setup.load(&mut game, &library, 0);
-    assert_eq!(game.draft().unwrap().placed().count(), 0, "nothing loaded");
+    assert_eq!(
+        game.game().draft().unwrap().placed().count(),
+        0,
+        "nothing loaded"
+    );
 
     // Ana's setup is still hers in her next game, whichever side she plays.
     let v = builtin_variant("classic").unwrap();
     let mut next = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 8);
     next.set_players([Some("Ben".into()), Some("ana ".into())]);
-    let mut next = GameSession::OneDevice(next);
+    let mut next: GameSession = next.into();
     hand_off(&mut next, |h| h.take_device());
     let red = setup.model(&next, &library, display(Side::Red)).unwrap();
     assert!(red.saved_names.is_empty(), "Ben plays Red: none of Ana's");
-    next.fill_setup();
-    next.setup_ready().unwrap();
+    next.game_mut().fill_setup();
+    next.game_mut().setup_ready().unwrap();
     hand_off(&mut next, |h| h.take_device());
     let blue = setup.model(&next, &library, display(Side::Blue)).unwrap();
     assert_eq!(blue.saved_names, ["Left flag"], "Ana, now Blue, has hers");
 
     // Nameless players keep no setups on a shared device.
-    let mut nameless = GameSession::OneDevice(PassAndPlay::new(
-        Arc::clone(&v),
-        GameOptions::defaults(&v),
-        9,
-    ));
+    let mut nameless: GameSession =
+        PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 9).into();
     hand_off(&mut nameless, |h| h.take_device());
     let model = setup
         .model(&nameless, &library, display(Side::Red))

@@ -28,7 +28,6 @@ use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;
 use crate::store::GameKey;
 use crate::store::setup_library::SetupOwner;
-use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -249,7 +248,7 @@ pub trait DeviceGame {
 /// where the game hands off, nothing between two devices.
 #[cfg(test)]
 pub(crate) fn hand_off(game: &mut GameSession, act: impl FnOnce(&mut dyn HandOffs)) {
-    if let Some(hand_offs) = game.hand_offs() {
+    if let Some(hand_offs) = game.game_mut().hand_offs() {
         act(hand_offs);
     }
 }
@@ -296,24 +295,45 @@ impl From<LinkedSession> for GameSession {
     }
 }
 
-/// A `GameSession` is used as the game it holds; only saving and loading
-/// (`storage.rs`) tell the kinds apart, since each keeps its own file.
-impl Deref for GameSession {
-    type Target = dyn DeviceGame;
-
-    fn deref(&self) -> &(dyn DeviceGame + 'static) {
+impl GameSession {
+    /// The game, as the screens use it whichever kind it is.
+    pub fn game(&self) -> &dyn DeviceGame {
         match self {
             GameSession::OneDevice(game) => game,
             GameSession::TwoDevices(game) => game,
         }
     }
-}
 
-impl DerefMut for GameSession {
-    fn deref_mut(&mut self) -> &mut (dyn DeviceGame + 'static) {
+    /// The game, to play on, whichever kind it is.
+    pub fn game_mut(&mut self) -> &mut dyn DeviceGame {
         match self {
             GameSession::OneDevice(game) => game,
             GameSession::TwoDevices(game) => game,
+        }
+    }
+
+    /// The game when both players are on this device (or one against the
+    /// computer).
+    pub fn one_device(&self) -> Option<&PassAndPlay> {
+        match self {
+            GameSession::OneDevice(game) => Some(game),
+            GameSession::TwoDevices(_) => None,
+        }
+    }
+
+    /// The game when both players are on this device, to play on.
+    pub fn one_device_mut(&mut self) -> Option<&mut PassAndPlay> {
+        match self {
+            GameSession::OneDevice(game) => Some(game),
+            GameSession::TwoDevices(_) => None,
+        }
+    }
+
+    /// The game when it is played against another device.
+    pub fn two_devices(&self) -> Option<&LinkedSession> {
+        match self {
+            GameSession::OneDevice(_) => None,
+            GameSession::TwoDevices(game) => Some(game),
         }
     }
 }

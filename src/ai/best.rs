@@ -3,8 +3,8 @@
 //! played in every sample and followed by a short greedy rollout.
 
 use super::belief::Belief;
+use super::heuristic::{best_of, scored_moves};
 use super::rollout::{Knowledge, rollout};
-use super::{best_of, scored_moves};
 use crate::ai::knowledge::domino;
 use crate::ai::knowledge::eval::{FLAG, value};
 use crate::core::moves::{Action, Move};
