@@ -82,7 +82,7 @@ enum Command {
     QrSelfplay(qr_selfplay::Args),
     /// List the built-in variants.
     Variants,
-    /// Play computer against computer through the app's session and autosave code.
+    /// Play computer against computer through the app's games and autosave code.
     Autoplay(autoplay::Args),
     /// Print `ply K` for the saved game in progress.
     Saved,

@@ -10,16 +10,16 @@ use super::naming::{self, side_name};
 use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
-use crate::games::LinkedSession;
+use crate::games::TwoDeviceGame;
 use crate::games::handover::Handed;
-use crate::games::saved::SavedSession;
+use crate::games::saved::SavedPassAndPlay;
 use crate::games::shelf::Games;
-use crate::games::{GameSession, PassAndPlay};
+use crate::games::{GameOnDevice, PassAndPlay};
 use crate::i18n::translate;
+use crate::link::CameraError;
+use crate::link::PictureError;
 use crate::link::Sighting;
 use crate::link::codes::qr_image::make_qr;
-use crate::link::scan::CameraError;
-use crate::link::scan::PictureError;
 use crate::link::scan::camera::{Camera, SightedCodes, Watch};
 use crate::link::scan::clipboard::Clipboard;
 use crate::link::scan::photos::{NEWEST_PHOTOS, PhotoSource, codes_in_newest, codes_in_picture};
@@ -345,7 +345,7 @@ impl CodesController {
             return Vec::new();
         }
         let loaded = receiver
-            .received::<SavedSession>()
+            .received::<SavedPassAndPlay>()
             .map_err(|e| e.to_string())
             .and_then(|saved| PassAndPlay::from_saved(&saved).map_err(|e| e.to_string()));
         let id = receiver.move_id();
@@ -632,7 +632,7 @@ impl CodesController {
     }
 
     /// The codes of a two-device game: this device's last code and the reader.
-    pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameSession>) {
+    pub(super) fn refresh_two_devices(&self, w: &AppWindow, game: Option<&GameOnDevice>) {
         let link = game.and_then(|g| g.game().link());
         let shown = link.and_then(|link| link.code_on_show());
         self.refresh_reading(w, shown.unwrap_or_default());
@@ -708,7 +708,7 @@ impl CodesController {
     }
 
     /// The fair deal of a domino game, before this device has its hand.
-    fn refresh_dealing(&self, w: &AppWindow, link: &LinkedSession) {
+    fn refresh_dealing(&self, w: &AppWindow, link: &TwoDeviceGame) {
         let screen = w.global::<CodesAdapter>();
         let (title, explanation) = if link.joined() {
             (
@@ -948,7 +948,7 @@ fn show_link_code(w: &AppWindow, code: &str) {
 }
 
 /// The codes screen's title and what to do, at each step of a two-device game.
-fn link_texts(link: &LinkedSession, status: LinkStatus) -> (String, String) {
+fn link_texts(link: &TwoDeviceGame, status: LinkStatus) -> (String, String) {
     match status {
         LinkStatus::AwaitingJoin if crate::link::fair_deal::deals_by_chance(link.variant()) => (
             crate::tr!("Show your code, then read theirs"),

@@ -9,7 +9,7 @@ use super::{App, AppWindow, DealAdapter, DiscardChoice, Display, TrayItem, board
 use crate::core::piece::Piece;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::{Deal, KindId};
-use crate::games::GameSession;
+use crate::games::GameOnDevice;
 use slint::ComponentHandle;
 
 pub(super) struct DealController {
@@ -50,7 +50,7 @@ pub(super) fn connect(app: &App) {
 
 /// The player chose which suit gives up which piece (piecepack): the
 /// viewer's suit number `index`.
-fn choose_discards(game: &mut GameSession, index: usize) -> Option<Effect> {
+fn choose_discards(game: &mut GameOnDevice, index: usize) -> Option<Effect> {
     let suit = game
         .game()
         .variant()
@@ -63,7 +63,7 @@ fn choose_discards(game: &mut GameSession, index: usize) -> Option<Effect> {
 }
 
 impl DealController {
-    pub(super) fn refresh(&self, w: &AppWindow, game: Option<&GameSession>, display: Display) {
+    pub(super) fn refresh(&self, w: &AppWindow, game: Option<&GameOnDevice>, display: Display) {
         let Some(game) = game else { return };
         let (variant, side, deal) = (
             game.game().variant(),

@@ -15,8 +15,8 @@ use crate::core::moves::Action;
 use crate::core::record::GameRecord;
 use crate::core::record::action_label;
 use crate::core::side::Side;
-use crate::games::GameSession;
-use crate::games::LinkedSession;
+use crate::games::GameOnDevice;
+use crate::games::TwoDeviceGame;
 use slint::{ComponentHandle, SharedString};
 
 pub(super) struct GameOverController {
@@ -72,21 +72,25 @@ impl GameOverController {
 
     /// The game the screen shows: one opened from the list or a record, or
     /// the one on show, once finished.
-    fn shown_game(&self, on_show: Option<&GameSession>) -> Option<Game> {
+    fn shown_game(&self, on_show: Option<&GameOnDevice>) -> Option<Game> {
         self.review
             .clone()
             .or_else(|| on_show.and_then(|g| g.game().finished_game()))
     }
 
     /// Steps the replay to `at` (clamped to the game's moves).
-    fn replay_to(&mut self, on_show: Option<&GameSession>, at: impl FnOnce(usize, usize) -> usize) {
+    fn replay_to(
+        &mut self,
+        on_show: Option<&GameOnDevice>,
+        at: impl FnOnce(usize, usize) -> usize,
+    ) {
         let total = self.shown_game(on_show).map_or(0, |g| g.actions().len());
         self.replay_at = at(self.replay_at.min(total), total).min(total);
     }
 
     /// Saves the shown game's record where the player looks for files
     /// (`saving`), saying where it went.
-    fn export(&mut self, on_show: Option<&GameSession>, saver: &FileSaver) {
+    fn export(&mut self, on_show: Option<&GameOnDevice>, saver: &FileSaver) {
         let Some(game) = self.shown_game(on_show) else {
             return;
         };
@@ -108,7 +112,7 @@ impl GameOverController {
         &self,
         w: &AppWindow,
         board: &BoardController,
-        on_show: Option<&GameSession>,
+        on_show: Option<&GameOnDevice>,
         display: impl Fn(Side) -> Display,
     ) {
         let over = w.global::<GameOverAdapter>();
@@ -200,7 +204,7 @@ impl GameOverController {
         &self,
         w: &AppWindow,
         board: &BoardController,
-        link: &LinkedSession,
+        link: &TwoDeviceGame,
         display: Display,
     ) {
         let Some(view) = link.game().and_then(|g| g.view()) else {

@@ -6,7 +6,7 @@ use super::effect::Effect;
 use super::naming::side_name;
 use super::{App, AppWindow, HandoffAdapter};
 use crate::core::side::Side;
-use crate::games::{GameSession, Stage, Step};
+use crate::games::{GameOnDevice, Stage, Step};
 use slint::ComponentHandle;
 
 pub(super) fn connect(app: &App) {
@@ -20,7 +20,7 @@ pub(super) fn connect(app: &App) {
     handoff.on_menu(app.unit(|_, _| Effect::GoHome));
 }
 
-pub(super) fn refresh(w: &AppWindow, game: Option<&GameSession>) {
+pub(super) fn refresh(w: &AppWindow, game: Option<&GameOnDevice>) {
     let Some(game) = game else {
         return;
     };

@@ -19,7 +19,7 @@ use crate::games::handover::Handed;
 use crate::games::pass_and_play::Computer;
 use crate::games::players::player_names;
 use crate::games::shelf::Games;
-use crate::games::{GameSession, PassAndPlay, Stage, Step};
+use crate::games::{GameOnDevice, PassAndPlay, Stage, Step};
 use crate::i18n::translate;
 use crate::store::finished_games::FinishedSummary;
 use crate::store::storage::NewGameMemory;
@@ -416,7 +416,7 @@ fn set_variant_items(w: &AppWindow, variants: &[Arc<Variant>]) {
 /// A game of "Continue", as its line names it after "Continue: ": the
 /// variant, who the opponent is, the player's side and where it stands,
 /// and its clock when it is timed.
-pub(super) fn continue_label(game: &GameSession) -> String {
+pub(super) fn continue_label(game: &GameOnDevice) -> String {
     let label = untimed_label(game);
     let label = match game.game().handed() {
         Some(Handed::Arriving { .. }) => {
@@ -452,15 +452,15 @@ pub(super) fn continue_label(game: &GameSession) -> String {
 
 /// Games a player might take for one another in "Continue": one-device
 /// games of one variant and opponent.
-fn same_kind(a: &GameSession, b: &GameSession) -> bool {
-    let one_device = |g: &GameSession| g.game().link().is_none();
+fn same_kind(a: &GameOnDevice, b: &GameOnDevice) -> bool {
+    let one_device = |g: &GameOnDevice| g.game().link().is_none();
     one_device(a)
         && one_device(b)
         && a.game().variant().id == b.game().variant().id
         && a.game().computer() == b.game().computer()
 }
 
-pub(super) fn untimed_label(game: &GameSession) -> String {
+pub(super) fn untimed_label(game: &GameOnDevice) -> String {
     if let Some(label) = two_devices::continue_label(game) {
         return label;
     }

@@ -54,9 +54,9 @@ pub use startup::watch_first_frame;
 
 use crate::ai::thinking::Thinker;
 use crate::core::variant::builtin;
-use crate::games::LinkedSession;
+use crate::games::TwoDeviceGame;
 use crate::games::shelf::{Games, Saved};
-use crate::games::{GameSession, PassAndPlay};
+use crate::games::{GameOnDevice, PassAndPlay};
 use crate::platform::time_source::TimeSource;
 use crate::store::SetupLibrary;
 use crate::store::storage::Settings;
@@ -475,7 +475,7 @@ impl App {
 
     /// The game on show, for tests and tools that check what the screens
     /// must show.
-    pub fn game(&self) -> std::cell::Ref<'_, Option<GameSession>> {
+    pub fn game(&self) -> std::cell::Ref<'_, Option<GameOnDevice>> {
         std::cell::Ref::map(self.state.borrow(), |s| s.games.on_show_slot())
     }
 
@@ -497,13 +497,13 @@ impl App {
     }
 
     /// The game on show when it is a two-device game, for tests and tools.
-    pub fn two_devices(&self) -> Option<std::cell::Ref<'_, LinkedSession>> {
+    pub fn two_devices(&self) -> Option<std::cell::Ref<'_, TwoDeviceGame>> {
         std::cell::Ref::filter_map(self.state.borrow(), |s| s.games.on_show()?.game().link()).ok()
     }
 
     /// Changes the game on show directly (the screenshot tool's shortcuts),
     /// then redraws.
-    pub fn with_game(&self, change: impl FnOnce(&mut GameSession)) {
+    pub fn with_game(&self, change: impl FnOnce(&mut GameOnDevice)) {
         if let Some(game) = self.state.borrow_mut().games.on_show_mut() {
             change(game);
         }

@@ -19,7 +19,7 @@ use crate::core::variant::Variant;
 use crate::core::view::{PlayerView, ViewPly};
 use crate::core::{Piece, PieceId};
 use crate::games::shelf::Games;
-use crate::games::{GameError, GameSession, Stage};
+use crate::games::{GameError, GameOnDevice, Stage};
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 
@@ -125,7 +125,7 @@ impl PlayController {
 
     /// The player put the battle picture away: the mover's own (the device
     /// goes on), or the other player's.
-    fn battle_continue(&mut self, game: &mut GameSession) {
+    fn battle_continue(&mut self, game: &mut GameOnDevice) {
         if let (Some(_), Some(hand_offs)) =
             (game.game().battle_on_show(), game.game_mut().hand_offs())
         {
@@ -140,7 +140,7 @@ impl PlayController {
     /// viewer's own), until the viewer has put its picture away.
     fn their_battle(
         &self,
-        game: &GameSession,
+        game: &GameOnDevice,
         view: &PlayerView,
         display: &Display,
     ) -> Option<BattlePicture> {
@@ -174,7 +174,7 @@ impl PlayController {
     }
 
     /// Plays `action` in the game on show; a refused one says why.
-    fn act(&mut self, game: &mut GameSession, action: Action) -> Vec<Effect> {
+    fn act(&mut self, game: &mut GameOnDevice, action: Action) -> Vec<Effect> {
         let played = game.game_mut().play(action);
         self.after(played)
     }
@@ -193,7 +193,7 @@ impl PlayController {
 
     /// A tap on the board during a turn: picks a piece, moves it, or puts a
     /// rescued piece down.
-    pub(super) fn tap(&mut self, game: &mut GameSession, square: Square) -> Vec<Effect> {
+    pub(super) fn tap(&mut self, game: &mut GameOnDevice, square: Square) -> Vec<Effect> {
         let Some(view) = game.game().view() else {
             return Vec::new();
         };
@@ -219,13 +219,18 @@ impl PlayController {
     }
 
     /// A piece dragged from one square to another: a move.
-    pub(super) fn drag(&mut self, game: &mut GameSession, from: Square, to: Square) -> Vec<Effect> {
+    pub(super) fn drag(
+        &mut self,
+        game: &mut GameOnDevice,
+        from: Square,
+        to: Square,
+    ) -> Vec<Effect> {
         self.pick = None;
         self.act(game, Action::Move(Move::new(from, to)))
     }
 
     /// The player answers "Resign?": yes ends the game.
-    fn resign_answer(&mut self, game: &mut GameSession, yes: bool) -> Vec<Effect> {
+    fn resign_answer(&mut self, game: &mut GameOnDevice, yes: bool) -> Vec<Effect> {
         self.confirm_resign = false;
         if !yes {
             return Vec::new();
@@ -235,12 +240,12 @@ impl PlayController {
     }
 
     /// The player answers the other player's draw offer.
-    fn draw_answer(&mut self, game: &mut GameSession, accept: bool) -> Vec<Effect> {
+    fn draw_answer(&mut self, game: &mut GameOnDevice, accept: bool) -> Vec<Effect> {
         let answered = game.game_mut().answer_draw(accept);
         self.after(answered)
     }
 
-    fn offer_draw(&mut self, game: &mut GameSession) -> Vec<Effect> {
+    fn offer_draw(&mut self, game: &mut GameOnDevice) -> Vec<Effect> {
         self.pick = None;
         game.game_mut()
             .offer_draw()
@@ -288,7 +293,7 @@ impl PlayController {
     }
 
     /// What the screen shows of `game` now.
-    pub(super) fn model(&self, game: &GameSession, display: Display) -> Option<PlayModel> {
+    pub(super) fn model(&self, game: &GameOnDevice, display: Display) -> Option<PlayModel> {
         let view = game.game().view()?;
         let side = view.viewer;
         let variant = Arc::clone(&view.variant);
@@ -359,7 +364,7 @@ impl PlayController {
     }
 
     /// The line over the board: whose turn, a battle, a rescue, or waiting.
-    fn status(&self, game: &GameSession, view: &PlayerView, battle: bool) -> String {
+    fn status(&self, game: &GameOnDevice, view: &PlayerView, battle: bool) -> String {
         let side = view.viewer;
         let name = naming::side_name(side);
         if let Some((level, _)) = game.game().computer_turn() {
@@ -393,7 +398,7 @@ impl PlayController {
     /// and where a draw offer stands.
     fn notice(
         &self,
-        game: &GameSession,
+        game: &GameOnDevice,
         side: Side,
         offer: Option<Side>,
         your_turn: bool,
@@ -451,7 +456,7 @@ impl PlayController {
         &self,
         w: &AppWindow,
         board: &BoardController,
-        game: Option<&GameSession>,
+        game: Option<&GameOnDevice>,
         display: impl Fn(Side) -> Display,
     ) {
         let Some(game) = game else { return };

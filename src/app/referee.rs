@@ -14,7 +14,7 @@ use super::{
 use crate::i18n::translate;
 use crate::platform::Signal;
 use crate::platform::clock_signals::Signals;
-use crate::referee::companion::RefereeSession;
+use crate::referee::companion::RefereeCompanion;
 use crate::referee::live::cluster::BLOCKING;
 use crate::referee::live::{
     LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd, SettingsProblem, Team, TeamLook,
@@ -50,14 +50,14 @@ enum Page {
 }
 
 pub(super) struct RefereeController {
-    session: Option<RefereeSession>,
+    session: Option<RefereeCompanion>,
     page: Page,
     rules: Arc<LiveRules>,
     /// The zero of the clocks' time.
     epoch: Instant,
     signals: Option<Arc<dyn Signals>>,
     message: String,
-    /// The revision of the session last saved.
+    /// The revision of the match last saved.
     saved: u64,
     /// What the field screen showed last, so the timer redraws only on change.
     shown: (String, (String, bool)),
@@ -439,7 +439,7 @@ impl RefereeController {
         if !problems.is_empty() {
             return Err(problems);
         }
-        self.session = Some(RefereeSession::new(Arc::clone(&self.rules), settings));
+        self.session = Some(RefereeCompanion::new(Arc::clone(&self.rules), settings));
         self.saved = 0;
         self.message = crate::tr!("Tap the countdown to start the round.");
         self.page = Page::Field;
@@ -450,7 +450,7 @@ impl RefereeController {
     /// as the referee's message.
     fn act(
         &mut self,
-        change: impl FnOnce(&mut RefereeSession, Duration) -> Result<String, RefereeError>,
+        change: impl FnOnce(&mut RefereeCompanion, Duration) -> Result<String, RefereeError>,
     ) {
         let now = self.now();
         if let Some(session) = self.session.as_mut() {
@@ -566,14 +566,14 @@ fn team_at(index: usize) -> Team {
     }
 }
 
-fn time_left(session: &RefereeSession, now: Duration) -> String {
+fn time_left(session: &RefereeCompanion, now: Duration) -> String {
     let left = session.clock().round_left(now).as_secs();
     format!("{}:{:02}", left / 60, left % 60)
 }
 
 /// What the big panel shows, and whether it is the step (the screen marks
 /// it in colour).
-fn beat(session: &RefereeSession, now: Duration) -> (String, bool) {
+fn beat(session: &RefereeCompanion, now: Duration) -> (String, bool) {
     let clock = session.clock();
     let text = if session.game().round_over() {
         crate::tr!("Round over")
@@ -601,7 +601,7 @@ fn colour(text: &str) -> Color {
 }
 
 /// What a finished round, or the match, came to.
-fn summary(session: &RefereeSession) -> String {
+fn summary(session: &RefereeCompanion) -> String {
     let game = session.game();
     let rules = session.rules();
     let mut lines: Vec<String> = game

@@ -13,7 +13,7 @@ use crate::core::setup::SetupProblem;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
-use crate::games::GameSession;
+use crate::games::GameOnDevice;
 use crate::store::SetupLibrary;
 use crate::store::setup_library::SetupOwner;
 use slint::{ComponentHandle, SharedString};
@@ -85,7 +85,7 @@ impl SetupController {
     }
 
     /// A tap on the board while setting up.
-    pub(super) fn tap(&mut self, game: &mut GameSession, square: Square) -> Option<Effect> {
+    pub(super) fn tap(&mut self, game: &mut GameOnDevice, square: Square) -> Option<Effect> {
         let pick = self.pick;
         let draft = game.game_mut().draft_mut()?;
         let (next, error) = match pick {
@@ -125,7 +125,7 @@ impl SetupController {
     /// A piece dragged from one square to another while setting up.
     pub(super) fn drag(
         &mut self,
-        game: &mut GameSession,
+        game: &mut GameOnDevice,
         from: Square,
         to: Square,
     ) -> Option<Effect> {
@@ -140,7 +140,7 @@ impl SetupController {
     /// (the group stays picked up while pieces of it are left).
     pub(super) fn drop_from_tray(
         &mut self,
-        game: &mut GameSession,
+        game: &mut GameOnDevice,
         index: usize,
         square: Square,
     ) -> Option<Effect> {
@@ -150,7 +150,7 @@ impl SetupController {
 
     /// A tap on the tray: picks a group up (or puts it down), or takes a
     /// placed piece that was picked up back to the tray.
-    fn tray_tap(&mut self, game: &mut GameSession, index: usize) {
+    fn tray_tap(&mut self, game: &mut GameOnDevice, index: usize) {
         match self.pick {
             SetupPick::Square(square) => {
                 if let Some(draft) = game.game_mut().draft_mut() {
@@ -163,12 +163,12 @@ impl SetupController {
         }
     }
 
-    fn fill(&mut self, game: &mut GameSession) {
+    fn fill(&mut self, game: &mut GameOnDevice) {
         self.pick = SetupPick::None;
         game.game_mut().fill_setup();
     }
 
-    fn clear(&mut self, game: &mut GameSession) {
+    fn clear(&mut self, game: &mut GameOnDevice) {
         self.pick = SetupPick::None;
         if let Some(draft) = game.game_mut().draft_mut() {
             draft.clear();
@@ -177,7 +177,7 @@ impl SetupController {
 
     /// "Turn stone": turns the domino picked up on the board end for end,
     /// or says why not.
-    fn flip(&mut self, game: &mut GameSession) -> Option<Effect> {
+    fn flip(&mut self, game: &mut GameOnDevice) -> Option<Effect> {
         let SetupPick::Square(square) = self.pick else {
             return Some(Effect::Refuse(crate::tr!(
                 "Tap a stone on the board first, then Turn stone."
@@ -191,7 +191,7 @@ impl SetupController {
         })
     }
 
-    fn ready(&mut self, game: &mut GameSession) -> Option<Effect> {
+    fn ready(&mut self, game: &mut GameOnDevice) -> Option<Effect> {
         self.pick = SetupPick::None;
         game.game_mut()
             .setup_ready()
@@ -203,7 +203,7 @@ impl SetupController {
     /// setting-up player's.
     fn save(
         &mut self,
-        game: &GameSession,
+        game: &GameOnDevice,
         library: &mut SetupLibrary,
         name: &str,
     ) -> Option<Effect> {
@@ -221,7 +221,7 @@ impl SetupController {
     }
 
     /// Puts the library's setup number `index` (of this variant's) on the board.
-    fn load(&mut self, game: &mut GameSession, library: &SetupLibrary, index: usize) {
+    fn load(&mut self, game: &mut GameOnDevice, library: &SetupLibrary, index: usize) {
         let Some(draft) = game.game().draft() else {
             return;
         };
@@ -244,7 +244,7 @@ impl SetupController {
     /// What the screen shows of the setup under way in `game`.
     pub(super) fn model(
         &self,
-        game: &GameSession,
+        game: &GameOnDevice,
         library: &SetupLibrary,
         display: Display,
     ) -> Option<SetupModel> {
@@ -282,7 +282,7 @@ impl SetupController {
         &self,
         w: &AppWindow,
         board: &BoardController,
-        game: Option<&GameSession>,
+        game: Option<&GameOnDevice>,
         library: &SetupLibrary,
         display: impl Fn(Side) -> Display,
     ) {

@@ -10,9 +10,9 @@ use super::router::GameView;
 use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::Variant;
-use crate::games::LinkedSession;
+use crate::games::TwoDeviceGame;
 use crate::games::shelf::Games;
-use crate::games::{GameSession, Stage};
+use crate::games::{GameOnDevice, Stage};
 use crate::i18n::translate;
 use crate::link::{ClaimsVerdict, LinkError, LinkStatus, Sighting};
 use std::sync::Arc;
@@ -25,18 +25,18 @@ pub(super) fn start(
     me: Side,
 ) -> Effect {
     let seed = games.two_devices_seed();
-    games.bring(LinkedSession::create(variant, options, me, seed).into());
+    games.bring(TwoDeviceGame::create(variant, options, me, seed).into());
     Effect::GameOnShow
 }
 
 /// Opens an invitation: this device deals and sets up, or goes on with the
 /// game if the invitation was read here before.
 pub(super) fn join(games: &mut Games, text: &str) -> Result<Effect, LinkError> {
-    let session = LinkedSession::join(text, games.two_devices_seed())?;
+    let session = TwoDeviceGame::join(text, games.two_devices_seed())?;
     let here = games
         .two_device_games()
         .find(|l| l.game_id() == session.game_id())
-        .map(LinkedSession::side);
+        .map(TwoDeviceGame::side);
     match here {
         // This device made the invitation: the other player's device must read it.
         Some(side) if side != session.side() => Err(LinkError::OwnCode),
@@ -82,7 +82,7 @@ pub(super) fn read(games: &mut Games, text: &str, sighting: Sighting) -> Result<
 /// After a code is read: when it made this device's last code (which opens
 /// its setup), that code is shown before the result; otherwise the screen
 /// follows the game.
-fn view_after_read(link: &LinkedSession, shown_before: Option<&str>) -> GameView {
+fn view_after_read(link: &TwoDeviceGame, shown_before: Option<&str>) -> GameView {
     let answered = link.code_on_show() != shown_before;
     if answered && link.stage() == Stage::Over {
         GameView::Codes
@@ -93,13 +93,13 @@ fn view_after_read(link: &LinkedSession, shown_before: Option<&str>) -> GameView
 
 /// The game is over on this device, but the other device's opened setup
 /// has not been read and checked yet.
-pub(super) fn ended_unverified(link: &LinkedSession) -> bool {
+pub(super) fn ended_unverified(link: &TwoDeviceGame) -> bool {
     link.status() == Some(LinkStatus::AwaitingReveal)
 }
 
 /// The result as this device knows it: "Red wins: ..." once verified; a
 /// result not verified (or false, or abandoned) says so, never a plain result.
-pub(super) fn outcome_text(link: &LinkedSession) -> String {
+pub(super) fn outcome_text(link: &TwoDeviceGame) -> String {
     let plain = link
         .game()
         .and_then(|g| g.view())
@@ -139,7 +139,7 @@ pub(super) fn outcome_text(link: &LinkedSession) -> String {
 
 /// What to do at the end before the result counts: who opens first (the
 /// loser, or the device whose ply ended a draw; see `LinkedGame::may_open`).
-pub(super) fn opening_step(link: &LinkedSession) -> String {
+pub(super) fn opening_step(link: &TwoDeviceGame) -> String {
     let opened = link.game().is_some_and(|g| g.has_opened());
     if opened {
         crate::tr!(
@@ -169,7 +169,7 @@ pub(super) fn opening_step(link: &LinkedSession) -> String {
 }
 
 /// The check of the other device's claims, in words.
-pub(super) fn verdict_text(link: &LinkedSession) -> String {
+pub(super) fn verdict_text(link: &TwoDeviceGame) -> String {
     match link.game().and_then(|g| g.verdict()) {
         Some(ClaimsVerdict::Verified) => crate::tr!(
             "Verified: every battle and move the other device reported fits its opened setup."
@@ -183,7 +183,7 @@ pub(super) fn verdict_text(link: &LinkedSession) -> String {
 }
 
 /// Why a two-device game that ended has no replay.
-pub(super) fn why_no_replay(link: &LinkedSession) -> String {
+pub(super) fn why_no_replay(link: &TwoDeviceGame) -> String {
     if link.status() == Some(LinkStatus::Abandoned) {
         crate::tr!("There is no replay: the other device never opened its setup.")
     } else {
@@ -193,7 +193,7 @@ pub(super) fn why_no_replay(link: &LinkedSession) -> String {
 
 /// A two-device game's line of the home screen's "Continue" list, as it
 /// reads after "Continue: " (none for a game on this device).
-pub(super) fn continue_label(game: &GameSession) -> Option<String> {
+pub(super) fn continue_label(game: &GameOnDevice) -> Option<String> {
     let link = game.game().link()?;
     let what = match (link.stage(), link.status()) {
         (Stage::Dealing, _) => crate::tr!("waiting for the other device's code for the deal"),

@@ -1,5 +1,5 @@
 //! The games on this device, each reached through one interface,
-//! `game::GameSession` (with its `stage` and `game_error`): a game played on
+//! `game::GameOnDevice` (with its `stage` and `game_error`): a game played on
 //! this device (`pass_and_play`: deals, setups, hand-offs, turns, the
 //! computer's in solo play) or against another device (`crate::link`).
 //! `shelf` holds this device's games (the one on show, the others in
@@ -11,18 +11,18 @@
 pub mod game;
 pub mod game_error;
 pub mod handover;
-pub mod linked_session;
 pub mod pass_and_play;
 pub mod players;
 pub mod saved;
 pub mod setup_draft;
 pub mod shelf;
 pub mod stage;
+pub mod two_device_game;
 
-pub use game::GameSession;
+pub use game::GameOnDevice;
 pub use game::kept::KeepsGames;
 pub use game_error::GameError;
-pub use linked_session::{LINKED_FORMAT, LinkedSession, SavedLinked};
 pub use pass_and_play::PassAndPlay;
 pub use setup_draft::SetupDraft;
 pub use stage::{Stage, Step};
+pub use two_device_game::{LINKED_FORMAT, SavedLinked, TwoDeviceGame};

@@ -23,7 +23,7 @@ use crate::games::game_error::GameError;
 use crate::games::handover::Handed;
 use crate::games::players::player_names;
 use crate::games::saved::{
-    LoadError, SESSION_FORMAT, SavedComputer, SavedSession, SavedStage, restore_draft,
+    LoadError, SESSION_FORMAT, SavedComputer, SavedPassAndPlay, SavedStage, restore_draft,
     saved_variant,
 };
 use crate::games::setup_draft::SetupDraft;
@@ -78,7 +78,7 @@ pub struct PassAndPlay {
     /// When a running clock last counted as a change, so that it is saved
     /// every few seconds as well as after every move.
     clock_counted: Duration,
-    /// When the game began, in milliseconds since 1970 (`SavedSession::started`).
+    /// When the game began, in milliseconds since 1970 (`SavedPassAndPlay::started`).
     started: Option<u64>,
     /// What both players saw in plies taken back: it stays seen.
     seen: Seen,
@@ -98,7 +98,7 @@ impl PassAndPlay {
         session
     }
 
-    /// A session with nothing dealt, set up or played yet.
+    /// A game with nothing dealt, set up or played yet.
     fn empty(
         variant: Arc<Variant>,
         options: GameOptions,
@@ -708,7 +708,7 @@ impl PassAndPlay {
 }
 
 impl PassAndPlay {
-    /// Bumped by every call here that changes the session.
+    /// Bumped by every call here that changes the game.
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -725,8 +725,8 @@ impl PassAndPlay {
         self.revision += 1;
     }
 
-    /// The session as saved data.
-    pub fn to_saved(&self) -> SavedSession {
+    /// The game as saved data.
+    pub fn to_saved(&self) -> SavedPassAndPlay {
         use rand::Rng as _;
         let side_record = |side: Side| -> Option<SideRecord> {
             let deal = self.deals[side.index()].as_ref()?;
@@ -753,7 +753,7 @@ impl PassAndPlay {
             }
             None => Vec::new(),
         };
-        SavedSession {
+        SavedPassAndPlay {
             format: SESSION_FORMAT,
             mode: if self.computer.is_some() {
                 "solo"
@@ -784,9 +784,9 @@ impl PassAndPlay {
         }
     }
 
-    /// Rebuilds a session from saved data, checking everything against the
+    /// Rebuilds a game from saved data, checking everything against the
     /// rules: deals, setups, and every action replayed.
-    pub fn from_saved(saved: &SavedSession) -> Result<PassAndPlay, LoadError> {
+    pub fn from_saved(saved: &SavedPassAndPlay) -> Result<PassAndPlay, LoadError> {
         let variant = saved_variant(saved.format, SESSION_FORMAT, &saved.variant, &saved.options)?;
         let computer = match (saved.mode.as_str(), &saved.computer) {
             ("pass-and-play", None) => None,
@@ -893,7 +893,7 @@ impl PassAndPlay {
 
 /// A saved game's clocks, checked against its time control and turn.
 fn restore_clock(
-    saved: &SavedSession,
+    saved: &SavedPassAndPlay,
     to_move: Side,
     over: bool,
 ) -> Result<Option<GameClock>, LoadError> {

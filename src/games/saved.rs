@@ -1,4 +1,4 @@
-//! A pass-and-play session as it is saved: plain data with a format
+//! A pass-and-play game as it is saved: plain data with a format
 //! version. Restoring it replays every action through the rules, so a file
 //! that parses but describes an impossible game is rejected, never trusted.
 
@@ -32,7 +32,7 @@ pub enum SavedStage {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SavedSession {
+pub struct SavedPassAndPlay {
     pub format: u32,
     /// "pass-and-play" or "solo".
     pub mode: String,

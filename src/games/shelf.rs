@@ -10,8 +10,8 @@ use crate::ai::thinking::{Question, Thinker};
 use crate::core::moves::Action;
 use crate::core::side::Side;
 use crate::games::KeepsGames;
-use crate::games::LinkedSession;
-use crate::games::game::GameSession;
+use crate::games::TwoDeviceGame;
+use crate::games::game::GameOnDevice;
 use crate::games::game_error::GameError;
 use crate::link::LinkError;
 use crate::store::finished_games::FinishedSummary;
@@ -22,9 +22,9 @@ use std::sync::mpsc::Receiver;
 
 pub struct Games {
     /// The game on show (none at the start, or once a finished one is put away).
-    on_show: Option<GameSession>,
+    on_show: Option<GameOnDevice>,
     /// The other games in progress, put aside.
-    parked: Vec<GameSession>,
+    parked: Vec<GameOnDevice>,
     /// The finished games, newest first, replayed only when one is opened.
     finished: Vec<FinishedSummary>,
     storage: Option<Storage>,
@@ -138,12 +138,12 @@ impl Games {
     }
 
     /// The game on show and the setup library, to save a setup from it.
-    pub fn on_show_and_library(&mut self) -> (Option<&GameSession>, &mut SetupLibrary) {
+    pub fn on_show_and_library(&mut self) -> (Option<&GameOnDevice>, &mut SetupLibrary) {
         (self.on_show.as_ref(), &mut self.library)
     }
 
     /// The game on show and the setup library, to load a setup into it.
-    pub fn on_show_mut_and_library(&mut self) -> (Option<&mut GameSession>, &SetupLibrary) {
+    pub fn on_show_mut_and_library(&mut self) -> (Option<&mut GameOnDevice>, &SetupLibrary) {
         (self.on_show.as_mut(), &self.library)
     }
 
@@ -167,23 +167,23 @@ impl Games {
     }
 
     /// The game on show.
-    pub fn on_show(&self) -> Option<&GameSession> {
+    pub fn on_show(&self) -> Option<&GameOnDevice> {
         self.on_show.as_ref()
     }
 
     /// The game on show, as it is held (for `App::game`).
-    pub fn on_show_slot(&self) -> &Option<GameSession> {
+    pub fn on_show_slot(&self) -> &Option<GameOnDevice> {
         &self.on_show
     }
 
-    pub fn on_show_mut(&mut self) -> Option<&mut GameSession> {
+    pub fn on_show_mut(&mut self) -> Option<&mut GameOnDevice> {
         self.on_show.as_mut()
     }
 
     /// The games "Continue" offers, in its order: the games on this device
     /// first, then the two-device games, the one on show before the parked
     /// ones of its kind.
-    pub fn in_progress(&self) -> Vec<&GameSession> {
+    pub fn in_progress(&self) -> Vec<&GameOnDevice> {
         let all = || {
             self.on_show
                 .iter()
@@ -197,7 +197,7 @@ impl Games {
     }
 
     /// The two-device games here, the one on show first (finished ones too).
-    pub fn two_device_games(&self) -> impl Iterator<Item = &LinkedSession> {
+    pub fn two_device_games(&self) -> impl Iterator<Item = &TwoDeviceGame> {
         self.on_show
             .iter()
             .chain(self.parked.iter())
@@ -206,7 +206,7 @@ impl Games {
 
     /// Brings `game` on show; the game on show before is parked (or put
     /// away, if it is over).
-    pub fn bring(&mut self, game: GameSession) {
+    pub fn bring(&mut self, game: GameOnDevice) {
         if let Some(current) = self.on_show.take()
             && !current.game().is_over()
         {
@@ -223,8 +223,8 @@ impl Games {
     /// lost (several of one kind may be). A game on this device is dated now
     /// when it has no date, or one a game here already has (a game moved
     /// back to the device it came from): the date names its file.
-    pub fn start(&mut self, mut game: GameSession) {
-        if let GameSession::OneDevice(session) = &mut game {
+    pub fn start(&mut self, mut game: GameOnDevice) {
+        if let GameOnDevice::OneDevice(session) = &mut game {
             let taken: Vec<u64> = self
                 .on_show
                 .iter()
@@ -261,7 +261,7 @@ impl Games {
     /// Where game `index` of `in_progress` is: on show (`Some(None)`), or
     /// parked at `Some(Some(i))`.
     fn position_in_progress(&self, index: usize) -> Option<Option<usize>> {
-        let chosen: *const GameSession = *self.in_progress().get(index)?;
+        let chosen: *const GameOnDevice = *self.in_progress().get(index)?;
         if self
             .on_show
             .as_ref()
@@ -277,7 +277,7 @@ impl Games {
 
     /// Brings the two-device game with this id and side on show, if it is here.
     pub fn bring_two_device_game(&mut self, game_id: u32, side: Side) {
-        let here = |g: &GameSession| {
+        let here = |g: &GameOnDevice| {
             g.game()
                 .link()
                 .is_some_and(|l| l.game_id() == game_id && l.side() == side)

@@ -74,7 +74,7 @@ impl DealHandshake {
             last_code: String::new(),
             terms,
         };
-        let body = invite.encode(&handshake.end.variant);
+        let body = invite.encode(handshake.end.variant());
         handshake.send(CodeKind::Invite, invite.format(), body);
         handshake
     }
@@ -108,7 +108,7 @@ impl DealHandshake {
             }),
             ..Turn::default()
         };
-        let body = turn.encode(&handshake.end.variant);
+        let body = turn.encode(handshake.end.variant());
         handshake.send(CodeKind::Turn, turn.format(), body);
         Ok(handshake)
     }
@@ -128,7 +128,7 @@ impl DealHandshake {
             return Err(LinkError::YourCodeFirst);
         }
         in_order(header.seq, self.seq)?;
-        let turn = Turn::decode(&envelope.body, &self.end.variant)?;
+        let turn = Turn::decode(&envelope.body, self.end.variant())?;
         if turn.format() > header.format {
             return Err(CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold a step of the deal",
@@ -150,8 +150,12 @@ impl DealHandshake {
                 self.their_nonce = Some(nonce);
             }
             (true, Some(DealStep::Nonce(nonce)), Some(intro)) => {
-                check_public(&self.end.variant, self.end.me.opponent(), &intro.public)
-                    .map_err(|e| LinkError::Refused(e.into()))?;
+                check_public(
+                    self.end.variant(),
+                    self.end.side().opponent(),
+                    &intro.public,
+                )
+                .map_err(|e| LinkError::Refused(e.into()))?;
                 self.their_nonce = Some(nonce);
                 self.their_intro = Some(intro);
             }
@@ -166,10 +170,10 @@ impl DealHandshake {
     pub fn deal(&self) -> Option<Deal> {
         let their_nonce = self.their_nonce.as_ref()?;
         deal(
-            &self.end.variant,
-            self.end.game_id,
-            self.end.me,
-            &self.end.salt,
+            self.end.variant(),
+            self.end.game_id(),
+            self.end.side(),
+            self.end.salt(),
             their_nonce,
         )
     }

@@ -12,16 +12,16 @@ use crate::core::side::Side;
 use crate::core::variant::Variant;
 use std::sync::Arc;
 
-/// The fields are the crate's: the protocol reads them, and the game that
-/// keeps this end (`crate::games::LinkedSession`) sets its salt and saves it.
+/// Made once for a game (`crate::games::TwoDeviceGame` keeps it and saves
+/// its salt) and read through its accessors.
 #[derive(Debug, Clone)]
 pub struct Endpoint {
-    pub(crate) variant: Arc<Variant>,
-    pub(crate) options: GameOptions,
-    pub(crate) me: Side,
-    pub(crate) game_id: u32,
+    variant: Arc<Variant>,
+    options: GameOptions,
+    me: Side,
+    game_id: u32,
     /// Secret: it makes the commitments unguessable.
-    pub(crate) salt: [u8; 16],
+    salt: [u8; 16],
 }
 
 impl Endpoint {
@@ -58,7 +58,9 @@ impl Endpoint {
         self.game_id
     }
 
-    pub(super) fn salt(&self) -> &[u8; 16] {
+    /// The secret salt of this device's commitments: the crate's only (the
+    /// protocol seals with it; the game saves it).
+    pub(crate) fn salt(&self) -> &[u8; 16] {
         &self.salt
     }
 

@@ -70,7 +70,7 @@ pub enum CodeKind {
     Invite = 0,
     /// Every later code of a two-device game.
     Turn = 1,
-    /// One part of a whole session moved to another device.
+    /// One part of a whole game moved to another device.
     Transfer = 2,
     /// The hand-over of a moved game (code format 6): the receiving
     /// device's receipt, or the sending device's release (`transfer`).

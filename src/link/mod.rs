@@ -13,7 +13,7 @@
 //! deal's codes, and `device` is one device's side of a game. `selfplay`
 //! plays two computer players through codes, `transfer` cuts a whole game
 //! into codes and joins them again, and `scan` reads codes from photos, a camera or a clipboard. A two-device game
-//! kept on this device is `crate::games::LinkedSession`: the protocol knows
+//! kept on this device is `crate::games::TwoDeviceGame`: the protocol knows
 //! no game of this device.
 
 pub mod codes;

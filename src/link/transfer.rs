@@ -1,5 +1,5 @@
-//! A whole session moved to another device (phone to tablet): the saved
-//! session, compressed and cut into as few codes as a camera reads well.
+//! A whole game moved to another device (phone to tablet): the saved
+//! game, compressed and cut into as few codes as a camera reads well.
 //! It holds both armies, which the screen that shows it says.
 //!
 //! The hand-over makes it a move, not a copy: the receiving device keeps
@@ -19,9 +19,9 @@ use flate2::write::DeflateEncoder;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 
-/// Bytes of compressed session per code: a QR code of version 15 or so.
+/// Bytes of compressed game per code: a QR code of version 15 or so.
 const PART_BYTES: usize = 320;
-/// A saved session is small; refuse to inflate anything much larger.
+/// A saved game is small; refuse to inflate anything much larger.
 const MAX_SESSION_BYTES: u64 = 4 << 20;
 /// The most parts a moved game may have: 80 KB compressed, far more than the
 /// longest game needs (a test moves one of the longest); a code claiming

@@ -1,4 +1,4 @@
-//! The referee's companion for Stratego go go as a session: the match (core
+//! The referee's companion for Stratego go go: the match (core
 //! rules), its clocks, the cluster being resolved, the undo history, and
 //! what is saved after every change (`Storage::save_referee`).
 
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The saved form, read back by `RefereeSession::from_saved`.
+/// The saved form, read back by `RefereeCompanion::from_saved`.
 pub const REFEREE_FORMAT: u32 = 1;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -70,7 +70,7 @@ impl std::fmt::Display for SavedRefereeError {
 const UNDO_DEPTH: usize = 50;
 
 #[derive(Debug, Clone)]
-pub struct RefereeSession {
+pub struct RefereeCompanion {
     rules: Arc<LiveRules>,
     game: LiveMatch,
     clock: RefereeClock,
@@ -81,10 +81,10 @@ pub struct RefereeSession {
     revision: u64,
 }
 
-impl RefereeSession {
-    pub fn new(rules: Arc<LiveRules>, settings: MatchSettings) -> RefereeSession {
+impl RefereeCompanion {
+    pub fn new(rules: Arc<LiveRules>, settings: MatchSettings) -> RefereeCompanion {
         let clock = clock_for(&rules, &settings);
-        RefereeSession {
+        RefereeCompanion {
             game: LiveMatch::new(&rules, settings),
             rules,
             clock,
@@ -290,7 +290,7 @@ impl RefereeSession {
         }
     }
 
-    /// A saved referee session, checked against the rules; resumed paused.
+    /// A saved referee's match, checked against the rules; resumed paused.
     pub fn from_saved(
         rules: Arc<LiveRules>,
         saved: SavedReferee,
@@ -310,7 +310,7 @@ impl RefereeSession {
         if !saved.clock.fits(&clock_for(&rules, &saved.game.settings)) {
             return Err(SavedRefereeError::ClocksDoNotFit);
         }
-        Ok(RefereeSession {
+        Ok(RefereeCompanion {
             rules,
             game: saved.game,
             clock: saved.clock,

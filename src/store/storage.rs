@@ -13,7 +13,7 @@ use crate::i18n::LanguageChoice;
 use crate::platform::bounded_read::FileRefused;
 use crate::platform::document_caps;
 use crate::platform::files::timestamp;
-use crate::referee::companion::{RefereeSession, SavedReferee, SavedRefereeError};
+use crate::referee::companion::{RefereeCompanion, SavedReferee, SavedRefereeError};
 use crate::referee::live::LiveRules;
 use crate::store::data_store::{DataStore, Document, FileStore, MemoryStore, quarantine};
 use crate::store::finished_games::{self, FinishedSummary};
@@ -158,7 +158,7 @@ impl Storage {
         Document::new(Arc::clone(&self.store), REMEMBERED_SETUPS)
     }
 
-    /// The name of an undated session of this mode and variant, saved
+    /// The name of an undated game of this mode and variant, saved
     /// before games were dated (one such game per kind).
     fn undated_name(mode: &str, variant: &str) -> String {
         format!("{IN_PROGRESS}/{mode}-{variant}.json")
@@ -397,7 +397,7 @@ impl Storage {
     }
 
     /// Saves the Stratego go go referee's match (one at a time).
-    pub fn save_referee(&self, session: &RefereeSession) -> Result<(), StorageError> {
+    pub fn save_referee(&self, session: &RefereeCompanion) -> Result<(), StorageError> {
         let text = serde_json::to_string(&session.to_saved())?;
         self.store
             .write(REFEREE, text.as_bytes())
@@ -411,7 +411,7 @@ impl Storage {
 
     /// The referee's match in progress, if one was saved; a file that cannot
     /// be read is moved aside and reported.
-    pub fn referee(&self, rules: &Arc<LiveRules>) -> (Option<RefereeSession>, Option<String>) {
+    pub fn referee(&self, rules: &Arc<LiveRules>) -> (Option<RefereeCompanion>, Option<String>) {
         let bytes = match self.store.read(REFEREE, document_caps::REFEREE_MATCH) {
             Ok(None) => return (None, None),
             Err(e) => {
@@ -424,7 +424,7 @@ impl Storage {
         };
         let read = serde_json::from_slice::<SavedReferee>(&bytes)
             .map_err(SavedRefereeError::from)
-            .and_then(|saved| RefereeSession::from_saved(Arc::clone(rules), saved));
+            .and_then(|saved| RefereeCompanion::from_saved(Arc::clone(rules), saved));
         match read {
             Ok(session) => (Some(session), None),
             Err(reason) => (

@@ -5,7 +5,7 @@
 use crate::core::options::GameOptions;
 use crate::core::playout::random_action;
 use crate::core::variant::{ArmyRule, builtin_variant};
-use crate::games::game::kept::read_session;
+use crate::games::game::kept::read_pass_and_play;
 use crate::games::{PassAndPlay, Stage};
 use crate::store::storage::Storage;
 use rand::{RngExt, SeedableRng};
@@ -93,7 +93,7 @@ pub fn saved(data_dir: &Path) -> Result<Vec<String>, String> {
     paths
         .iter()
         .map(|path| {
-            let session = read_session(path)
+            let session = read_pass_and_play(path)
                 .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
             let plies = session.game().map_or(0, |g| g.actions().len());
             Ok(if several {

@@ -5,8 +5,8 @@
 use crate::ai::{Level, choose};
 use crate::app::App;
 use crate::app::{CodesAdapter, DealAdapter, GameOverAdapter, HomeAdapter, SetupAdapter};
-use crate::games::LinkedSession;
 use crate::games::Stage;
+use crate::games::TwoDeviceGame;
 use crate::link::LinkStatus;
 use slint::ComponentHandle;
 
@@ -44,7 +44,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             return Ok(());
         }
         let invitation = last_code(app).ok_or("no invitation on show")?;
-        let other = LinkedSession::join(&invitation, seed).map_err(|e| e.to_string())?;
+        let other = TwoDeviceGame::join(&invitation, seed).map_err(|e| e.to_string())?;
         paste(other.code_on_show().unwrap_or_default());
         joined = Some(other);
     }
@@ -63,7 +63,7 @@ pub fn stage_linked(app: &App, screen: &str, seed: u64) -> Result<(), String> {
             other.read(&app_code).map_err(|e| e.to_string())?;
             other
         }
-        None => LinkedSession::join(&app_code, seed).map_err(|e| e.to_string())?,
+        None => TwoDeviceGame::join(&app_code, seed).map_err(|e| e.to_string())?,
     };
     if matches!(other.stage(), Stage::Deal(_)) {
         let suit = other.variant().suits_of(other.side()).next();

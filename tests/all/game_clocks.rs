@@ -9,7 +9,7 @@ use flagfall::core::clock::{Bonus, TimeControl};
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, GameOptions, Outcome, Side, WinReason};
 use flagfall::games::pass_and_play::Computer;
-use flagfall::games::saved::SavedSession;
+use flagfall::games::saved::SavedPassAndPlay;
 use flagfall::games::{PassAndPlay, Stage};
 use std::time::Duration;
 
@@ -144,7 +144,7 @@ fn a_game_taken_up_again_keeps_its_clocks_and_is_not_charged_the_pause() {
     assert_eq!(left(&game, Side::Red), s(290.0), "13 s, 3 free");
     assert_eq!(left(&game, Side::Blue), s(283.0), "20 s, 3 free");
     let json = serde_json::to_string(&game.to_saved()).unwrap();
-    let saved: SavedSession = serde_json::from_str(&json).unwrap();
+    let saved: SavedPassAndPlay = serde_json::from_str(&json).unwrap();
     // Taken up on a clock that starts again from zero, an hour later.
     let mut again = PassAndPlay::from_saved(&saved).unwrap();
     again.set_time(s(1.0), true);

@@ -14,19 +14,19 @@ use flagfall::core::Side;
 use flagfall::core::variant::builtin_variant;
 use flagfall::games::KeepsGames;
 use flagfall::games::Stage;
-use flagfall::games::{LinkedSession, SavedLinked};
+use flagfall::games::{SavedLinked, TwoDeviceGame};
 use flagfall::link::LinkStatus;
 use flagfall::store::Storage;
 
-fn reload(session: &LinkedSession) -> LinkedSession {
+fn reload(session: &TwoDeviceGame) -> TwoDeviceGame {
     let json = serde_json::to_string(&session.to_saved()).unwrap();
     let saved: SavedLinked = serde_json::from_str(&json).unwrap();
-    LinkedSession::from_saved(&saved).unwrap_or_else(|e| panic!("{e}\n{json}"))
+    TwoDeviceGame::from_saved(&saved).unwrap_or_else(|e| panic!("{e}\n{json}"))
 }
 
 /// Plays `plies` random plies between two sessions, reloading both from
 /// their saved data every few plies; returns the two sessions.
-fn play(variant: &str, seed: u64, plies: u64) -> (LinkedSession, LinkedSession) {
+fn play(variant: &str, seed: u64, plies: u64) -> (TwoDeviceGame, TwoDeviceGame) {
     let variant = builtin_variant(variant).unwrap();
     let options = GameOptions::defaults(&variant);
     let (mut red, mut blue) = start_link(variant, options, Side::Red, seed);
@@ -80,13 +80,13 @@ fn saved_games_come_back_exactly_in_every_variant() {
 fn a_setup_in_progress_is_saved_too() {
     let variant = builtin_variant("domino").unwrap();
     let options = GameOptions::defaults(&variant);
-    let mut session = LinkedSession::create(variant, options, Side::Blue, 3);
+    let mut session = TwoDeviceGame::create(variant, options, Side::Blue, 3);
     // The fair deal: waiting for the other device's deal step, then the hand.
     assert_eq!(session.stage(), Stage::Dealing);
     let again = reload(&session);
     assert_eq!(again.stage(), Stage::Dealing);
     assert_eq!(again.code_on_show(), session.code_on_show());
-    let joiner = LinkedSession::join(session.code_on_show().unwrap(), 4).unwrap();
+    let joiner = TwoDeviceGame::join(session.code_on_show().unwrap(), 4).unwrap();
     session.read(joiner.code_on_show().unwrap()).unwrap();
     assert_eq!(session.stage(), Stage::Deal(Side::Blue));
     session.accept_deal().unwrap();
@@ -112,7 +112,7 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
         .position(|l| l.starts_with("read "))
         .unwrap();
     bad_code.log[entry] = bad_code.log[entry].replace("FLAGFALL:", "FLAGFALL:A");
-    let e = LinkedSession::from_saved(&bad_code)
+    let e = TwoDeviceGame::from_saved(&bad_code)
         .unwrap_err()
         .to_string();
     assert!(
@@ -123,7 +123,7 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
     let mut bad_salt = saved.clone();
     bad_salt.salt = "xyz".into();
     assert!(
-        LinkedSession::from_saved(&bad_salt)
+        TwoDeviceGame::from_saved(&bad_salt)
             .unwrap_err()
             .to_string()
             .contains("salt")
@@ -140,13 +140,13 @@ fn damaged_saves_are_refused_with_where_they_are_wrong() {
     let (a, b) = (mine.setup[0].piece.clone(), mine.setup[other].piece.clone());
     mine.setup[0].piece = b;
     mine.setup[other].piece = a;
-    let e = LinkedSession::from_saved(&swapped).unwrap_err().to_string();
+    let e = TwoDeviceGame::from_saved(&swapped).unwrap_err().to_string();
     assert!(e.contains("not the one this device committed to"), "{e}");
 
     let mut wrong_variant = saved.clone();
     wrong_variant.variant = "chess".into();
     assert!(
-        LinkedSession::from_saved(&wrong_variant)
+        TwoDeviceGame::from_saved(&wrong_variant)
             .unwrap_err()
             .to_string()
             .contains("unknown variant")

@@ -7,7 +7,7 @@ use crate::common;
 
 use flagfall::platform::Signal;
 use flagfall::referee::clock::RefereeClock;
-use flagfall::referee::companion::RefereeSession;
+use flagfall::referee::companion::RefereeCompanion;
 use flagfall::referee::live::cluster::{Cluster, FirstChoice, first_choice};
 use flagfall::referee::live::{
     Challenge, LiveMatch, LiveRules, MatchSettings, RefereeError, RoleId, RoundEnd,
@@ -469,7 +469,7 @@ fn the_round_warns_a_minute_before_the_end_and_then_ends_in_a_draw() {
     let rules = rules();
     let mut settings = MatchSettings::from_rules(&rules);
     settings.round_minutes = 2;
-    let mut session = RefereeSession::new(rules, settings);
+    let mut session = RefereeCompanion::new(rules, settings);
     session.start_or_pause(secs(0));
     let mut calls = Vec::new();
     for t in 0..=130 {
@@ -497,7 +497,7 @@ fn after_a_long_sleep_only_the_latest_call_is_made() {
 #[test]
 fn the_referee_can_undo_a_mistaken_entry() {
     let rules = rules();
-    let mut session = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    let mut session = RefereeCompanion::new(rules.clone(), MatchSettings::from_rules(&rules));
     session.enter(Team::First).unwrap();
     session.enter(Team::First).unwrap();
     assert!(session.undo());
@@ -511,7 +511,7 @@ fn the_referees_match_is_saved_and_a_damaged_file_is_moved_aside() {
     let storage = Storage::open(&dir).unwrap();
     let rules = rules();
     assert!(storage.referee(&rules).0.is_none(), "nothing saved yet");
-    let mut session = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    let mut session = RefereeCompanion::new(rules.clone(), MatchSettings::from_rules(&rules));
     session.enter(Team::Second).unwrap();
     session.start_or_pause(secs(0));
     session.tick(secs(90));
@@ -566,7 +566,7 @@ fn a_broken_rules_file_is_refused_with_every_problem() {
 #[test]
 fn a_cluster_ends_when_a_team_has_no_one_left_in_it() {
     let rules = rules();
-    let mut session = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    let mut session = RefereeCompanion::new(rules.clone(), MatchSettings::from_rules(&rules));
     session.enter(Team::First).unwrap();
     session.enter(Team::Second).unwrap();
     session.start_or_pause(secs(0));

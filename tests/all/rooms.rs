@@ -161,11 +161,11 @@ fn the_reading_of_paths_sees_an_arrow() {
     // The checks above pass only if nothing is wrong; this one shows they
     // would see something wrong.
     let code = code_of(
-        "use crate::games::GameSession; // crate::tools\nlet x = crate::store::Storage::open(d);\nuse crate::{ai::Level};",
+        "use crate::games::GameOnDevice; // crate::tools\nlet x = crate::store::Storage::open(d);\nuse crate::{ai::Level};",
     );
     assert_eq!(
         paths_after(&code, "crate::"),
-        ["games::GameSession", "store::Storage::open", ""]
+        ["games::GameOnDevice", "store::Storage::open", ""]
     );
     assert_eq!(
         paths_after("use my_flagfall::x::y::z;", "flagfall::"),

@@ -11,8 +11,8 @@ use common::ui::*;
 use flagfall::app::HomeAdapter;
 use flagfall::core::Side;
 use flagfall::games::PassAndPlay;
-use flagfall::games::game::kept::read_session;
-use flagfall::games::saved::SavedSession;
+use flagfall::games::game::kept::read_pass_and_play;
+use flagfall::games::saved::SavedPassAndPlay;
 use flagfall::store::data_store::{Document, FileStore};
 use flagfall::store::setup_library::SetupOwner;
 use flagfall::store::storage::Settings;
@@ -173,27 +173,27 @@ fn bad_files_are_moved_aside_reported_and_the_app_goes_on() {
 fn a_saved_game_with_an_illegal_move_is_rejected_by_replaying_it() {
     let dir = temp_dir("illegal");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut saved: SavedSession = serde_json::from_str(
+    let mut saved: SavedPassAndPlay = serde_json::from_str(
         &std::fs::read_to_string(fixtures().join("in-progress-classic.json")).unwrap(),
     )
     .unwrap();
     saved.actions.push("a1-a2".into());
     let path = dir.join("bad.json");
     std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
-    let error = read_session(&path).expect_err("rejected").to_string();
+    let error = read_pass_and_play(&path).expect_err("rejected").to_string();
     assert!(
         error.contains(&format!("move {} (a1-a2) is illegal", saved.actions.len())),
         "{error}"
     );
 
-    let mut saved: SavedSession = serde_json::from_str(
+    let mut saved: SavedPassAndPlay = serde_json::from_str(
         &std::fs::read_to_string(fixtures().join("in-progress-classic.json")).unwrap(),
     )
     .unwrap();
     saved.red.as_mut().unwrap().setup[0].piece = "marshal".into();
     std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
     assert!(
-        read_session(&path).is_err(),
+        read_pass_and_play(&path).is_err(),
         "a setup that breaks the variant is rejected"
     );
 }
@@ -230,17 +230,18 @@ fn a_save_that_fails_leaves_no_temporary_file_behind() {
     // The folder in the way goes: the next save succeeds and loads.
     std::fs::remove_dir_all(&path).unwrap();
     storage.save(&session).unwrap();
-    assert!(read_session(&path).is_ok());
+    assert!(read_pass_and_play(&path).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn files_of_format_1_still_load() {
-    let classic = read_session(&fixtures().join("in-progress-classic.json")).unwrap();
+    let classic = read_pass_and_play(&fixtures().join("in-progress-classic.json")).unwrap();
     assert_eq!(classic.game().unwrap().actions().len(), 40);
-    let domino = read_session(&fixtures().join("in-progress-domino.json")).unwrap();
+    let domino = read_pass_and_play(&fixtures().join("in-progress-domino.json")).unwrap();
     assert_eq!(domino.variant().id, "domino");
-    let piecepack = read_session(&fixtures().join("in-progress-piecepack-setup.json")).unwrap();
+    let piecepack =
+        read_pass_and_play(&fixtures().join("in-progress-piecepack-setup.json")).unwrap();
     assert!(matches!(
         piecepack.stage(),
         flagfall::games::Stage::Setup(_)
@@ -393,7 +394,7 @@ fn read_all(dir: &Path, name: &str, bytes: &[u8]) {
     std::fs::create_dir_all(dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
-    let _ = read_session(&path);
+    let _ = read_pass_and_play(&path);
     let storage = Storage::open(dir).unwrap();
     std::fs::write(dir.join("settings.json"), bytes).unwrap();
     let _ = storage.settings();
@@ -567,7 +568,7 @@ fn several_games_of_one_kind_are_kept_apart_and_old_files_still_load() {
 /// game, a two-device game, a finished game and the finished games' index.
 fn every_kind_of_document(dir: &Path) {
     use flagfall::core::clock::{Bonus, TimeControl};
-    use flagfall::referee::companion::RefereeSession;
+    use flagfall::referee::companion::RefereeCompanion;
     use flagfall::referee::live::{LiveRules, MatchSettings};
     use flagfall::store::remembered_setups::RememberedSetups;
     let storage = Storage::open(dir).unwrap();
@@ -581,7 +582,7 @@ fn every_kind_of_document(dir: &Path) {
     .unwrap();
     common::keep_linked_and_finished_fixtures(&storage, dir);
     let rules = LiveRules::built_in();
-    let referee = RefereeSession::new(rules.clone(), MatchSettings::from_rules(&rules));
+    let referee = RefereeCompanion::new(rules.clone(), MatchSettings::from_rules(&rules));
     storage.save_referee(&referee).unwrap();
     // A timed game against the computer, some moves in.
     let classic = common::variant("classic");

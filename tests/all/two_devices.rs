@@ -11,7 +11,7 @@ use flagfall::core::piece::Piece;
 use flagfall::core::side::Side;
 use flagfall::core::variant::{KindId, Variant, builtin_variant};
 use flagfall::games::PassAndPlay;
-use flagfall::games::saved::SavedSession;
+use flagfall::games::saved::SavedPassAndPlay;
 use flagfall::link::codes::qr_image::{make_qr, read_codes};
 use flagfall::link::message::{Answer, CodeKind, Envelope, SentAction, Turn};
 use flagfall::link::selfplay::{CarryError, computer_setup, self_play, start_pair};
@@ -415,7 +415,7 @@ fn the_cheat_check_catches_a_lie_about_a_battle() {
 fn a_pass_and_play_game_moves_to_another_device_in_codes() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1");
     let text = std::fs::read_to_string(dir.join("in-progress-classic.json")).unwrap();
-    let saved: SavedSession = serde_json::from_str(&text).unwrap();
+    let saved: SavedPassAndPlay = serde_json::from_str(&text).unwrap();
     let codes = transfer_codes(&saved);
     assert!(
         !codes.is_empty() && codes.len() <= 4,
@@ -430,7 +430,7 @@ fn a_pass_and_play_game_moves_to_another_device_in_codes() {
         let (have, total) = receiver.add(&read[0]).unwrap();
         assert_eq!((have, total), (codes.len() - i, codes.len()));
     }
-    let moved = receiver.received::<SavedSession>().unwrap();
+    let moved = receiver.received::<SavedPassAndPlay>().unwrap();
     assert_eq!(moved, saved);
     let session = PassAndPlay::from_saved(&moved).unwrap();
     let resumed = session.to_saved();
@@ -750,9 +750,9 @@ fn an_invitation_showing_its_setup_and_a_move_made_blind_are_refused() {
 /// both armies chose).
 #[test]
 fn a_free_setup_invitation_is_refused_by_the_joining_session() {
-    use flagfall::games::LinkedSession;
+    use flagfall::games::TwoDeviceGame;
     let free = variant("free");
-    let mut inviter = LinkedSession::create(
+    let mut inviter = TwoDeviceGame::create(
         Arc::clone(&free),
         GameOptions::defaults(&free),
         Side::Red,
@@ -760,7 +760,7 @@ fn a_free_setup_invitation_is_refused_by_the_joining_session() {
     );
     common::ready_link(&mut inviter);
     let invitation = common::link_code(&inviter);
-    let refused = LinkedSession::join(&invitation, 6).unwrap_err();
+    let refused = TwoDeviceGame::join(&invitation, 6).unwrap_err();
     assert!(
         matches!(refused, LinkError::NotForTwoDevices(_)),
         "{refused:?}"

@@ -11,7 +11,7 @@ use common::{link_code, ready_link, start_link, variant};
 use flagfall::ai::{Level, choose};
 use flagfall::core::clock::{Bonus, TimeControl};
 use flagfall::core::{Action, GameOptions, Outcome, Side, WinReason};
-use flagfall::games::{LinkedSession, SavedLinked};
+use flagfall::games::{SavedLinked, TwoDeviceGame};
 use flagfall::link::message::{Envelope, Turn};
 use flagfall::link::{ClaimsVerdict, Invitation, LinkError, LinkStatus, Refusal};
 use std::time::Duration;
@@ -31,14 +31,14 @@ fn timed(control: Option<TimeControl>) -> GameOptions {
 
 /// One device and the time on its own clock.
 struct Device {
-    session: LinkedSession,
+    session: TwoDeviceGame,
     now: Duration,
     /// Its last code that the other device has read.
     carried: String,
 }
 
 impl Device {
-    fn new(session: LinkedSession) -> Device {
+    fn new(session: TwoDeviceGame) -> Device {
         let carried = session.code_on_show().unwrap_or_default().to_string();
         Device {
             session,
@@ -219,7 +219,7 @@ fn claim_to_blue(devices: &mut [Device; 2], claimed: f64, travel: f64) {
 #[test]
 fn the_invitation_carries_the_clock_and_both_devices_keep_the_same_clocks() {
     let red = {
-        let mut red = LinkedSession::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 4);
+        let mut red = TwoDeviceGame::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 4);
         ready_link(&mut red);
         red
     };
@@ -346,7 +346,7 @@ fn a_device_that_claims_less_time_than_it_visibly_took_is_charged_the_wait() {
     assert_eq!(devices[1].left(Side::Red), left);
     // Saved and taken up again, Blue's device charges the same: the wait
     // is kept in its log.
-    let restored = LinkedSession::from_saved(&devices[1].session.to_saved()).unwrap();
+    let restored = TwoDeviceGame::from_saved(&devices[1].session.to_saved()).unwrap();
     let (clock, _) = restored.game().unwrap().clock().unwrap();
     assert_eq!(clock.left(Side::Red, devices[1].now), left);
 }
@@ -404,7 +404,7 @@ fn a_watched_code_charges_the_whole_wait_and_both_devices_show_the_counts() {
         "{:?}",
         saved.log
     );
-    let restored = LinkedSession::from_saved(&saved).unwrap();
+    let restored = TwoDeviceGame::from_saved(&saved).unwrap();
     let (clock, _) = restored.game().unwrap().clock().unwrap();
     assert_eq!(
         clock.left(Side::Blue, devices[0].now),
@@ -483,9 +483,9 @@ fn a_device_that_never_claims_its_thinking_loses_on_time_on_the_honest_device() 
 #[test]
 fn a_claim_that_uses_up_its_time_is_its_loss_and_a_claim_out_of_turn_is_refused() {
     // The joiner (Blue) shows its setup while Red is to move: no time of its own.
-    let mut red = LinkedSession::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 7);
+    let mut red = TwoDeviceGame::create(variant("classic"), timed(Some(BLITZ)), Side::Red, 7);
     ready_link(&mut red);
-    let mut blue = LinkedSession::join(&link_code(&red), 8).unwrap();
+    let mut blue = TwoDeviceGame::join(&link_code(&red), 8).unwrap();
     ready_link(&mut blue);
     let honest = link_code(&blue);
     let lie = forged(&honest, 6, |t| t.time_used = Some(s(10.0)));
@@ -560,7 +560,7 @@ fn a_game_saved_mid_turn_comes_back_with_its_clock_and_the_same_codes() {
     let json = serde_json::to_string(&saved).unwrap();
     let saved: SavedLinked = serde_json::from_str(&json).unwrap();
     // The app comes back on a new time source: the time it lay closed is free.
-    let mut again = Device::new(LinkedSession::from_saved(&saved).unwrap());
+    let mut again = Device::new(TwoDeviceGame::from_saved(&saved).unwrap());
     again.now = s(5.0);
     again.pass(0.0);
     assert_eq!(again.left(Side::Red), s(258.0));
@@ -570,7 +570,7 @@ fn a_game_saved_mid_turn_comes_back_with_its_clock_and_the_same_codes() {
     think_and_step(&mut devices, 0, 0.0);
     assert_eq!(devices[0].left(Side::Red), s(253.0), "300 - 50 + 3");
     // Saved again after the move, it replays to the same code.
-    let after = LinkedSession::from_saved(&devices[0].session.to_saved()).unwrap();
+    let after = TwoDeviceGame::from_saved(&devices[0].session.to_saved()).unwrap();
     assert_eq!(link_code(&after), link_code(&devices[0].session));
     exchange(&mut devices, 1.0);
     assert_same_clocks(&devices);
@@ -617,19 +617,19 @@ fn told_devices(id: &str, control: TimeControl, inviter: Side, seed: u64) -> [De
         time_control: Some(control),
         ..GameOptions::defaults(&variant(id))
     };
-    let told = |session: LinkedSession| {
+    let told = |session: TwoDeviceGame| {
         let mut device = Device::new(session);
         device.pass(0.0);
         device
     };
-    let mut first = told(LinkedSession::create(variant(id), options, inviter, seed));
+    let mut first = told(TwoDeviceGame::create(variant(id), options, inviter, seed));
     if first.session.stage() != Stage::Dealing {
         // A fixed army sets up before it invites.
         first.pass(30.0);
         ready_link(&mut first.session);
         first.carried = link_code(&first.session);
     }
-    let mut second = told(LinkedSession::join(&link_code(&first.session), seed + 1).unwrap());
+    let mut second = told(TwoDeviceGame::join(&link_code(&first.session), seed + 1).unwrap());
     // (A domino joiner's first code, its deal step, is still to be read.)
     second.carried.clear();
     let mut devices = [first, second];
@@ -953,7 +953,7 @@ fn a_device_that_holds_back_its_answer_loses_on_time_on_the_other() {
         }
     }
     // Saved and taken up again, the game says the same.
-    let again = LinkedSession::from_saved(&devices[0].session.to_saved()).unwrap();
+    let again = TwoDeviceGame::from_saved(&devices[0].session.to_saved()).unwrap();
     assert_eq!(
         again.game().unwrap().view().unwrap().outcome,
         devices[0].outcome()

@@ -12,7 +12,7 @@ use common::variant;
 use flagfall::ai::{Level, choose};
 use flagfall::core::variant::builtin_variant;
 use flagfall::core::{Action, DrawReason, GameOptions, Outcome, Side};
-use flagfall::games::{LINKED_FORMAT, LinkedSession, SavedLinked};
+use flagfall::games::{LINKED_FORMAT, SavedLinked, TwoDeviceGame};
 use flagfall::link::message::{CodeError, Envelope, SentAction, Turn};
 use flagfall::link::selfplay::computer_setup;
 use flagfall::link::{ClaimsVerdict, Invitation, LinkError, LinkStatus, LinkedGame, Refusal};
@@ -28,10 +28,10 @@ fn format_of(text: &str) -> u8 {
     Envelope::from_text(text).unwrap().header.format
 }
 
-fn reload(session: &LinkedSession) -> LinkedSession {
+fn reload(session: &TwoDeviceGame) -> TwoDeviceGame {
     let json = serde_json::to_string(&session.to_saved()).unwrap();
     let saved: SavedLinked = serde_json::from_str(&json).unwrap();
-    let again = LinkedSession::from_saved(&saved).unwrap_or_else(|e| panic!("{e}\n{json}"));
+    let again = TwoDeviceGame::from_saved(&saved).unwrap_or_else(|e| panic!("{e}\n{json}"));
     assert_eq!(
         again.game().unwrap().last_code(),
         session.game().unwrap().last_code()
@@ -42,14 +42,14 @@ fn reload(session: &LinkedSession) -> LinkedSession {
 }
 
 /// Two sessions, invited and joined, with Red to move.
-fn sessions(id: &str, seed: u64) -> (LinkedSession, LinkedSession) {
+fn sessions(id: &str, seed: u64) -> (TwoDeviceGame, TwoDeviceGame) {
     let v = builtin_variant(id).unwrap();
     let options = GameOptions::defaults(&v);
     start_link(v, options, Side::Red, seed)
 }
 
 /// The computer plays one turn on `mover`, and `other` reads its code.
-fn turn(mover: &mut LinkedSession, other: &mut LinkedSession, seed: u64) {
+fn turn(mover: &mut TwoDeviceGame, other: &mut TwoDeviceGame, seed: u64) {
     assert_eq!(
         mover.status(),
         Some(LinkStatus::YourTurn),
@@ -63,13 +63,13 @@ fn turn(mover: &mut LinkedSession, other: &mut LinkedSession, seed: u64) {
     other.read(&link_code(mover)).unwrap();
 }
 
-fn outcome(session: &LinkedSession) -> Option<Outcome> {
+fn outcome(session: &TwoDeviceGame) -> Option<Outcome> {
     session.game().unwrap().view().unwrap().outcome
 }
 
 /// Blue has accepted: Red reads that, Blue reads Red's opened setup, and both
 /// end in an agreed draw with every claim verified.
-fn finish_agreed(red: &mut LinkedSession, blue: &mut LinkedSession) {
+fn finish_agreed(red: &mut TwoDeviceGame, blue: &mut TwoDeviceGame) {
     assert_eq!(blue.status(), Some(LinkStatus::AwaitingReveal));
     assert_eq!(outcome(blue), Some(AGREED));
     let accepted = link_code(blue);
@@ -382,8 +382,8 @@ fn saves_from_before_draw_offers_load_and_can_agree_a_draw() {
         fixture("linked-classic-blue.json"),
     );
     assert_eq!((red_saved.format, blue_saved.format), (1, 1));
-    let mut red = LinkedSession::from_saved(&red_saved).unwrap();
-    let mut blue = LinkedSession::from_saved(&blue_saved).unwrap();
+    let mut red = TwoDeviceGame::from_saved(&red_saved).unwrap();
+    let mut blue = TwoDeviceGame::from_saved(&blue_saved).unwrap();
     // Replayed without draws, the codes are the very ones made before.
     let last_read = |saved: &SavedLinked| {
         saved

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::link::scan::CameraError;
-use flagfall::link::scan::PictureError;
+use flagfall::link::CameraError;
+use flagfall::link::PictureError;
 use flagfall::link::scan::camera::{Camera, SightedCodes, Watch};
 use std::cell::RefCell;
 use std::collections::VecDeque;

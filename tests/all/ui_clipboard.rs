@@ -5,7 +5,7 @@ use crate::common;
 
 use common::ui::*;
 use flagfall::app::{App, AppConfig};
-use flagfall::link::scan::PictureError;
+use flagfall::link::PictureError;
 use flagfall::link::scan::clipboard::{Clipboard, pasted};
 use std::cell::RefCell;
 use std::rc::Rc;

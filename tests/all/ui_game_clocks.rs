@@ -115,14 +115,14 @@ fn a_clock_of_ones_own_is_chosen_on_the_home_screen() {
 #[test]
 fn a_timed_game_between_two_devices() {
     use flagfall::core::Action;
-    use flagfall::games::LinkedSession;
+    use flagfall::games::TwoDeviceGame;
     use std::time::Duration;
     let time = Arc::new(HandSet::default());
     let app = app_on_time(21, time.clone(), None);
     tap(&app, "Clock: Blitz");
     let invitation = invite_other_device(&app);
     // The other device (Blue) joins on its own clock.
-    let mut blue = LinkedSession::join(&invitation, 22).unwrap();
+    let mut blue = TwoDeviceGame::join(&invitation, 22).unwrap();
     common::ready_link(&mut blue);
     blue.set_time(Duration::ZERO);
     paste(&app, blue.code_on_show().unwrap());

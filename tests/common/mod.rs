@@ -166,7 +166,7 @@ pub fn refused(p: &mut Position, from: &str, to: &str) -> IllegalMove {
 
 /// Deals (the first suit's discards in piecepack) and fills a two-device
 /// session's setup at random, then declares it ready.
-pub fn ready_link(session: &mut flagfall::games::LinkedSession) {
+pub fn ready_link(session: &mut flagfall::games::TwoDeviceGame) {
     use flagfall::games::Stage;
     if matches!(session.stage(), Stage::Deal(_)) {
         let suit = session.variant().suits_of(session.side()).next();
@@ -180,7 +180,7 @@ pub fn ready_link(session: &mut flagfall::games::LinkedSession) {
 }
 
 /// The code a two-device session shows now.
-pub fn link_code(session: &flagfall::games::LinkedSession) -> String {
+pub fn link_code(session: &flagfall::games::TwoDeviceGame) -> String {
     session.code_on_show().unwrap().to_string()
 }
 
@@ -193,21 +193,21 @@ pub fn start_link(
     side: Side,
     seed: u64,
 ) -> (
-    flagfall::games::LinkedSession,
-    flagfall::games::LinkedSession,
+    flagfall::games::TwoDeviceGame,
+    flagfall::games::TwoDeviceGame,
 ) {
-    use flagfall::games::LinkedSession;
     use flagfall::games::Stage;
-    let mut inviter = LinkedSession::create(variant, options, side, seed);
+    use flagfall::games::TwoDeviceGame;
+    let mut inviter = TwoDeviceGame::create(variant, options, side, seed);
     let mut joiner = if inviter.stage() == Stage::Dealing {
-        let mut joiner = LinkedSession::join(&link_code(&inviter), seed + 1).unwrap();
+        let mut joiner = TwoDeviceGame::join(&link_code(&inviter), seed + 1).unwrap();
         inviter.read(&link_code(&joiner)).unwrap();
         ready_link(&mut inviter);
         joiner.read(&link_code(&inviter)).unwrap();
         joiner
     } else {
         ready_link(&mut inviter);
-        LinkedSession::join(&link_code(&inviter), seed + 1).unwrap()
+        TwoDeviceGame::join(&link_code(&inviter), seed + 1).unwrap()
     };
     ready_link(&mut joiner);
     // (A joiner playing Red sends its setup with its first move.)
@@ -229,11 +229,11 @@ pub fn keep_linked_and_finished_fixtures(
     storage: &flagfall::store::Storage,
     dir: &std::path::Path,
 ) {
-    use flagfall::games::{LinkedSession, SavedLinked};
+    use flagfall::games::{SavedLinked, TwoDeviceGame};
     let text = std::fs::read_to_string(v1_fixtures().join("linked-classic-red.json")).unwrap();
     let saved: SavedLinked = serde_json::from_str(&text).unwrap();
     storage
-        .save(&LinkedSession::from_saved(&saved).unwrap())
+        .save(&TwoDeviceGame::from_saved(&saved).unwrap())
         .unwrap();
     std::fs::copy(
         v1_fixtures().join("finished-barrage.json"),

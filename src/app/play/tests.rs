@@ -8,8 +8,8 @@ use crate::ai::{Level, ThinkTime};
 use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
-use crate::games::LinkedSession;
 use crate::games::PassAndPlay;
+use crate::games::TwoDeviceGame;
 use crate::games::game::hand_off;
 use crate::games::pass_and_play::Computer;
 
@@ -22,7 +22,7 @@ fn display(viewer: Side) -> Display {
 }
 
 /// Both setups filled and ready: Red to move, the device in Red's hands.
-fn set_up(game: impl Into<GameSession>) -> GameSession {
+fn set_up(game: impl Into<GameOnDevice>) -> GameOnDevice {
     let mut game = game.into();
     while game.game().view().is_none() {
         hand_off(&mut game, |h| h.take_device());
@@ -41,7 +41,7 @@ fn set_up(game: impl Into<GameSession>) -> GameSession {
     game
 }
 
-fn pass_and_play(variant: &str) -> GameSession {
+fn pass_and_play(variant: &str) -> GameOnDevice {
     let v = builtin_variant(variant).unwrap();
     set_up(PassAndPlay::new(
         Arc::clone(&v),
@@ -52,7 +52,7 @@ fn pass_and_play(variant: &str) -> GameSession {
 
 /// A legal one-square move of the viewer's that attacks nothing (so it
 /// shows nothing of the piece).
-fn quiet_move(game: &GameSession) -> Move {
+fn quiet_move(game: &GameOnDevice) -> Move {
     let view = game.game().view().unwrap();
     *view
         .legal_moves
@@ -281,8 +281,8 @@ fn resigning_asks_first_and_ends_the_game() {
 #[test]
 fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
     let v = builtin_variant("classic").unwrap();
-    let red = LinkedSession::create(Arc::clone(&v), GameOptions::defaults(&v), Side::Red, 1);
-    let mut red: GameSession = red.into();
+    let red = TwoDeviceGame::create(Arc::clone(&v), GameOptions::defaults(&v), Side::Red, 1);
+    let mut red: GameOnDevice = red.into();
     red.game_mut().fill_setup();
     red.game_mut().setup_ready().unwrap();
     let invitation = red
@@ -292,7 +292,7 @@ fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
         .code_on_show()
         .unwrap()
         .to_string();
-    let mut blue: GameSession = LinkedSession::join(&invitation, 2).unwrap().into();
+    let mut blue: GameOnDevice = TwoDeviceGame::join(&invitation, 2).unwrap().into();
     blue.game_mut().fill_setup();
     blue.game_mut().setup_ready().unwrap();
     let answer = blue
@@ -330,7 +330,7 @@ fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
 }
 
 /// Any own piece and an empty square next to it (the move need not be legal now).
-fn quiet_move_any(game: &GameSession) -> (Square, Square) {
+fn quiet_move_any(game: &GameOnDevice) -> (Square, Square) {
     let view = game.game().view().unwrap();
     let variant = &view.variant;
     for row in 0..variant.board.rows {

@@ -19,11 +19,11 @@ fn display(viewer: Side) -> Display {
 
 /// A pass-and-play game of `variant` between Ana (Red) and Ben (Blue) at
 /// Red's setup, the device in Red's hands.
-fn at_setup(variant: &str) -> GameSession {
+fn at_setup(variant: &str) -> GameOnDevice {
     let v = builtin_variant(variant).unwrap();
     let mut session = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 7);
     session.set_players([Some("Ana".into()), Some("Ben".into())]);
-    let mut game: GameSession = session.into();
+    let mut game: GameOnDevice = session.into();
     hand_off(&mut game, |h| h.take_device());
     if matches!(game.game().stage(), Stage::Deal(_)) {
         game.game_mut().accept_deal().unwrap();
@@ -217,7 +217,7 @@ fn a_setup_saved_by_one_player_is_offered_to_no_other() {
     let v = builtin_variant("classic").unwrap();
     let mut next = PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 8);
     next.set_players([Some("Ben".into()), Some("ana ".into())]);
-    let mut next: GameSession = next.into();
+    let mut next: GameOnDevice = next.into();
     hand_off(&mut next, |h| h.take_device());
     let red = setup.model(&next, &library, display(Side::Red)).unwrap();
     assert!(red.saved_names.is_empty(), "Ben plays Red: none of Ana's");
@@ -228,7 +228,7 @@ fn a_setup_saved_by_one_player_is_offered_to_no_other() {
     assert_eq!(blue.saved_names, ["Left flag"], "Ana, now Blue, has hers");
 
     // Nameless players keep no setups on a shared device.
-    let mut nameless: GameSession =
+    let mut nameless: GameOnDevice =
         PassAndPlay::new(Arc::clone(&v), GameOptions::defaults(&v), 9).into();
     hand_off(&mut nameless, |h| h.take_device());
     let model = setup

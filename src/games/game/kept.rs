@@ -2,11 +2,11 @@
 //! store's trait, for a game on this device and a two-device game), and
 //! games of either kind kept in a `Storage` (`KeepsGames`).
 
-use crate::games::GameSession;
+use crate::games::GameOnDevice;
 use crate::games::pass_and_play::PassAndPlay;
-use crate::games::saved::{LoadError, SavedSession};
+use crate::games::saved::{LoadError, SavedPassAndPlay};
 use crate::games::stage::Stage;
-use crate::games::{LinkedSession, SavedLinked};
+use crate::games::{SavedLinked, TwoDeviceGame};
 use crate::store::Storage;
 use crate::store::kept::{Kept, KeptGame, Unreadable};
 use crate::store::storage_error::StorageError;
@@ -38,7 +38,7 @@ impl KeptGame for PassAndPlay {
     }
 
     fn read(bytes: &[u8]) -> Result<PassAndPlay, LoadError> {
-        let saved: SavedSession =
+        let saved: SavedPassAndPlay =
             serde_json::from_slice(bytes).map_err(|e| LoadError::Unreadable(e.to_string()))?;
         PassAndPlay::from_saved(&saved)
     }
@@ -54,14 +54,14 @@ impl KeptGame for PassAndPlay {
 }
 
 /// A pass-and-play or solo game's file name, from its saved data.
-pub fn file_name_of(saved: &SavedSession) -> String {
+pub fn file_name_of(saved: &SavedPassAndPlay) -> String {
     match saved.started {
         Some(started) => format!("{}-{}-{started}.json", saved.mode, saved.variant),
         None => format!("{}-{}.json", saved.mode, saved.variant),
     }
 }
 
-impl KeptGame for LinkedSession {
+impl KeptGame for TwoDeviceGame {
     const FOLDER: &'static str = "linked";
     const CAP: u64 = crate::platform::document_caps::TWO_DEVICE_GAME;
     type LoadError = LoadError;
@@ -86,10 +86,10 @@ impl KeptGame for LinkedSession {
         StorageError::TwoDevices(source)
     }
 
-    fn read(bytes: &[u8]) -> Result<LinkedSession, LoadError> {
+    fn read(bytes: &[u8]) -> Result<TwoDeviceGame, LoadError> {
         let saved: SavedLinked =
             serde_json::from_slice(bytes).map_err(|e| LoadError::Unreadable(e.to_string()))?;
-        LinkedSession::from_saved(&saved)
+        TwoDeviceGame::from_saved(&saved)
     }
 
     fn unreadable(_stem: &str) -> String {
@@ -101,39 +101,39 @@ impl KeptGame for LinkedSession {
 pub trait KeepsGames {
     /// Saves a game of any kind: in progress, or, once over, as a finished
     /// game (and the in-progress file goes).
-    fn save_game(&self, game: &GameSession) -> Result<(), StorageError>;
+    fn save_game(&self, game: &GameOnDevice) -> Result<(), StorageError>;
 
     /// Deletes a game in progress (the player gave it up).
-    fn delete_game(&self, game: &GameSession) -> Result<(), StorageError>;
+    fn delete_game(&self, game: &GameOnDevice) -> Result<(), StorageError>;
 
     /// Every game in progress, and what could not be read: the games on
     /// this device (newest first), then the two-device games (newest first).
-    fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>);
+    fn games_in_progress(&self) -> (Vec<GameOnDevice>, Vec<String>);
 }
 
 impl KeepsGames for Storage {
-    fn save_game(&self, game: &GameSession) -> Result<(), StorageError> {
+    fn save_game(&self, game: &GameOnDevice) -> Result<(), StorageError> {
         match game {
-            GameSession::OneDevice(session) => self.save(session),
-            GameSession::TwoDevices(session) => self.save(session),
+            GameOnDevice::OneDevice(session) => self.save(session),
+            GameOnDevice::TwoDevices(session) => self.save(session),
         }
     }
 
-    fn delete_game(&self, game: &GameSession) -> Result<(), StorageError> {
+    fn delete_game(&self, game: &GameOnDevice) -> Result<(), StorageError> {
         match game {
-            GameSession::OneDevice(session) => self.delete(session),
-            GameSession::TwoDevices(session) => self.delete(session),
+            GameOnDevice::OneDevice(session) => self.delete(session),
+            GameOnDevice::TwoDevices(session) => self.delete(session),
         }
     }
 
-    fn games_in_progress(&self) -> (Vec<GameSession>, Vec<String>) {
+    fn games_in_progress(&self) -> (Vec<GameOnDevice>, Vec<String>) {
         let (one_device, mut problems) = self.in_progress::<PassAndPlay>();
-        let (two_devices, more) = self.in_progress::<LinkedSession>();
+        let (two_devices, more) = self.in_progress::<TwoDeviceGame>();
         problems.extend(more);
         let games = one_device
             .into_iter()
-            .map(GameSession::OneDevice)
-            .chain(two_devices.into_iter().map(GameSession::TwoDevices))
+            .map(GameOnDevice::OneDevice)
+            .chain(two_devices.into_iter().map(GameOnDevice::TwoDevices))
             .collect();
         (games, problems)
     }
@@ -141,7 +141,7 @@ impl KeepsGames for Storage {
 
 /// Reads a game in progress from a file, replaying it through the rules
 /// (the autoplay tool reads the games it saved).
-pub fn read_session(path: &Path) -> Result<PassAndPlay, LoadError> {
+pub fn read_pass_and_play(path: &Path) -> Result<PassAndPlay, LoadError> {
     let bytes =
         crate::platform::bounded_read::read_capped(path, crate::platform::document_caps::GAME)
             .map_err(|e| LoadError::from(Unreadable(e.to_string())))?;

@@ -1,7 +1,7 @@
 //! One game on this device, whichever kind it is: both players on this
 //! device (pass and play, or one against the computer: `PassAndPlay`, in
 //! `one_device.rs`), or this device's player against another device by
-//! codes (`LinkedSession`, in `two_devices.rs`). Each kind implements
+//! codes (`TwoDeviceGame`, in `two_devices.rs`). Each kind implements
 //! `DeviceGame`, the one interface the screens use; what only one kind can
 //! do is a capability the interface offers as an `Option` (hand-offs, the
 //! computer opponent, a two-device link), so a screen never asks which
@@ -20,7 +20,7 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
-use crate::games::LinkedSession;
+use crate::games::TwoDeviceGame;
 use crate::games::game_error::GameError;
 use crate::games::handover::Handed;
 use crate::games::pass_and_play::{Computer, PassAndPlay};
@@ -223,11 +223,11 @@ pub trait DeviceGame {
 
     /// The link to the other device, in a two-device game: its codes,
     /// joining, and the check at the end.
-    fn link(&self) -> Option<&LinkedSession> {
+    fn link(&self) -> Option<&TwoDeviceGame> {
         None
     }
 
-    fn link_mut(&mut self) -> Option<&mut LinkedSession> {
+    fn link_mut(&mut self) -> Option<&mut TwoDeviceGame> {
         None
     }
 
@@ -240,27 +240,27 @@ pub trait DeviceGame {
     /// Two devices: the last code read played on past the viewer's draw
     /// offer (the other player declined it).
     fn draw_declined(&self) -> bool {
-        self.link().is_some_and(LinkedSession::draw_declined)
+        self.link().is_some_and(TwoDeviceGame::draw_declined)
     }
 }
 
 /// For tests that drive one kind of game or the other alike: does `act`
 /// where the game hands off, nothing between two devices.
 #[cfg(test)]
-pub(crate) fn hand_off(game: &mut GameSession, act: impl FnOnce(&mut dyn HandOffs)) {
+pub(crate) fn hand_off(game: &mut GameOnDevice, act: impl FnOnce(&mut dyn HandOffs)) {
     if let Some(hand_offs) = game.game_mut().hand_offs() {
         act(hand_offs);
     }
 }
 
-impl GameSession {
+impl GameOnDevice {
     /// This game's key; none for a game on this device not yet dated.
     pub fn key(&self) -> Option<GameKey> {
         match self {
-            GameSession::OneDevice(game) => {
+            GameOnDevice::OneDevice(game) => {
                 game.started().map(|started| GameKey::OneDevice { started })
             }
-            GameSession::TwoDevices(game) => Some(GameKey::TwoDevices {
+            GameOnDevice::TwoDevices(game) => Some(GameKey::TwoDevices {
                 game_id: game.game_id(),
                 side: game.side(),
             }),
@@ -276,39 +276,39 @@ impl GameSession {
     reason = "fires on some targets only (above)"
 )]
 #[derive(Debug)]
-pub enum GameSession {
+pub enum GameOnDevice {
     /// Both players on this device, or one against the computer.
     OneDevice(PassAndPlay),
     /// This device's player against a player on another device.
-    TwoDevices(LinkedSession),
+    TwoDevices(TwoDeviceGame),
 }
 
-impl From<PassAndPlay> for GameSession {
-    fn from(game: PassAndPlay) -> GameSession {
-        GameSession::OneDevice(game)
+impl From<PassAndPlay> for GameOnDevice {
+    fn from(game: PassAndPlay) -> GameOnDevice {
+        GameOnDevice::OneDevice(game)
     }
 }
 
-impl From<LinkedSession> for GameSession {
-    fn from(game: LinkedSession) -> GameSession {
-        GameSession::TwoDevices(game)
+impl From<TwoDeviceGame> for GameOnDevice {
+    fn from(game: TwoDeviceGame) -> GameOnDevice {
+        GameOnDevice::TwoDevices(game)
     }
 }
 
-impl GameSession {
+impl GameOnDevice {
     /// The game, as the screens use it whichever kind it is.
     pub fn game(&self) -> &dyn DeviceGame {
         match self {
-            GameSession::OneDevice(game) => game,
-            GameSession::TwoDevices(game) => game,
+            GameOnDevice::OneDevice(game) => game,
+            GameOnDevice::TwoDevices(game) => game,
         }
     }
 
     /// The game, to play on, whichever kind it is.
     pub fn game_mut(&mut self) -> &mut dyn DeviceGame {
         match self {
-            GameSession::OneDevice(game) => game,
-            GameSession::TwoDevices(game) => game,
+            GameOnDevice::OneDevice(game) => game,
+            GameOnDevice::TwoDevices(game) => game,
         }
     }
 
@@ -316,24 +316,24 @@ impl GameSession {
     /// computer).
     pub fn one_device(&self) -> Option<&PassAndPlay> {
         match self {
-            GameSession::OneDevice(game) => Some(game),
-            GameSession::TwoDevices(_) => None,
+            GameOnDevice::OneDevice(game) => Some(game),
+            GameOnDevice::TwoDevices(_) => None,
         }
     }
 
     /// The game when both players are on this device, to play on.
     pub fn one_device_mut(&mut self) -> Option<&mut PassAndPlay> {
         match self {
-            GameSession::OneDevice(game) => Some(game),
-            GameSession::TwoDevices(_) => None,
+            GameOnDevice::OneDevice(game) => Some(game),
+            GameOnDevice::TwoDevices(_) => None,
         }
     }
 
     /// The game when it is played against another device.
-    pub fn two_devices(&self) -> Option<&LinkedSession> {
+    pub fn two_devices(&self) -> Option<&TwoDeviceGame> {
         match self {
-            GameSession::OneDevice(_) => None,
-            GameSession::TwoDevices(game) => Some(game),
+            GameOnDevice::OneDevice(_) => None,
+            GameOnDevice::TwoDevices(game) => Some(game),
         }
     }
 }

@@ -11,20 +11,20 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
-use crate::games::LinkedSession;
+use crate::games::TwoDeviceGame;
 use crate::games::game_error::GameError;
 use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;
 use std::sync::Arc;
 use std::time::Duration;
 
-impl DeviceGame for LinkedSession {
+impl DeviceGame for TwoDeviceGame {
     fn variant(&self) -> &Arc<Variant> {
-        LinkedSession::variant(self)
+        TwoDeviceGame::variant(self)
     }
 
     fn options(&self) -> &GameOptions {
-        LinkedSession::options(self)
+        TwoDeviceGame::options(self)
     }
 
     fn viewer(&self) -> Side {
@@ -32,7 +32,7 @@ impl DeviceGame for LinkedSession {
     }
 
     fn stage(&self) -> Stage {
-        LinkedSession::stage(self)
+        TwoDeviceGame::stage(self)
     }
 
     fn view(&self) -> Option<PlayerView> {
@@ -40,23 +40,23 @@ impl DeviceGame for LinkedSession {
     }
 
     fn deal(&self) -> Option<&Deal> {
-        LinkedSession::deal(self)
+        TwoDeviceGame::deal(self)
     }
 
     fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), GameError> {
-        LinkedSession::choose_discards(self, first_loss_suit)
+        TwoDeviceGame::choose_discards(self, first_loss_suit)
     }
 
     fn accept_deal(&mut self) -> Result<(), GameError> {
-        LinkedSession::accept_deal(self)
+        TwoDeviceGame::accept_deal(self)
     }
 
     fn draft(&self) -> Option<&SetupDraft> {
-        LinkedSession::draft(self)
+        TwoDeviceGame::draft(self)
     }
 
     fn draft_mut(&mut self) -> Option<&mut SetupDraft> {
-        LinkedSession::draft_mut(self)
+        TwoDeviceGame::draft_mut(self)
     }
 
     fn fill_setup(&mut self) {
@@ -64,28 +64,28 @@ impl DeviceGame for LinkedSession {
     }
 
     fn setup_ready(&mut self) -> Result<(), GameError> {
-        LinkedSession::setup_ready(self)
+        TwoDeviceGame::setup_ready(self)
     }
 
     fn play(&mut self, action: Action) -> Result<(), GameError> {
-        LinkedSession::play(self, action).map_err(Into::into)
+        TwoDeviceGame::play(self, action).map_err(Into::into)
     }
 
     fn resign(&mut self) -> Result<(), GameError> {
         let me = self.side();
-        LinkedSession::play(self, Action::Resign(me)).map_err(Into::into)
+        TwoDeviceGame::play(self, Action::Resign(me)).map_err(Into::into)
     }
 
     fn offer_draw(&mut self) -> Result<(), GameError> {
-        LinkedSession::offer_draw(self).map_err(Into::into)
+        TwoDeviceGame::offer_draw(self).map_err(Into::into)
     }
 
     fn answer_draw(&mut self, accept: bool) -> Result<(), GameError> {
-        LinkedSession::answer_draw(self, accept).map_err(Into::into)
+        TwoDeviceGame::answer_draw(self, accept).map_err(Into::into)
     }
 
     fn draw_offer(&self) -> Option<Side> {
-        LinkedSession::draw_offer(self)
+        TwoDeviceGame::draw_offer(self)
     }
 
     fn plies(&self) -> Vec<(Side, Action)> {
@@ -105,13 +105,13 @@ impl DeviceGame for LinkedSession {
     }
 
     fn revision(&self) -> u64 {
-        LinkedSession::revision(self)
+        TwoDeviceGame::revision(self)
     }
 
     /// The clocks run while the game is open in the app, shown or not: the
     /// other player waits.
     fn set_time(&mut self, now: Duration, _on_screen: bool) {
-        LinkedSession::set_time(self, now);
+        TwoDeviceGame::set_time(self, now);
     }
 
     fn clock(&self) -> Option<(GameClock, Duration)> {
@@ -123,11 +123,11 @@ impl DeviceGame for LinkedSession {
         None
     }
 
-    fn link(&self) -> Option<&LinkedSession> {
+    fn link(&self) -> Option<&TwoDeviceGame> {
         Some(self)
     }
 
-    fn link_mut(&mut self) -> Option<&mut LinkedSession> {
+    fn link_mut(&mut self) -> Option<&mut TwoDeviceGame> {
         Some(self)
     }
 }

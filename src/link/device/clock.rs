@@ -432,7 +432,7 @@ impl super::LinkedGame {
             return;
         };
         clock.charge_the_wait(beyond);
-        let enemy = self.end.me.opponent();
+        let enemy = self.end.side().opponent();
         self.plies.push((enemy, Action::OutOfTime(enemy)));
         self.pending_attack = None;
         if self.rebuild().is_ok() {
@@ -500,7 +500,7 @@ impl super::LinkedGame {
     /// charged its whole waits, no allowance) the other's time had run out
     /// first: the result on time is not verified.
     pub fn my_time_loss_disputed(&self) -> bool {
-        let me = self.end.me;
+        let me = self.end.side();
         let lost_on_time = self.plies.last() == Some(&(me, Action::OutOfTime(me)));
         lost_on_time
             && self
@@ -582,7 +582,7 @@ impl super::LinkedGame {
             clock.their_count_of_mine = their_count;
         }
         if clock.theirs_out() {
-            let enemy = self.end.me.opponent();
+            let enemy = self.end.side().opponent();
             self.plies.push((enemy, Action::OutOfTime(enemy)));
             self.pending_attack = None;
             self.rebuild()?;

@@ -36,24 +36,24 @@ impl LinkedGame {
         let mine = (
             self.mine.deal().clone(),
             crate::core::setup::Setup {
-                side: self.end.me,
+                side: self.end.side(),
                 placements: self.mine.placements().to_vec(),
             },
         );
         let theirs = (
             reveal.deal.clone(),
             crate::core::setup::Setup {
-                side: self.end.me.opponent(),
+                side: self.end.side().opponent(),
                 placements: reveal.placements.clone(),
             },
         );
-        let (red, blue) = match self.end.me {
+        let (red, blue) = match self.end.side() {
             Side::Red => (mine, theirs),
             Side::Blue => (theirs, mine),
         };
         let mut game = crate::core::game::Game::new(
-            Arc::clone(&self.end.variant),
-            self.end.options,
+            Arc::clone(self.end.variant()),
+            *self.end.options(),
             red,
             blue,
         )
@@ -83,9 +83,9 @@ impl LinkedGame {
     pub(super) fn opened(&mut self, reveal: Reveal) {
         let intro = self.enemy.as_ref().expect("joined");
         let result = verify(
-            &self.end.variant,
-            &self.end.options,
-            self.end.game_id,
+            self.end.variant(),
+            self.end.options(),
+            self.end.game_id(),
             &self.mine,
             intro,
             &reveal,
@@ -126,7 +126,7 @@ impl LinkedGame {
             .and_then(|p| p.outcome())
             .map(|o| o.winner())
         {
-            Some(Some(winner)) => winner != self.end.me,
+            Some(Some(winner)) => winner != self.end.side(),
             Some(None) => self.ended_the_game(),
             None => false,
         }
@@ -135,7 +135,7 @@ impl LinkedGame {
     /// Whether this device's player made the last ply, the one that ended
     /// the game (with no ply at all, Red's device counts as the one).
     fn ended_the_game(&self) -> bool {
-        self.plies.last().map_or(Side::Red, |(side, _)| *side) == self.end.me
+        self.plies.last().map_or(Side::Red, |(side, _)| *side) == self.end.side()
     }
 
     /// Whether the game is over on this device: by its position, or once the

@@ -166,14 +166,14 @@ impl LinkedGame {
 
     fn send_invitation(&mut self, opening: Opening) {
         let invite = Invite {
-            variant: self.end.variant.id.clone(),
-            options: self.end.options,
+            variant: self.end.variant().id.clone(),
+            options: *self.end.options(),
             opening,
             allowance: self
                 .clock_terms()
                 .and_then(|terms| terms.shares_counts.then_some(terms.allowance)),
         };
-        let body = invite.encode(&self.end.variant);
+        let body = invite.encode(self.end.variant());
         self.send(CodeKind::Invite, invite.format(), body);
     }
 
@@ -268,7 +268,7 @@ impl LinkedGame {
             ..Turn::default()
         };
         self.intro_shown = true;
-        let body = turn.encode(&self.end.variant);
+        let body = turn.encode(self.end.variant());
         self.send(CodeKind::Turn, turn.format(), body);
     }
 
@@ -377,7 +377,7 @@ impl LinkedGame {
             (Ending::Closed | Ending::OpenedFirst, Some(position)) => {
                 if position.outcome().is_some() {
                     LinkStatus::AwaitingReveal
-                } else if position.to_move() == self.end.me && self.pending_attack.is_none() {
+                } else if position.to_move() == self.end.side() && self.pending_attack.is_none() {
                     LinkStatus::YourTurn
                 } else {
                     LinkStatus::AwaitingCode
@@ -390,10 +390,10 @@ impl LinkedGame {
     /// setup, its unrevealed pieces stay hidden even after the game ends.
     pub fn view(&self) -> Option<PlayerView> {
         let position = self.position.as_ref()?;
-        let mut view = PlayerView::new(position, self.end.me);
+        let mut view = PlayerView::new(position, self.end.side());
         if self.ending.theirs().is_none() {
-            let enemy = self.end.me.opponent();
-            let public = |p: &Piece| self.end.variant.kind(p.kind).public;
+            let enemy = self.end.side().opponent();
+            let public = |p: &Piece| self.end.variant().kind(p.kind).public;
             let conceal = |vp: &mut crate::core::view::ViewPiece| {
                 if vp.owner == enemy && !vp.revealed && !vp.piece.as_ref().is_some_and(public) {
                     vp.piece = None;
@@ -424,7 +424,7 @@ impl LinkedGame {
     ///
     /// An offer lapses once answered, and when the game ends.
     pub fn draw_offer(&self) -> Option<Side> {
-        self.draw.offerer(self.end.me)
+        self.draw.offerer(self.end.side())
     }
 
     /// Whether the last code read played on past this player's draw offer
@@ -442,14 +442,14 @@ impl LinkedGame {
     /// The game replayed on the enemy's opened setup, or else on a fresh
     /// stand-in for its army (then `true`).
     fn replay_now(&self) -> Result<(Replayed, bool), Unplayable> {
-        let enemy = self.end.me.opponent();
+        let enemy = self.end.side().opponent();
         let intro = self.enemy.as_ref().expect("joined");
         let (theirs, guessed) = match self.ending.theirs() {
             Some(theirs) => (theirs.reveal.placements.clone(), None),
             None => {
                 let placements = stand_in(
-                    &self.end.variant,
-                    &self.end.options,
+                    self.end.variant(),
+                    self.end.options(),
                     enemy,
                     &intro.public,
                     &self.known,
@@ -458,11 +458,11 @@ impl LinkedGame {
             }
         };
         let replayed = replay(
-            &self.end.variant,
-            &self.end.options,
+            self.end.variant(),
+            self.end.options(),
             self.mine.placements(),
             &theirs,
-            self.end.me,
+            self.end.side(),
             guessed,
             &self.plies,
         )
@@ -490,11 +490,11 @@ impl LinkedGame {
         };
         let mut plies = Vec::new();
         for report in reports.into_iter().skip(from).flatten() {
-            let mut seen = report.seen_by(self.end.me, &position);
+            let mut seen = report.seen_by(self.end.side(), &position);
             if guessed && let Some(b) = &mut seen.battle {
                 // The stand-in's kinds are no news: keep only what the rules showed.
                 for vp in [&mut b.attacker, &mut b.defender] {
-                    if vp.owner != self.end.me && !vp.revealed {
+                    if vp.owner != self.end.side() && !vp.revealed {
                         vp.piece = None;
                     }
                 }

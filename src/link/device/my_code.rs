@@ -50,13 +50,13 @@ impl LinkedGame {
         }
         let out_of_time = self.time_ran_out();
         match action {
-            Action::OutOfTime(side) if side == self.end.me && out_of_time => {}
+            Action::OutOfTime(side) if side == self.end.side() && out_of_time => {}
             Action::OutOfTime(_) => return Err(LinkError::NotYourTurn),
             _ if out_of_time => return Err(LinkError::OutOfTime),
             _ => {}
         }
         let position = self.position.as_mut().expect("joined");
-        let enemy = self.end.me.opponent();
+        let enemy = self.end.side().opponent();
         match action {
             Action::Move(m) => {
                 position.check_move(m)?;
@@ -72,7 +72,7 @@ impl LinkedGame {
                 } else {
                     let shows = position.move_shows_piece(m);
                     position.play(action)?;
-                    self.plies.push((self.end.me, action));
+                    self.plies.push((self.end.side(), action));
                     self.outgoing.push(SentAction::Move {
                         mv: m,
                         shown: shows.then_some(piece),
@@ -81,7 +81,7 @@ impl LinkedGame {
             }
             Action::Rescue { piece, to } => {
                 position.play(action)?;
-                self.plies.push((self.end.me, action));
+                self.plies.push((self.end.side(), action));
                 self.outgoing.push(SentAction::Rescue {
                     piece: piece.index,
                     to,
@@ -89,12 +89,12 @@ impl LinkedGame {
             }
             Action::SkipRescue => {
                 position.play(action)?;
-                self.plies.push((self.end.me, action));
+                self.plies.push((self.end.side(), action));
                 self.outgoing.push(SentAction::SkipRescue);
             }
-            Action::Resign(side) if side == self.end.me => {
+            Action::Resign(side) if side == self.end.side() => {
                 position.play(action)?;
-                self.plies.push((self.end.me, action));
+                self.plies.push((self.end.side(), action));
                 self.outgoing.push(SentAction::Resign);
             }
             Action::Resign(_) => return Err(LinkError::NotYourTurn),
@@ -102,11 +102,11 @@ impl LinkedGame {
             // carries no action: the time it claims says it.
             Action::OutOfTime(_) => {
                 position.play(action)?;
-                self.plies.push((self.end.me, action));
+                self.plies.push((self.end.side(), action));
             }
             Action::AgreeDraw => {
                 position.play(action)?;
-                self.plies.push((self.end.me, action));
+                self.plies.push((self.end.side(), action));
                 self.outgoing.push(SentAction::AgreeDraw);
             }
         }
@@ -130,7 +130,8 @@ impl LinkedGame {
         let due = if over {
             self.ending.ours_to_open() && (self.owed.any() || !self.outgoing.is_empty())
         } else {
-            self.owed.any() && (self.pending_attack.is_some() || position.to_move() != self.end.me)
+            self.owed.any()
+                && (self.pending_attack.is_some() || position.to_move() != self.end.side())
         };
         if !due {
             return;
@@ -159,7 +160,7 @@ impl LinkedGame {
             time_used,
             their_count,
             reveal: opens.then(|| Reveal {
-                salt: self.end.salt,
+                salt: *self.end.salt(),
                 deal: self.mine.deal().clone(),
                 placements: self.mine.placements().to_vec(),
             }),
@@ -168,7 +169,7 @@ impl LinkedGame {
             self.ending.open_ours();
         }
         self.owed = Owed::Nothing;
-        let body = turn.encode(&self.end.variant);
+        let body = turn.encode(self.end.variant());
         self.send(CodeKind::Turn, turn.format(), body);
     }
 

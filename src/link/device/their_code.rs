@@ -37,7 +37,7 @@ impl LinkedGame {
         if self.owed.any() {
             return Err(LinkError::YourCodeFirst);
         }
-        let turn = Turn::decode(&envelope.body, &self.end.variant)?;
+        let turn = Turn::decode(&envelope.body, self.end.variant())?;
         if turn.format() > header.format {
             return Err(CodeError::Damaged(crate::tr!(
                 "code format {} cannot hold what this code carries",
@@ -58,7 +58,7 @@ impl LinkedGame {
     }
 
     fn apply(&mut self, turn: Turn, sighting: Sighting) -> Result<(), Refusal> {
-        let enemy = self.end.me.opponent();
+        let enemy = self.end.side().opponent();
         let before = self.plies.len();
         // The wait for this code was the other's play, not its setting up:
         // the game had begun here, or the other fixed its setup (in its
@@ -82,7 +82,7 @@ impl LinkedGame {
                 if self.promised.is_some_and(|c| c != intro.commitment) {
                     return Err(Refusal::NotAsCommitted);
                 }
-                check_public(&self.end.variant, enemy, &intro.public)?;
+                check_public(self.end.variant(), enemy, &intro.public)?;
                 self.known = vec![Vec::new(); intro.public.len()];
                 self.enemy = Some(intro);
                 self.rebuild()?;
@@ -119,7 +119,7 @@ impl LinkedGame {
             && !self.over()
             && self.position.as_ref().is_some_and(|p| p.to_move() == enemy);
         if !turn.actions.is_empty() {
-            if self.rescue_pending_for(self.end.me) {
+            if self.rescue_pending_for(self.end.side()) {
                 return Err(Refusal::MovedBeforeRescue);
             }
             if their_turn {
@@ -174,7 +174,7 @@ impl LinkedGame {
             .piece(position.piece_at(attack.from).expect("own piece"))
             .piece;
         let defender = position.piece_at(attack.to).expect("enemy piece");
-        let shown = battle::defender_revealed(&self.end.variant, &self.end.options, attacker);
+        let shown = battle::defender_revealed(self.end.variant(), self.end.options(), attacker);
         let known = match answer {
             Answer::Shown(piece) if shown => Known::Is(piece),
             Answer::Silent(result) if !shown => Known::Met { attacker, result },
@@ -182,7 +182,7 @@ impl LinkedGame {
             Answer::Silent(_) => return Err(Refusal::DefenderHidden(attack.to)),
         };
         self.learn(defender, attack.to, known);
-        self.plies.push((self.end.me, Action::Move(attack)));
+        self.plies.push((self.end.side(), Action::Move(attack)));
         match self.rebuild() {
             Err(_) if closing => Ok(()),
             rebuilt => rebuilt.map(|_| ()).map_err(Refusal::from),
@@ -190,7 +190,7 @@ impl LinkedGame {
     }
 
     fn enemy_turn(&mut self, actions: &[SentAction]) -> Result<(), Refusal> {
-        let enemy = self.end.me.opponent();
+        let enemy = self.end.side().opponent();
         for (i, action) in actions.iter().enumerate() {
             if self.over() {
                 break; // a ply sent after an ending only its own device could see
@@ -204,7 +204,7 @@ impl LinkedGame {
                         .ok_or(Refusal::NoPiece(mv))?;
                     let attack = position
                         .piece_at(mv.to)
-                        .is_some_and(|t| t.side == self.end.me);
+                        .is_some_and(|t| t.side == self.end.side());
                     let shows = position.move_shows_piece(mv);
                     if (attack || shows) && shown.is_none() {
                         return Err(Refusal::PieceNotShown(mv));
@@ -249,8 +249,8 @@ impl LinkedGame {
             if let Some(battle) = report.and_then(|r| r.battle) {
                 self.answer_due = Some(
                     if battle::defender_revealed(
-                        &self.end.variant,
-                        &self.end.options,
+                        self.end.variant(),
+                        self.end.options(),
                         battle.attacker_piece,
                     ) {
                         Answer::Shown(battle.defender_piece)

@@ -51,7 +51,7 @@ use std::time::Duration;
 pub const LINKED_FORMAT: u32 = 7;
 
 #[derive(Debug, Clone)]
-pub struct LinkedSession {
+pub struct TwoDeviceGame {
     /// The game, this device's side, the variant and the secret salt.
     end: Endpoint,
     rng: ChaCha8Rng,
@@ -154,12 +154,12 @@ pub struct SavedLinked {
     pub seed: u64,
 }
 
-impl LinkedSession {
+impl TwoDeviceGame {
     /// A new game this device invites to, playing `me`.
     pub fn create(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64) -> Self {
         let mut secret = rand::rng();
-        let mut session = LinkedSession::empty(variant, options, me, seed, secret.random());
-        session.end.salt = secret.random();
+        let id = secret.random();
+        let mut session = TwoDeviceGame::empty(variant, options, me, seed, id, secret.random());
         // (Making an invitation cannot fail; only joining one can.)
         session.begin_handshake().ok();
         session.begin();
@@ -183,23 +183,30 @@ impl LinkedSession {
     pub fn join(text: &str, seed: u64) -> Result<Self, LinkError> {
         let text = text.trim();
         let invitation = Invitation::read(text, builtin_variant)?;
-        let mut session = LinkedSession::empty(
+        let mut session = TwoDeviceGame::empty(
             Arc::clone(&invitation.variant),
             invitation.options,
             invitation.inviter.opponent(),
             seed,
             invitation.game_id,
+            rand::rng().random(),
         );
-        session.end.salt = rand::rng().random();
         session.invitation = Some((text.to_string(), invitation));
         session.begin_handshake()?;
         session.begin();
         Ok(session)
     }
 
-    fn empty(variant: Arc<Variant>, options: GameOptions, me: Side, seed: u64, id: u32) -> Self {
-        LinkedSession {
-            end: Endpoint::new(variant, options, me, id, [0; 16]),
+    fn empty(
+        variant: Arc<Variant>,
+        options: GameOptions,
+        me: Side,
+        seed: u64,
+        id: u32,
+        salt: [u8; 16],
+    ) -> Self {
+        TwoDeviceGame {
+            end: Endpoint::new(variant, options, me, id, salt),
             rng: ChaCha8Rng::seed_from_u64(seed),
             invitation: None,
             phase: Phase::Deal(None),
@@ -216,20 +223,20 @@ impl LinkedSession {
     /// Starts the fair deal when the variant's deal is chance: the
     /// invitation, or the joiner's first code.
     fn begin_handshake(&mut self) -> Result<(), LinkError> {
-        if !deals_by_chance(&self.end.variant) {
+        if !deals_by_chance(self.end.variant()) {
             return Ok(());
         }
         let terms = self.clock_terms();
         self.handshake = Some(match &self.invitation {
             None => DealHandshake::invite_on(
-                Arc::clone(&self.end.variant),
-                self.end.options,
-                self.end.me,
-                self.end.game_id,
-                self.end.salt,
+                Arc::clone(self.end.variant()),
+                *self.end.options(),
+                self.end.side(),
+                self.end.game_id(),
+                *self.end.salt(),
                 terms,
             ),
-            Some((_, invitation)) => DealHandshake::join(invitation, self.end.salt)?,
+            Some((_, invitation)) => DealHandshake::join(invitation, *self.end.salt())?,
         });
         Ok(())
     }
@@ -247,7 +254,7 @@ impl LinkedSession {
     /// A fixed army goes straight to setting up; a domino hand waits for the
     /// fair deal, piecepack discards for the player's choice.
     fn begin(&mut self) {
-        self.phase = if matches!(self.end.variant.army, ArmyRule::Fixed) {
+        self.phase = if matches!(self.end.variant().army, ArmyRule::Fixed) {
             Phase::Setup(self.new_draft(Deal::Fixed))
         } else {
             self.before_the_deal()
@@ -265,7 +272,7 @@ impl LinkedSession {
     }
 
     fn new_draft(&self, deal: Deal) -> SetupDraft {
-        SetupDraft::new(Arc::clone(&self.end.variant), self.end.me, deal)
+        SetupDraft::new(Arc::clone(self.end.variant()), self.end.side(), deal)
     }
 
     /// The setup the game is played with (none before it begins).
@@ -318,9 +325,9 @@ impl LinkedSession {
                 | LinkStatus::AwaitingCode
                 | LinkStatus::AwaitingReveal => Stage::Waiting,
             },
-            Phase::Setup(_) => Stage::Setup(self.end.me),
+            Phase::Setup(_) => Stage::Setup(self.end.side()),
             Phase::Dealing => Stage::Dealing,
-            Phase::Deal(_) => Stage::Deal(self.end.me),
+            Phase::Deal(_) => Stage::Deal(self.end.side()),
         }
     }
 
@@ -369,7 +376,7 @@ impl LinkedSession {
             return Err(GameError::NoDeal);
         }
         let deal = Deal::Discard { first_loss_suit };
-        deal.army(&self.end.variant, self.end.me)?;
+        deal.army(self.end.variant(), self.end.side())?;
         self.revision += 1;
         self.phase = Phase::Deal(Some(deal));
         Ok(())
@@ -417,13 +424,13 @@ impl LinkedSession {
         let Some(draft) = self.draft() else {
             return Err(GameError::NoSetup);
         };
-        let problems = draft.problems(&self.end.options);
+        let problems = draft.problems(self.end.options());
         if !problems.is_empty() {
             return Err(GameError::Setup(problems));
         }
         let checked = draft
             .to_setup()
-            .check(&self.end.variant, draft.deal(), &self.end.options)
+            .check(self.end.variant(), draft.deal(), self.end.options())
             .map_err(|e| GameError::Setup(e.problems))?;
         if let Some(handshake) = &self.handshake {
             let game = LinkedGame::after_handshake(handshake, checked)?;
@@ -432,23 +439,26 @@ impl LinkedSession {
         }
         let game = match &self.invitation {
             None if self.setup_shown_first => LinkedGame::invite_showing_setup(
-                Arc::clone(&self.end.variant),
-                self.end.options,
+                Arc::clone(self.end.variant()),
+                *self.end.options(),
                 checked,
-                self.end.game_id,
-                self.end.salt,
+                self.end.game_id(),
+                *self.end.salt(),
             ),
             None => LinkedGame::invite_on(
-                Arc::clone(&self.end.variant),
-                self.end.options,
+                Arc::clone(self.end.variant()),
+                *self.end.options(),
                 checked,
-                self.end.game_id,
-                self.end.salt,
+                self.end.game_id(),
+                *self.end.salt(),
                 self.clock_terms(),
             ),
-            Some((_, invitation)) => {
-                LinkedGame::join(invitation, checked, self.end.salt, self.setup_shown_first)?
-            }
+            Some((_, invitation)) => LinkedGame::join(
+                invitation,
+                checked,
+                *self.end.salt(),
+                self.setup_shown_first,
+            )?,
         };
         self.begin_game(game);
         Ok(())
@@ -520,7 +530,7 @@ impl LinkedSession {
         };
         game.set_time(now);
         if game.time_ran_out() {
-            let _ = self.play(Action::OutOfTime(self.end.me));
+            let _ = self.play(Action::OutOfTime(self.end.side()));
             return;
         }
         if let Some(beyond) = game.wait_ran_out() {
@@ -666,15 +676,15 @@ impl LinkedSession {
                 .draft()
                 .or(self.draft_played())
                 .map_or(Vec::new(), |d| d.to_setup().placements);
-            SideRecord::new(&self.end.variant, deal, &placements)
+            SideRecord::new(self.end.variant(), deal, &placements)
         });
         SavedLinked {
             format: LINKED_FORMAT,
-            variant: self.end.variant.id.clone(),
-            options: self.end.options,
-            side: self.end.me,
-            game_id: self.end.game_id,
-            salt: hex(&self.end.salt),
+            variant: self.end.variant().id.clone(),
+            options: *self.end.options(),
+            side: self.end.side(),
+            game_id: self.end.game_id(),
+            salt: hex(self.end.salt()),
             invitation: self.invitation.as_ref().map(|(text, _)| text.clone()),
             mine,
             handshake: self.handshake_read.clone(),
@@ -707,7 +717,7 @@ impl LinkedSession {
 
     /// Rebuilds a saved game, replaying every code and action: a file that
     /// parses but does not make the same game is refused, never trusted.
-    pub fn from_saved(saved: &SavedLinked) -> Result<LinkedSession, LoadError> {
+    pub fn from_saved(saved: &SavedLinked) -> Result<TwoDeviceGame, LoadError> {
         // Every older format reads as it is (format 1 lacks only the draw entries).
         let format = match saved.format {
             1..=LINKED_FORMAT => LINKED_FORMAT,
@@ -715,14 +725,14 @@ impl LinkedSession {
         };
         let variant = saved_variant(format, LINKED_FORMAT, &saved.variant, &saved.options)?;
         let salt = parse_salt(&saved.salt).ok_or(LoadError::Salt)?;
-        let mut session = LinkedSession::empty(
+        let mut session = TwoDeviceGame::empty(
             Arc::clone(&variant),
             saved.options,
             saved.side,
             saved.seed,
             saved.game_id,
+            salt,
         );
-        session.end.salt = salt;
         // A game under way before code format 4 goes on as it began.
         session.setup_shown_first = !deals_by_chance(&variant)
             && (saved.setup_shown_first || (saved.format < 4 && saved.stage == "game"));
