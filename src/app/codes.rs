@@ -10,6 +10,7 @@ use super::naming::{self, side_name};
 use super::router::GameView;
 use super::saving::{FileSaver, SavedFile};
 use super::{App, AppWindow, CodesAdapter, PictureFile, Screen, State, two_devices};
+use crate::games::DeviceGame;
 use crate::games::TwoDeviceGame;
 use crate::games::handover::Handed;
 use crate::games::saved::SavedPassAndPlay;

@@ -9,6 +9,7 @@ use crate::ai::hint::HintWorker;
 use crate::ai::thinking::{Question, Thinker};
 use crate::core::moves::Action;
 use crate::core::side::Side;
+use crate::games::DeviceGame;
 use crate::games::KeepsGames;
 use crate::games::TwoDeviceGame;
 use crate::games::game::GameOnDevice;

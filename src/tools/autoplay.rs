@@ -5,6 +5,7 @@
 use crate::core::options::GameOptions;
 use crate::core::playout::random_action;
 use crate::core::variant::{ArmyRule, builtin_variant};
+use crate::games::DeviceGame;
 use crate::games::game::kept::read_pass_and_play;
 use crate::games::{PassAndPlay, Stage};
 use crate::store::storage::Storage;

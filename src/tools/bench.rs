@@ -4,6 +4,7 @@ use crate::core::game::Game;
 use crate::core::options::GameOptions;
 use crate::core::playout::{MoveBuffer, random_playout};
 use crate::core::variant::{Variant, builtin, builtin_variant};
+use crate::games::DeviceGame;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;

@@ -14,6 +14,7 @@ use crate::core::moves::Action;
 use crate::core::playout::random_action;
 use crate::core::side::Side;
 use crate::core::variant::builtin;
+use crate::games::DeviceGame;
 use crate::games::Stage;
 use crate::link::scan::photos::PhotoFolders;
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};

@@ -406,8 +406,8 @@ fn within_steps(variant: &Variant, from: Square, steps: u32) -> Vec<Square> {
 /// Blue round the player's pieces, its flag ringed by its own bombs.
 #[test]
 fn the_computer_in_a_solo_free_game_sets_up_round_the_player() {
+    use flagfall::games::Computer;
     use flagfall::games::PassAndPlay;
-    use flagfall::games::pass_and_play::Computer;
     let variant = builtin_variant("free").unwrap();
     for seed in 0..10 {
         let computer = Computer {

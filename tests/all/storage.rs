@@ -4,6 +4,7 @@
 //! content makes a reader panic.
 
 use crate::common;
+use flagfall::games::DeviceGame;
 
 use common::fresh_dir;
 use common::mutate;
@@ -590,7 +591,7 @@ fn every_kind_of_document(dir: &Path) {
         time_control: Some(TimeControl::minutes(5, Bonus::Increment(3))),
         ..flagfall::core::GameOptions::defaults(&classic)
     };
-    let computer = flagfall::games::pass_and_play::Computer {
+    let computer = flagfall::games::Computer {
         side: Side::Blue,
         level: flagfall::ai::Level::Random,
     };

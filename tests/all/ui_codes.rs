@@ -3,6 +3,7 @@
 //! reads the codes' text and goes on with the same game.
 
 use crate::common;
+use flagfall::games::DeviceGame;
 
 use common::fresh_dir;
 use common::ui::*;

@@ -4,6 +4,7 @@
 //! and a player whose time runs out losing on every screen.
 
 use crate::common;
+use flagfall::games::DeviceGame;
 
 use common::ui::*;
 use flagfall::app::App;

@@ -5,6 +5,7 @@
 //! a game of a kind already in progress keeps the old one too.
 
 use crate::common;
+use flagfall::games::DeviceGame;
 
 use common::fresh_dir;
 use common::ui::*;

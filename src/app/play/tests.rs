@@ -8,10 +8,10 @@ use crate::ai::{Level, ThinkTime};
 use crate::app::Numbering;
 use crate::core::options::GameOptions;
 use crate::core::variant::builtin_variant;
+use crate::games::Computer;
 use crate::games::PassAndPlay;
 use crate::games::TwoDeviceGame;
 use crate::games::game::hand_off;
-use crate::games::pass_and_play::Computer;
 
 fn display(viewer: Side) -> Display {
     Display {

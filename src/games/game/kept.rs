@@ -2,6 +2,7 @@
 //! store's trait, for a game on this device and a two-device game), and
 //! games of either kind kept in a `Storage` (`KeepsGames`).
 
+use crate::games::DeviceGame;
 use crate::games::GameOnDevice;
 use crate::games::pass_and_play::PassAndPlay;
 use crate::games::saved::{LoadError, SavedPassAndPlay};

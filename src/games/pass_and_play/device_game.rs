@@ -2,7 +2,7 @@
 //! against the computer) as a `DeviceGame`: the viewer is the player who
 //! holds the device, and the device hands off between the players.
 
-use super::{BattleOnShow, DeviceGame, HandOffs};
+use super::{PassAndPlay, Phase};
 use crate::ai::Level;
 use crate::core::clock::GameClock;
 use crate::core::deal::Deal;
@@ -12,11 +12,12 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
+use crate::games::Computer;
+use crate::games::device_game::{BattleOnShow, DeviceGame, HandOffs};
 use crate::games::game_error::GameError;
 use crate::games::handover::Handed;
-use crate::games::pass_and_play::{Computer, PassAndPlay};
 use crate::games::setup_draft::SetupDraft;
-use crate::games::stage::Stage;
+use crate::games::stage::{Stage, Step};
 use crate::link::transfer_codes;
 use crate::store::setup_library::SetupOwner;
 use std::sync::Arc;
@@ -38,23 +39,35 @@ impl HandOffs for PassAndPlay {
 
 impl DeviceGame for PassAndPlay {
     fn variant(&self) -> &Arc<Variant> {
-        PassAndPlay::variant(self)
+        &self.variant
     }
 
     fn options(&self) -> &GameOptions {
-        PassAndPlay::options(self)
+        &self.options
     }
 
     fn viewer(&self) -> Side {
         self.holder()
     }
 
+    /// Where the game stands: a hand-off comes before the deal, setup or
+    /// turn it leads to.
     fn stage(&self) -> Stage {
-        PassAndPlay::stage(self)
+        let (stage, step) = match self.phase {
+            Phase::Deal(side) => (Stage::Deal(side), Step::Deal),
+            Phase::Setup(side) => (Stage::Setup(side), Step::Setup),
+            Phase::Play => (Stage::Play, Step::Play),
+            Phase::Over => return Stage::Over,
+        };
+        match self.handoff {
+            Some(side) => Stage::HandOff(side, step),
+            None => stage,
+        }
     }
 
+    /// The game is over.
     fn is_over(&self) -> bool {
-        PassAndPlay::is_over(self)
+        self.phase == Phase::Over
     }
 
     fn view(&self) -> Option<PlayerView> {
@@ -65,12 +78,30 @@ impl DeviceGame for PassAndPlay {
         PassAndPlay::deal(self, self.holder())
     }
 
+    /// Piecepack: the holder chooses which of their suits gives up its flag (null).
     fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), GameError> {
-        PassAndPlay::choose_discards(self, first_loss_suit)
+        self.revision += 1;
+        let Phase::Deal(side) = self.phase else {
+            return Err(GameError::NoDeal);
+        };
+        let deal = Deal::Discard { first_loss_suit };
+        deal.army(&self.variant, side)?;
+        self.deals[side.index()] = Some(deal);
+        Ok(())
     }
 
+    /// The holder has seen their deal and goes on to set up.
     fn accept_deal(&mut self) -> Result<(), GameError> {
-        PassAndPlay::accept_deal(self)
+        self.revision += 1;
+        let Phase::Deal(side) = self.phase else {
+            return Err(GameError::NoDeal);
+        };
+        let deal = self.deals[side.index()]
+            .clone()
+            .ok_or(GameError::NoDiscards)?;
+        self.drafts[side.index()] = Some(SetupDraft::new(Arc::clone(&self.variant), side, deal));
+        self.phase = Phase::Setup(side);
+        Ok(())
     }
 
     fn draft(&self) -> Option<&SetupDraft> {
@@ -113,12 +144,15 @@ impl DeviceGame for PassAndPlay {
         PassAndPlay::answer_draw(self, accept).map_err(Into::into)
     }
 
+    /// Where a move of this game between devices stands here, if one is
+    /// under way or done.
     fn handed(&self) -> Option<Handed> {
-        PassAndPlay::handed(self)
+        self.handed
     }
 
+    /// The side whose draw offer awaits an answer from the other.
     fn draw_offer(&self) -> Option<Side> {
-        PassAndPlay::draw_offer(self)
+        self.draw_offer
     }
 
     fn plies(&self) -> Vec<(Side, Action)> {
@@ -139,23 +173,51 @@ impl DeviceGame for PassAndPlay {
     }
 
     fn finished_game(&self) -> Option<Game> {
-        self.game().filter(|_| PassAndPlay::is_over(self)).cloned()
+        self.game().filter(|_| self.is_over()).cloned()
     }
 
+    /// Bumped by every call here that changes the game.
     fn revision(&self) -> u64 {
-        PassAndPlay::revision(self)
+        self.revision
     }
 
+    /// The time is `now`; `on_screen`: the game is on the screen. The
+    /// clock of the side to move runs while that side can act, and when its
+    /// time has run out the game ends with that side's loss.
     fn set_time(&mut self, now: Duration, on_screen: bool) {
-        PassAndPlay::set_time(self, now, on_screen);
+        self.now = now;
+        let runs = on_screen && self.side_to_move_can_act();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if runs {
+            clock.resume(now);
+            // A game killed mid-turn comes back with the clock of its last
+            // save: at most this much of the turn goes uncharged.
+            const SAVED_EVERY: Duration = Duration::from_secs(5);
+            if now.saturating_sub(self.clock_counted) >= SAVED_EVERY {
+                self.clock_counted = now;
+                self.revision += 1;
+            }
+        } else {
+            clock.pause(now);
+        }
+        if self.phase == Phase::Play
+            && let Some(side) = clock.check(now)
+        {
+            self.battle_on_show = false;
+            let _ = self.play_unconditionally(Action::OutOfTime(side));
+        }
     }
 
     fn clock(&self) -> Option<(GameClock, Duration)> {
         PassAndPlay::clock(self).map(|c| (c.clone(), self.now()))
     }
 
+    /// When the game began, in milliseconds since 1970 (none for a game
+    /// saved before the app kept it).
     fn started(&self) -> Option<u64> {
-        PassAndPlay::started(self)
+        self.started
     }
 
     fn hand_offs(&mut self) -> Option<&mut dyn HandOffs> {
@@ -178,27 +240,50 @@ impl DeviceGame for PassAndPlay {
     }
 
     fn computer(&self) -> Option<Computer> {
-        PassAndPlay::computer(self)
+        self.computer
     }
 
+    /// Whose setups the setup screen offers now: the player of this device
+    /// against the computer; in pass-and-play the named player setting up,
+    /// and no one's when that player gave no name (a shared device keeps
+    /// each player's setups apart by name).
     fn setup_owner(&self) -> Option<SetupOwner> {
-        PassAndPlay::setup_owner(self)
+        if self.computer.is_some() {
+            return Some(SetupOwner::ThisDevice);
+        }
+        let Phase::Setup(side) = self.phase else {
+            return None;
+        };
+        self.player(side)
+            .map(|name| SetupOwner::Player(name.to_string()))
     }
 
     fn player_name(&self, side: Side) -> Option<&str> {
         PassAndPlay::player(self, side)
     }
 
+    /// The computer's first and last views of a solo game: what it may
+    /// learn of the player's setup from.
     fn computer_first_and_last_views(&self) -> Option<(PlayerView, PlayerView)> {
-        PassAndPlay::computer_first_and_last_views(self)
+        let (computer, game) = (self.computer?, self.game.as_ref()?);
+        let first = PlayerView::new(&game.position_after(0), computer.side);
+        Some((first, game.view(computer.side)))
     }
 
+    /// The computer's turn: its level and its own view, when it must act.
     fn computer_turn(&self) -> Option<(Level, PlayerView)> {
-        PassAndPlay::computer_turn(self)
+        let computer = self.computer?;
+        let game = self.game.as_ref()?;
+        let to_move = game.position().to_move();
+        let here = self.handed.is_none();
+        (here && self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
+            .then(|| (computer.level, self.seen_view(game, computer.side)))
     }
 
+    /// The time the computer has left in a timed solo game.
     fn computer_time_left(&self) -> Option<Duration> {
-        PassAndPlay::computer_time_left(self)
+        let computer = self.computer?;
+        Some(self.clock.as_ref()?.left(computer.side, self.now))
     }
 
     fn take_back(&mut self) -> Result<(), GameError> {
@@ -207,8 +292,10 @@ impl DeviceGame for PassAndPlay {
             .ok_or(GameError::NothingToTakeBack)
     }
 
+    /// Solo: the player's view, which a hint is worked out from (`hint.rs`).
     fn hint_view(&self) -> Option<PlayerView> {
-        PassAndPlay::hint_view(self)
+        let computer = self.computer?;
+        self.view(computer.side.opponent())
     }
 
     fn transfer_codes(&self) -> Option<Vec<String>> {
@@ -217,7 +304,7 @@ impl DeviceGame for PassAndPlay {
     }
 
     fn can_move_to_another_device(&self) -> bool {
-        !PassAndPlay::is_over(self) && PassAndPlay::handed(self).is_none()
+        !self.is_over() && self.handed().is_none()
     }
 }
 

@@ -2,7 +2,7 @@
 //! `DeviceGame`: the viewer is this device's player, and the link to the
 //! other device is the game's capability.
 
-use super::DeviceGame;
+use super::TwoDeviceGame;
 use crate::core::clock::GameClock;
 use crate::core::deal::Deal;
 use crate::core::game::Game;
@@ -11,7 +11,7 @@ use crate::core::options::GameOptions;
 use crate::core::side::Side;
 use crate::core::variant::{SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
-use crate::games::TwoDeviceGame;
+use crate::games::device_game::DeviceGame;
 use crate::games::game_error::GameError;
 use crate::games::setup_draft::SetupDraft;
 use crate::games::stage::Stage;

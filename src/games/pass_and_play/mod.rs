@@ -5,6 +5,8 @@
 //! hand-off, a battle shown to the mover, a draw offer, or while the game
 //! is not on screen; the app tells the time with `set_time`.
 
+mod device_game;
+
 use crate::ai::{Level, setup_around};
 use crate::core::clock::GameClock;
 use crate::core::deal::{Deal, deal_dominoes};
@@ -19,6 +21,8 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{ArmyRule, SuitId, Variant};
 use crate::core::view::{PlayerView, ViewPly};
+use crate::games::Computer;
+use crate::games::device_game::DeviceGame;
 use crate::games::game_error::GameError;
 use crate::games::handover::Handed;
 use crate::games::players::player_names;
@@ -27,20 +31,11 @@ use crate::games::saved::{
     saved_variant,
 };
 use crate::games::setup_draft::SetupDraft;
-use crate::games::stage::{Stage, Step};
-use crate::store::setup_library::SetupOwner;
 use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The computer opponent of a solo game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Computer {
-    pub side: Side,
-    pub level: Level,
-}
 
 /// Whose deal or setup is under way, or whether the game is on or over
 /// (the hand-off is kept beside it: it can come before each of them).
@@ -146,20 +141,10 @@ impl PassAndPlay {
         session
     }
 
-    pub fn computer(&self) -> Option<Computer> {
-        self.computer
-    }
-
     /// Names the players (pass-and-play; see `player_names`).
     pub fn set_players(&mut self, names: [Option<String>; 2]) {
         self.players = names;
         self.revision += 1;
-    }
-
-    /// Where a move of this game between devices stands here, if one is
-    /// under way or done.
-    pub fn handed(&self) -> Option<Handed> {
-        self.handed
     }
 
     /// The move between devices stands at `handed` (none: the game is
@@ -172,21 +157,6 @@ impl PassAndPlay {
     /// The name `side`'s player gave, if any.
     pub fn player(&self, side: Side) -> Option<&str> {
         self.players[side.index()].as_deref()
-    }
-
-    /// Whose setups the setup screen offers now: the player of this device
-    /// against the computer; in pass-and-play the named player setting up,
-    /// and no one's when that player gave no name (a shared device keeps
-    /// each player's setups apart by name).
-    pub fn setup_owner(&self) -> Option<SetupOwner> {
-        if self.computer.is_some() {
-            return Some(SetupOwner::ThisDevice);
-        }
-        let Phase::Setup(side) = self.phase else {
-            return None;
-        };
-        self.player(side)
-            .map(|name| SetupOwner::Player(name.to_string()))
     }
 
     /// Shows the hand-off screen for `side` (never in solo play).
@@ -236,16 +206,6 @@ impl PassAndPlay {
         let _ = self.setup_ready();
     }
 
-    /// The computer's turn: its level and its own view, when it must act.
-    pub fn computer_turn(&self) -> Option<(Level, PlayerView)> {
-        let computer = self.computer?;
-        let game = self.game.as_ref()?;
-        let to_move = game.position().to_move();
-        let here = self.handed.is_none();
-        (here && self.phase == Phase::Play && !self.battle_on_show && to_move == computer.side)
-            .then(|| (computer.level, self.seen_view(game, computer.side)))
-    }
-
     /// Takes back the player's last move and the computer's reply.
     pub fn take_back(&mut self) -> bool {
         let Some(computer) = self.computer else {
@@ -276,40 +236,6 @@ impl PassAndPlay {
         self.battle_on_show = false;
         self.draw_offer = None;
         true
-    }
-
-    /// Solo: the player's view, which a hint is worked out from (`hint.rs`).
-    pub fn hint_view(&self) -> Option<PlayerView> {
-        let computer = self.computer?;
-        self.view(computer.side.opponent())
-    }
-
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
-    }
-
-    pub fn options(&self) -> &GameOptions {
-        &self.options
-    }
-
-    /// Where the game stands: a hand-off comes before the deal, setup or
-    /// turn it leads to.
-    pub fn stage(&self) -> Stage {
-        let (stage, step) = match self.phase {
-            Phase::Deal(side) => (Stage::Deal(side), Step::Deal),
-            Phase::Setup(side) => (Stage::Setup(side), Step::Setup),
-            Phase::Play => (Stage::Play, Step::Play),
-            Phase::Over => return Stage::Over,
-        };
-        match self.handoff {
-            Some(side) => Stage::HandOff(side, step),
-            None => stage,
-        }
-    }
-
-    /// The game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
     }
 
     /// While `Some`, only the hand-off screen may be shown.
@@ -398,32 +324,6 @@ impl PassAndPlay {
     /// The deal of `side`, once made.
     pub fn deal(&self, side: Side) -> Option<&Deal> {
         self.deals[side.index()].as_ref()
-    }
-
-    /// Piecepack: the holder chooses which of their suits gives up its flag (null).
-    pub fn choose_discards(&mut self, first_loss_suit: SuitId) -> Result<(), GameError> {
-        self.revision += 1;
-        let Phase::Deal(side) = self.phase else {
-            return Err(GameError::NoDeal);
-        };
-        let deal = Deal::Discard { first_loss_suit };
-        deal.army(&self.variant, side)?;
-        self.deals[side.index()] = Some(deal);
-        Ok(())
-    }
-
-    /// The holder has seen their deal and goes on to set up.
-    pub fn accept_deal(&mut self) -> Result<(), GameError> {
-        self.revision += 1;
-        let Phase::Deal(side) = self.phase else {
-            return Err(GameError::NoDeal);
-        };
-        let deal = self.deals[side.index()]
-            .clone()
-            .ok_or(GameError::NoDiscards)?;
-        self.drafts[side.index()] = Some(SetupDraft::new(Arc::clone(&self.variant), side, deal));
-        self.phase = Phase::Setup(side);
-        Ok(())
     }
 
     pub fn draft(&self, side: Side) -> Option<&SetupDraft> {
@@ -521,35 +421,6 @@ impl PassAndPlay {
             && self.draw_offer.is_none()
     }
 
-    /// The time is `now`; `on_screen`: the game is on the screen. The
-    /// clock of the side to move runs while that side can act, and when its
-    /// time has run out the game ends with that side's loss.
-    pub fn set_time(&mut self, now: Duration, on_screen: bool) {
-        self.now = now;
-        let runs = on_screen && self.side_to_move_can_act();
-        let Some(clock) = self.clock.as_mut() else {
-            return;
-        };
-        if runs {
-            clock.resume(now);
-            // A game killed mid-turn comes back with the clock of its last
-            // save: at most this much of the turn goes uncharged.
-            const SAVED_EVERY: Duration = Duration::from_secs(5);
-            if now.saturating_sub(self.clock_counted) >= SAVED_EVERY {
-                self.clock_counted = now;
-                self.revision += 1;
-            }
-        } else {
-            clock.pause(now);
-        }
-        if self.phase == Phase::Play
-            && let Some(side) = clock.check(now)
-        {
-            self.battle_on_show = false;
-            let _ = self.play_unconditionally(Action::OutOfTime(side));
-        }
-    }
-
     /// After a ply: when the turn passed, the mover's clock is charged and
     /// the other's turn begins (running once `set_time` finds it can act).
     fn pass_the_clock(&mut self) {
@@ -567,22 +438,8 @@ impl PassAndPlay {
         }
     }
 
-    /// The time the computer has left in a timed solo game.
-    pub fn computer_time_left(&self) -> Option<Duration> {
-        let computer = self.computer?;
-        Some(self.clock.as_ref()?.left(computer.side, self.now))
-    }
-
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
-    }
-
-    /// The computer's first and last views of a solo game: what it may
-    /// learn of the player's setup from.
-    pub fn computer_first_and_last_views(&self) -> Option<(PlayerView, PlayerView)> {
-        let (computer, game) = (self.computer?, self.game.as_ref()?);
-        let first = PlayerView::new(&game.position_after(0), computer.side);
-        Some((first, game.view(computer.side)))
     }
 
     /// The game as `side` sees it (with what it saw in plies taken back).
@@ -683,11 +540,6 @@ impl PassAndPlay {
         }
     }
 
-    /// The side whose draw offer awaits an answer from the other.
-    pub fn draw_offer(&self) -> Option<Side> {
-        self.draw_offer
-    }
-
     /// The offer is answered; declining gives the device back to the offerer, whose turn it is.
     pub fn answer_draw(&mut self, accept: bool) -> Result<(), IllegalMove> {
         self.revision += 1;
@@ -708,17 +560,6 @@ impl PassAndPlay {
 }
 
 impl PassAndPlay {
-    /// Bumped by every call here that changes the game.
-    pub fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    /// When the game began, in milliseconds since 1970 (none for a game
-    /// saved before the app kept it).
-    pub fn started(&self) -> Option<u64> {
-        self.started
-    }
-
     /// Dates the game's beginning (the app does, as it starts the game).
     pub fn set_started(&mut self, unix_ms: u64) {
         self.started = Some(unix_ms);

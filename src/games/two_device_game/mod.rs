@@ -26,6 +26,8 @@
 //! read as they are (a format 1 or 2 domino game in progress dealt without
 //! the fair deal and cannot go on: it is refused).
 
+mod device_game;
+
 use crate::core::deal::Deal;
 use crate::core::moves::Action;
 use crate::core::options::GameOptions;
