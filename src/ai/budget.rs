@@ -4,7 +4,7 @@
 //! function of the view, the seed and the budget; a deadline may stop the
 //! search sooner on a slow device, and the search still has a move then.
 
-use super::rollout::Played;
+use crate::ai::levels::rollout::Played;
 use crate::core::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

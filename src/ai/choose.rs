@@ -1,13 +1,14 @@
 //! How a computer player chooses: the one door through which every level
 //! is asked for its action in a view.
 
+use super::Level;
 use super::belief::Belief;
 use super::budget::{Budget, ThinkTime};
-use super::heuristic::{best_of, scored_moves};
 use super::knowledge::eval::{FLAG, value};
+use super::levels::{best, expert};
 use super::planner::{self, Found};
 use super::setup_memory::SetupMemory;
-use super::{Level, best, expert};
+use crate::ai::levels::heuristic::{best_of, scored_moves};
 use crate::core::moves::Action;
 use crate::core::side::Side;
 use crate::core::square::Square;

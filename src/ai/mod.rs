@@ -1,25 +1,22 @@
 //! Computer players. Each decides from its own per-player view and its seed
 //! alone: two games that look the same to it get the same move.
 //!
-//! The door: `choose.rs` asks a level (`level.rs`) for its action; each
-//! level has its file (`heuristic.rs`, `best.rs`, `expert.rs`, `planner/`);
+//! The door: `choose.rs` asks a level (`levels/`) for its action; each
+//! level has its file (`levels/`: `heuristic.rs`, `best.rs`, `expert.rs`
+//! and their rollouts; the planner in `planner/`);
 //! what they know of the game is in `knowledge/`, what they believe of the
 //! hidden army in `belief.rs` and `learned_belief.rs`, how long they think
 //! in `budget.rs` and `pace.rs`, where in `thinking.rs`.
 
 mod belief;
-mod best;
 mod budget;
 mod choose;
-mod expert;
-mod heuristic;
 pub mod hint;
 pub mod knowledge;
 pub mod learned_belief;
-mod level;
+mod levels;
 pub mod pace;
 mod planner;
-mod rollout;
 mod setup;
 mod setup_habits_table;
 pub mod setup_memory;
@@ -32,7 +29,7 @@ pub use budget::{Budget, ThinkMillis, ThinkTime, work_per_ms};
 pub use choose::{
     Choice, choose, choose_counting, choose_remembering, choose_within, planner_choice,
 };
-pub use level::Level;
+pub use levels::Level;
 pub use pace::expert_pace;
 pub use planner::Found;
 pub use setup::{boxed_in, sensible_setup, setup_around, setup_for};

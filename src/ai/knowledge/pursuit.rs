@@ -8,7 +8,7 @@
 
 use crate::ai::knowledge::eval::{battle_gain, large_army};
 use crate::ai::knowledge::steps::Steps;
-use crate::ai::rollout::SampleKnowledge;
+use crate::ai::levels::rollout::SampleKnowledge;
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::position::Position;
@@ -105,7 +105,7 @@ impl Pursuit {
 mod tests {
     use super::*;
     use crate::ai::belief::Belief;
-    use crate::ai::rollout::Knowledge;
+    use crate::ai::levels::rollout::Knowledge;
     use crate::ai::test_position;
     use crate::core::moves::{Action, Move};
     use crate::core::variant::builtin_variant;

@@ -12,8 +12,8 @@
 //! the exposed Marshal's cost come from one logistic curve fitted to
 //! people's classic games (`flagfall win-odds`, `win_odds_table.rs`).
 
-use crate::ai::best::DRAW;
 use crate::ai::knowledge::eval::{FLAG, large_army};
+use crate::ai::levels::best::DRAW;
 use crate::core::position::Position;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, Special, Variant};
@@ -96,7 +96,7 @@ pub const FEATURES: usize = 2;
 /// material lead as the expert counts it (flags aside), and `exposure`.
 pub fn features(position: &Position, side: Side) -> [f32; FEATURES] {
     [
-        crate::ai::best::material(position, side),
+        crate::ai::levels::best::material(position, side),
         exposure(position, side),
     ]
 }

@@ -1,5 +1,13 @@
 //! The computer players' levels, by the name a save or a command line
-//! gives them and the label a player reads.
+//! gives them and the label a player reads, and the levels that search by
+//! sampling the hidden army: `heuristic`, `best` (flat Monte Carlo),
+//! `expert`, and the rollouts they play (`rollout`). The planner, a level
+//! too, has its own folder (`crate::ai::planner`).
+
+pub(crate) mod best;
+pub(crate) mod expert;
+pub(crate) mod heuristic;
+pub(crate) mod rollout;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -29,13 +29,11 @@
 //! and 200 (`flagfall belief-check`, docs/tools.md).
 //! A forced move is played at once.
 
-use super::belief::Belief;
 use super::best::{FINISHER_MARGIN, GUARD, flag_guards, quiet_share, sampled_position, standing};
-use super::budget::{Budget, MOVE_WORK, SAMPLE_WORK, rollout_work};
 use super::heuristic::{best_of, scored_moves};
-use super::learned_belief::learned_odds;
 use super::rollout::{Knowledge, rollout};
-use super::setup_memory::SetupMemory;
+use crate::ai::belief::Belief;
+use crate::ai::budget::{Budget, MOVE_WORK, SAMPLE_WORK, rollout_work};
 use crate::ai::knowledge::domino;
 use crate::ai::knowledge::eval::{FLAG, large_army};
 use crate::ai::knowledge::flag_defence::FlagDefence;
@@ -45,6 +43,8 @@ use crate::ai::knowledge::pursuit::Pursuit;
 use crate::ai::knowledge::spy::SpyInWait;
 use crate::ai::knowledge::steps::Steps;
 use crate::ai::knowledge::win_odds::WinOdds;
+use crate::ai::learned_belief::learned_odds;
+use crate::ai::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
 use crate::core::variant::Variant;
 use crate::core::view::PlayerView;

@@ -2,8 +2,8 @@
 //! lose, with a little judgement; the weighing `best` starts its rollouts
 //! from.
 
-use super::belief::Belief;
-use super::knowledge::eval::{battle_gain, value};
+use crate::ai::belief::Belief;
+use crate::ai::knowledge::eval::{battle_gain, value};
 use crate::core::moves::{Action, Move};
 use crate::core::side::Side;
 use crate::core::view::PlayerView;

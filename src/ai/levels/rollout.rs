@@ -5,7 +5,7 @@
 //! deadly and `best` backed away from battles the real enemy would never
 //! have found.
 
-use super::belief::{Belief, Hidden};
+use crate::ai::belief::{Belief, Hidden};
 use crate::ai::knowledge::eval::{BattleTable, FLAG, value};
 use crate::core::moves::{Action, Move};
 use crate::core::piece::{Piece, PieceId};
@@ -140,7 +140,7 @@ impl SampleKnowledge {
     }
 
     /// Whether the enemy of piece `id` does not know what it is.
-    pub(super) fn hidden_from_enemy(&self, position: &Position, id: PieceId) -> bool {
+    pub(crate) fn hidden_from_enemy(&self, position: &Position, id: PieceId) -> bool {
         self.expected_of(position, id).is_some()
     }
 }
@@ -295,7 +295,7 @@ pub fn rollout(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::best::evaluate;
+    use crate::ai::levels::best::evaluate;
     use crate::core::game::Game;
     use crate::core::options::GameOptions;
     use crate::core::playout::play_random;

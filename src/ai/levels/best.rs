@@ -2,9 +2,9 @@
 //! sampled many times from the player's belief; each candidate move is
 //! played in every sample and followed by a short greedy rollout.
 
-use super::belief::Belief;
 use super::heuristic::{best_of, scored_moves};
 use super::rollout::{Knowledge, rollout};
+use crate::ai::belief::Belief;
 use crate::ai::knowledge::domino;
 use crate::ai::knowledge::eval::{FLAG, value};
 use crate::core::moves::{Action, Move};
@@ -20,13 +20,13 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 /// A draw counts as little better than a loss: only wins count.
-pub(super) const DRAW: f32 = -20.0;
+pub(crate) const DRAW: f32 = -20.0;
 
 /// What the position is worth to `side`: decided games count most; else
 /// material, less a growing share of the draw as the quiet-ply limit nears
 /// (`quiet_share`), so that battles (which reset it) become worth seeking.
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
-pub(super) fn evaluate(
+pub(crate) fn evaluate(
     position: &Position,
     side: Side,
     quiet_before: u32,
@@ -37,7 +37,7 @@ pub(super) fn evaluate(
 
 /// What the position is worth to `side` without the quiet-ply limit's
 /// pressure: `±FLAG` or `DRAW` for a game that ended, else material.
-pub(super) fn standing(position: &Position, side: Side, flag_known: bool) -> f32 {
+pub(crate) fn standing(position: &Position, side: Side, flag_known: bool) -> f32 {
     if let Some(outcome) = position.outcome() {
         return match outcome.winner() {
             Some(w) if w == side => FLAG,
@@ -57,7 +57,7 @@ pub(super) fn standing(position: &Position, side: Side, flag_known: bool) -> f32
 /// expert and asmodeus shuffled one piece each back and forth for 500
 /// turns, to the manager's limit; BENCHMARKS.md, issue 48).
 /// `quiet_before` is the view's count: a sampled position starts at ply 0.
-pub(super) fn quiet_share(position: &Position, quiet_before: u32) -> f32 {
+pub(crate) fn quiet_share(position: &Position, quiet_before: u32) -> f32 {
     let variant = position.variant();
     let limit = (position.options().quiet_plies.limit(variant)).or(variant.rules.quiet_ply_limit);
     let Some(limit) = limit.filter(|_| position.outcome().is_none()) else {
@@ -71,7 +71,7 @@ pub(super) fn quiet_share(position: &Position, quiet_before: u32) -> f32 {
 }
 
 /// Material of `side` minus the enemy's (flags aside).
-pub(super) fn material(position: &Position, side: Side) -> f32 {
+pub(crate) fn material(position: &Position, side: Side) -> f32 {
     let variant = position.variant();
     let mut total = 0.0;
     for s in Side::BOTH {
@@ -86,7 +86,7 @@ pub(super) fn material(position: &Position, side: Side) -> f32 {
 }
 
 /// The position with the hidden enemy pieces as one sample guesses them.
-pub(super) fn sampled_position(
+pub(crate) fn sampled_position(
     view: &PlayerView,
     belief: &Belief,
     rng: &mut impl Rng,
@@ -180,16 +180,16 @@ pub fn search(view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
 /// may look than the best move and still be played: the averages of moves
 /// that change nothing differ by tens (rare lucky rollouts), so the bar
 /// sits above that noise.
-pub(super) const FINISHER_MARGIN: f32 = 100.0;
+pub(crate) const FINISHER_MARGIN: f32 = 100.0;
 
 /// What a guard of our flag gives up by stepping away from it (it may still
 /// attack): in barrage the marshal beside the flag stays there.
-pub(super) const GUARD: f32 = 200.0;
+pub(crate) const GUARD: f32 = 200.0;
 
 /// The squares next to our own flags (a piece there shields it), in the
 /// rank variants; domino stones next to the 6-6 stay free to move (held
 /// there, 60-game checks drew more and won less).
-pub(super) fn flag_guards(view: &PlayerView) -> Vec<Square> {
+pub(crate) fn flag_guards(view: &PlayerView) -> Vec<Square> {
     let variant = &view.variant;
     let columns = variant.board.columns as usize;
     let mut out = Vec::new();
