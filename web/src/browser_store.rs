@@ -60,8 +60,9 @@ pub struct BrowserStore {
 /// Why the page's IndexedDB did not open, or did not keep a change.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum IndexedDbError {
-    /// The browser refused a request at `step` (its message; it holds a
-    /// `JsValue`, which cannot be kept across the store's lock).
+    /// The browser refused a request at `step`. Its message is kept as
+    /// text: the browser's own error holds a `JsValue`, which cannot cross
+    /// the store's lock.
     #[error("{step}: {message}")]
     Refused { step: &'static str, message: String },
     #[error("the transaction was aborted")]
