@@ -285,23 +285,15 @@ fn two_devices_wait_for_the_other_code_after_a_move_and_carry_a_draw_offer() {
     let mut red: GameOnDevice = red.into();
     red.game_mut().fill_setup();
     red.game_mut().setup_ready().unwrap();
-    let invitation = red
-        .game()
-        .link()
-        .unwrap()
-        .code_on_show()
-        .unwrap()
-        .to_string();
+    let code_on_show = |game: &GameOnDevice| {
+        let link = game.game().link().expect("a two-device game");
+        link.code_on_show().expect("a code on show").to_string()
+    };
+    let invitation = code_on_show(&red);
     let mut blue: GameOnDevice = TwoDeviceGame::join(&invitation, 2).unwrap().into();
     blue.game_mut().fill_setup();
     blue.game_mut().setup_ready().unwrap();
-    let answer = blue
-        .game()
-        .link()
-        .unwrap()
-        .code_on_show()
-        .unwrap()
-        .to_string();
+    let answer = code_on_show(&blue);
     red.game_mut().link_mut().unwrap().read(&answer).unwrap();
     assert_eq!(red.game().stage(), Stage::Play);
 
