@@ -162,7 +162,7 @@ fn storage_moves_a_damaged_two_device_file_aside_and_keeps_the_rest() {
     storage.save(&blue).unwrap();
     let (games, problems) = storage.games_in_progress();
     assert_eq!((games.len(), problems.len()), (2, 0), "{problems:?}");
-    assert!(games.iter().all(|g| g.two_devices().is_some()));
+    assert!(games.iter().all(|g| g.game().link().is_some()));
     let path = dir.join("in-progress/linked");
     let file = std::fs::read_dir(&path)
         .unwrap()

@@ -94,12 +94,4 @@ impl GameOnDevice {
             GameOnDevice::TwoDevices(_) => None,
         }
     }
-
-    /// The game when it is played against another device.
-    pub fn two_devices(&self) -> Option<&TwoDeviceGame> {
-        match self {
-            GameOnDevice::OneDevice(_) => None,
-            GameOnDevice::TwoDevices(game) => Some(game),
-        }
-    }
 }
