@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 use flagfall::referee::live::LiveRules;
 use flagfall::tools::{
     autoplay, belief_check, bench, check_games, input_bench, matches, print_sheets, qr_selfplay,
-    screenshot, search_depth, setup_habits, train_belief, ucc_bot, variants, win_odds,
+    screenshot, search_depth, setup_habits, train_belief, ucc_bot, ucc_report, variants, win_odds,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,6 +80,10 @@ enum Command {
     /// Two computer players on two devices linked only by QR codes: every
     /// code is written as DIR/NNN.png and DIR/NNN.txt and read back from the picture.
     QrSelfplay(qr_selfplay::Args),
+    /// Count what the UCC manager's game logs say of our play: when and how
+    /// our Marshal, General and Spy were found and lost, the enemy pieces
+    /// identified, our moved pieces, probes, and flags lost.
+    UccReport(ucc_report::Args),
     /// List the built-in variants.
     Variants,
     /// Play computer against computer through the app's games and autosave code.
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::SearchDepth(args)) => search_depth::run_command(args),
         Some(Command::UccBot(args)) => ucc_bot::run_command(args),
         Some(Command::QrSelfplay(args)) => qr_selfplay::run_command(args),
+        Some(Command::UccReport(args)) => ucc_report::run_command(args),
         Some(Command::Variants) => variants::run_command(),
         Some(Command::Autoplay(args)) => autoplay::run_command(args, data_dir),
         Some(Command::Saved) => autoplay::run_saved_command(data_dir),

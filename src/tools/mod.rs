@@ -15,6 +15,7 @@ pub mod search_depth;
 pub mod setup_habits;
 pub mod train_belief;
 pub mod ucc_bot;
+pub mod ucc_report;
 pub mod variants;
 pub mod win_odds;
 

@@ -4,14 +4,18 @@
 //! `game` keeps the bot's own record of the game (the manager shows every
 //! enemy piece as `#`; `game_error` says why it cannot follow the manager), `own_two_squares` the two-squares rule the bot
 //! keeps for itself, `memory_file` what it remembers of each opponent's
-//! setups, and `bot` holds the conversation.
+//! setups, and `bot` holds the conversation. `manager_log` reads the
+//! manager's game logs and `report` counts what they say of our play
+//! (`flagfall ucc-report`).
 
 mod bot;
 mod game;
 mod game_error;
+pub mod manager_log;
 mod memory_file;
 mod own_two_squares;
 mod protocol;
+pub mod report;
 
 pub use bot::{BotConfig, BotError, play, setup_rows};
 pub use game::{UccGame, kind_of, rank_of, ucc_rules};
