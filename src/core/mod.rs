@@ -38,6 +38,7 @@ pub use position::{Battle, PlyReport, Position};
 pub use setup::{CheckedSetup, Placement, Setup, SetupError, SetupProblem};
 pub use side::Side;
 pub use square::Square;
+pub use two_squares::TwoSquareRun;
 pub use variant::{KindId, SuitId, Variant, VariantError, builtin_variant};
 pub use view::PlayerView;
 pub use view_check::ViewProblem;

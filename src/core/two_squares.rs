@@ -4,6 +4,7 @@
 //! as "off" or the number; and each side's track of its last moves, which
 //! says the one move the rule forbids it now.
 
+use super::moves::Move;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +58,20 @@ impl TwoSquareTrack {
             _ => None,
         }
     }
+
+    /// The side's last move (as board indices) and its run, once it moved.
+    pub(crate) fn last(&self) -> Option<((u16, u16), u8)> {
+        (self.run > 0).then_some(((self.from, self.to), self.run))
+    }
+}
+
+/// One side's last move and how many moves in a row (it included) one
+/// piece has made back and forth between its two squares: what every
+/// player can know of where the two-squares rule stands for that side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TwoSquareRun {
+    pub last: Move,
+    pub run: u8,
 }
 
 impl fmt::Display for TwoSquares {

@@ -9,6 +9,7 @@ use super::piece::{Piece, PieceId};
 use super::position::{PieceState, PlyReport, Position};
 use super::side::Side;
 use super::square::Square;
+use super::two_squares::TwoSquareRun;
 use super::variant::{SuitId, Variant};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -64,6 +65,10 @@ pub struct PlayerView {
     /// The viewer must choose a rescue (or decline) before the turn ends.
     pub rescue_pending: bool,
     pub last_move: Option<Move>,
+    /// Where the two-squares rule stands for each side (index by
+    /// `Side::index`): public, as every move is.
+    #[serde(default)]
+    pub two_square_runs: [Option<TwoSquareRun>; 2],
     pub outcome: Option<Outcome>,
     /// The viewer's legal moves when it is their turn, else empty.
     pub legal_moves: Vec<Move>,
@@ -100,6 +105,7 @@ impl PlayerView {
             rescues_used: Side::BOTH.map(|s| position.rescues_used(s)),
             rescue_pending: my_turn && position.pending_rescue().is_some(),
             last_move: position.last_move(),
+            two_square_runs: Side::BOTH.map(|s| position.two_square_run(s)),
             outcome: position.outcome(),
             legal_moves: if my_turn {
                 position.legal_moves()

@@ -42,6 +42,8 @@ pub enum ViewProblem {
     Rescues(Side),
     #[error("the move {0} is not one of the viewer's")]
     NotAMove(Move),
+    #[error("{side}'s last move, {last}, leaves the board", side = .0.name(), last = .1)]
+    LastMoveOffBoard(Side, Move),
 }
 
 impl PlayerView {
@@ -130,6 +132,13 @@ impl PlayerView {
                 problems.push(ViewProblem::NotAMove(m));
             }
         }
+        for side in Side::BOTH {
+            if let Some(run) = self.two_square_runs[side.index()]
+                && !(board.contains(run.last.from) && board.contains(run.last.to))
+            {
+                problems.push(ViewProblem::LastMoveOffBoard(side, run.last));
+            }
+        }
         problems
     }
 }
@@ -212,5 +221,14 @@ mod tests {
         let mut bad_move = view.clone();
         bad_move.legal_moves = vec![Move::new(Square::new(0, 5), Square::new(0, 6))];
         assert!(!bad_move.problems().is_empty());
+
+        let mut far_run = view.clone();
+        let far = Move::new(Square::new(0, 0), Square::new(0, 200));
+        far_run.two_square_runs[1] =
+            Some(crate::core::two_squares::TwoSquareRun { last: far, run: 3 });
+        assert_eq!(
+            far_run.problems(),
+            vec![ViewProblem::LastMoveOffBoard(Side::Blue, far)]
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 use super::game::{UccGame, rank_of, ucc_rules};
 use super::memory_file::OpponentMemories;
-use super::own_two_squares::OwnTwoSquares;
+use super::own_two_squares::{self, OwnTwoSquares};
 use super::protocol::{self, LineError, Outcome, SIZE, UccMove, is_quit, parse_board_line};
 use crate::ai::{Budget, Level, choose_remembering, setup_for};
 use crate::core::deal::Deal;
@@ -171,6 +171,7 @@ pub fn play(
         // Our move, from our view alone, by the two-squares rule.
         let mut view = game.view();
         view.legal_moves = two_squares.allowed(&view.legal_moves);
+        view.options.two_squares = own_two_squares::SETTING;
         let seed = config.seed ^ moves_made.wrapping_mul(0x2545_f491_4f6c_dd1d);
         moves_made += 1;
         let chosen = match view.outcome {

@@ -1,7 +1,11 @@
 //! A game as the UCC manager logs it (its `-o` option,
 //! `../shared/ucc-protocol.md`): the two setups, one line a move with its
-//! outcome, why the game ended, and the result line. Read strictly: a line
-//! that is not one of these is refused with its number.
+//! outcome, why the game ended, and the result line. The move that ends a
+//! game is logged with `VICTORY_FLAG` or `VICTORY_ATTRITION` in place of
+//! its outcome, a resignation as `SURRENDER OK`, and a bot that died as an
+//! empty move; when a bot's pipe breaks the manager adds `SIGPIPE` lines
+//! and a second, wrong reason (the first is the true one). Otherwise read
+//! strictly: a line that is none of these is refused with its number.
 
 use super::protocol::{Outcome, RANKS, Rank, UccMove, parse_move_line};
 use crate::core::side::Side;
@@ -31,7 +35,18 @@ pub struct LoggedMove {
     pub turn: u32,
     pub side: Side,
     pub ucc: UccMove,
+    /// `Ok` for a move that ended the game (its `ending` says how).
     pub outcome: Outcome,
+    pub ending: Option<Ending>,
+}
+
+/// How the move that ended the game ended it, as the log says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// It took the flag.
+    Flag,
+    /// The other side has no piece left that can move.
+    Attrition,
 }
 
 /// The result line: `NAME COLOUR OUTCOME TURN RED_VALUE BLUE_VALUE`, whose
@@ -96,7 +111,8 @@ pub fn parse_log(text: &str) -> Result<ManagerLog, LogError> {
     let mut reason = None;
     let mut result = None;
     for (number, line) in lines {
-        if line.is_empty() {
+        // A broken pipe's report (the bot that died is in the first reason).
+        if line.is_empty() || line.starts_with("SIGPIPE") || line.starts_with('\t') {
             continue;
         }
         if result.is_some() {
@@ -106,13 +122,19 @@ pub fn parse_log(text: &str) -> Result<ManagerLog, LogError> {
             });
         }
         if let Some(why) = line.strip_prefix("Game ends on ") {
-            reason = Some(
+            reason.get_or_insert_with(|| {
                 why.split_once("REASON: ")
                     .map_or(why, |(_, r)| r)
-                    .to_string(),
-            );
+                    .to_string()
+            });
         } else if let Some((head, rest)) = line.split_once(": ") {
-            moves.push(move_line(head, rest, number)?);
+            if rest.trim() != "SURRENDER OK" {
+                moves.push(move_line(head, rest, number)?);
+            }
+        } else if line.ends_with(':')
+            && move_line(&line[..line.len() - 1], "0 0 UP OK", number).is_ok()
+        {
+            // A bot that died sent nothing.
         } else {
             result = Some(result_line(line, number)?);
         }
@@ -180,12 +202,18 @@ fn move_line(head: &str, rest: &str, number: usize) -> Result<LoggedMove, LogErr
             )));
         }
     };
-    let (ucc, outcome) = parse_move_line(rest).map_err(|e| fail(e.0))?;
+    let (rest, ending) = match rest.trim_end().rsplit_once(' ') {
+        Some((before, "VICTORY_FLAG")) => (format!("{before} OK"), Some(Ending::Flag)),
+        Some((before, "VICTORY_ATTRITION")) => (format!("{before} OK"), Some(Ending::Attrition)),
+        _ => (rest.to_string(), None),
+    };
+    let (ucc, outcome) = parse_move_line(&rest).map_err(|e| fail(e.0))?;
     Ok(LoggedMove {
         turn,
         side,
         ucc,
         outcome,
+        ending,
     })
 }
 
@@ -251,6 +279,31 @@ peternlewis BLUE VICTORY 1 0 45
             Some("Destroyed all mobile enemy pieces")
         );
         assert_eq!(log.result.unwrap().winner(), Some(Side::Blue));
+    }
+
+    #[test]
+    fn the_lines_that_end_a_game_are_read() {
+        let flag = SHORT.replace(
+            "1 BLU: 0 6 UP 2 OK\nGame ends on BLUE's turn - REASON: Destroyed all mobile enemy pieces\npeternlewis BLUE VICTORY 1 0 45",
+            "1 BLU: 0 6 UP 2 VICTORY_FLAG\nGame ends on BLUE's turn - REASON: Captured the flag\nSIGPIPE - Broken pipe (AI program no longer running)\n\tStrange; the game ended\nGame ends on RED's turn - REASON: ILLEGAL\npeternlewis BLUE VICTORY 1 0 45",
+        );
+        let log = parse_log(&flag).unwrap();
+        assert_eq!(log.moves[1].ending, Some(Ending::Flag));
+        assert_eq!(log.moves[1].ucc.distance, 2);
+        assert_eq!(
+            log.reason.as_deref(),
+            Some("Captured the flag"),
+            "the first reason"
+        );
+        let resigned = SHORT.replace("1 BLU: 0 6 UP 2 OK", "1 BLU: SURRENDER OK");
+        assert_eq!(parse_log(&resigned).unwrap().moves.len(), 1);
+        let crashed = SHORT.replace("1 BLU: 0 6 UP 2 OK", "1 BLU: ");
+        assert_eq!(parse_log(&crashed).unwrap().moves.len(), 1);
+        let attrition = SHORT.replace("0 6 UP 2 OK", "0 6 UP 2 VICTORY_ATTRITION");
+        assert_eq!(
+            parse_log(&attrition).unwrap().moves[1].ending,
+            Some(Ending::Attrition)
+        );
     }
 
     #[test]

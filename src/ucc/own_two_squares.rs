@@ -6,6 +6,7 @@
 //! and must do something else.
 
 use crate::core::moves::Move;
+use crate::core::options::TwoSquares;
 
 /// The bot's last move and how many moves in a row one piece has made
 /// between its two squares.
@@ -18,6 +19,10 @@ pub struct OwnTwoSquares {
 /// Consecutive moves between the same two squares allowed (classic's
 /// default, `Limit(3)`: the 4th is not).
 const LIMIT: u8 = 3;
+
+/// The rule as the bot's computer player is told it: the search keeps it
+/// for both sides, as it cannot know whether the enemy bot keeps it too.
+pub const SETTING: TwoSquares = TwoSquares::Limit(LIMIT);
 
 impl OwnTwoSquares {
     /// The moves of `moves` the rule allows; all of them when it would

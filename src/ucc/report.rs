@@ -4,7 +4,7 @@
 //! the enemy we identified, how much of our army moved, our probes, what
 //! the enemy's top two ranks took, and whether our flag fell.
 
-use super::manager_log::ManagerLog;
+use super::manager_log::{Ending, ManagerLog};
 use super::protocol::{Outcome, Rank};
 use crate::core::side::Side;
 use crate::core::square::Square;
@@ -155,6 +155,11 @@ pub fn report(log: &ManagerLog, ours: Side) -> Result<GameReport, ReplayError> {
             })?;
         if m.turn <= MOVED_BY && mover.side == ours {
             moved_by[mover.id] = true;
+        }
+        if let Some(ending) = m.ending {
+            // The log gives no battle for the move that ended the game.
+            flag_lost |= ending == Ending::Flag && mover.side != ours;
+            break;
         }
         let mover = Unit {
             moved: true,

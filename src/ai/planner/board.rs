@@ -111,6 +111,35 @@ pub struct Step {
     pub to: u8,
 }
 
+/// One side's last move and how many moves in a row (it included) one
+/// piece has made back and forth between its two squares: where the
+/// two-squares rule stands for that side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Shuttle {
+    pub from: u8,
+    pub to: u8,
+    /// 0 before the side's first move.
+    pub run: u8,
+}
+
+impl Shuttle {
+    /// The track after the side plays `step`.
+    fn after(self, step: Step) -> Shuttle {
+        let back = self.run > 0 && self.from == step.to && self.to == step.from;
+        Shuttle {
+            from: step.from,
+            to: step.to,
+            run: if back { self.run.saturating_add(1) } else { 1 },
+        }
+    }
+}
+
+/// A run this long or longer is part of a position's key: shorter ones
+/// are left out, so that moves played in another order still meet in the
+/// table (a run of one is only a last move; it changes what the rule
+/// forbids three moves of that side later at the soonest).
+const KEYED_RUN: u8 = 2;
+
 /// What a move changed, to unmake it.
 #[derive(Debug, Clone, Copy)]
 pub struct Undo {
@@ -121,6 +150,8 @@ pub struct Undo {
     quiet: u32,
     winner: Option<Option<Side>>,
     flags_left: [f32; 2],
+    /// The mover's side's track before the move.
+    shuttle: Shuttle,
 }
 
 pub struct Board<'z> {
@@ -139,6 +170,9 @@ pub struct Board<'z> {
     pub quiet: u32,
     /// `Some(winner)` once the game ended in the search (`None`: a draw).
     pub winner: Option<Option<Side>>,
+    /// Where the two-squares rule stands for each side, and its limit (none: off).
+    pub shuttles: [Shuttle; 2],
+    pub two_squares: Option<u8>,
     pub key: u64,
     zobrist: &'z Zobrist,
 }
@@ -177,11 +211,49 @@ impl<'z> Board<'z> {
             flags_left,
             quiet,
             winner: None,
+            shuttles: [Shuttle::default(); 2],
+            two_squares: None,
             key: 0,
             zobrist,
         };
         board.key = board.full_key();
         board
+    }
+
+    /// The board with the two-squares rule at `limit` (none: off), each
+    /// side's track as `shuttles` says.
+    pub fn with_two_squares(mut self, limit: Option<u8>, shuttles: [Shuttle; 2]) -> Board<'z> {
+        self.two_squares = limit;
+        self.shuttles = shuttles;
+        self.key = self.full_key();
+        self
+    }
+
+    /// The move the two-squares rule forbids `side` now, if any.
+    pub fn forbidden(&self, side: Side) -> Option<Step> {
+        let shuttle = self.shuttles[side.index()];
+        let limit = self.two_squares?;
+        (shuttle.run >= limit).then_some(Step {
+            from: shuttle.to,
+            to: shuttle.from,
+        })
+    }
+
+    /// The part of the key for `side`'s track.
+    fn shuttle_key(&self, side: Side) -> u64 {
+        let s = self.shuttles[side.index()];
+        if self.two_squares.is_some() && s.run >= KEYED_RUN {
+            self.zobrist.shuttle(side, s.from, s.to, s.run)
+        } else {
+            0
+        }
+    }
+
+    /// Count `side`'s move `step` on its two-squares track.
+    fn record(&mut self, side: Side, step: Step) {
+        self.key ^= self.shuttle_key(side);
+        self.shuttles[side.index()] = self.shuttles[side.index()].after(step);
+        self.key ^= self.shuttle_key(side);
     }
 
     /// The Zobrist key worked out from scratch (`key` is kept up to date by
@@ -199,8 +271,14 @@ impl<'z> Board<'z> {
             if unit.kind.is_some() {
                 key ^= self.zobrist.known(unit.id);
             }
+            if unit.moved {
+                key ^= self.zobrist.moved(unit.id);
+            }
+            if unit.revealed {
+                key ^= self.zobrist.revealed(unit.id);
+            }
         }
-        key
+        key ^ self.shuttle_key(Side::Red) ^ self.shuttle_key(Side::Blue)
     }
 
     pub fn cell(&self, square: Square) -> u8 {
@@ -248,6 +326,7 @@ impl<'z> Board<'z> {
         let index = self.cells[step.from as usize];
         let undo = self.undo_for(index, None, step);
         self.move_unit(index, step.to, self.reach(step));
+        self.record(self.to_move, step);
         self.quiet += 1;
         self.end_turn();
         undo
@@ -293,6 +372,7 @@ impl<'z> Board<'z> {
                 self.cells[step.to as usize] = attacker;
             }
         }
+        self.record(self.to_move, step);
         self.quiet = 0;
         self.end_turn();
         undo
@@ -313,6 +393,7 @@ impl<'z> Board<'z> {
         self.quiet = undo.quiet;
         self.winner = undo.winner;
         self.flags_left = undo.flags_left;
+        self.shuttles[mover.side().index()] = undo.shuttle;
         self.to_move = self.to_move.opponent();
     }
 
@@ -348,6 +429,7 @@ impl<'z> Board<'z> {
             quiet: self.quiet,
             winner: self.winner,
             flags_left: self.flags_left,
+            shuttle: self.shuttles[self.units[mover as usize].side().index()],
         }
     }
 
@@ -372,17 +454,22 @@ impl<'z> Board<'z> {
         let from = unit.cell;
         let was_known = unit.kind.is_some();
         unit.narrow(|k| mobility[k.0 as usize].reaches(distance, straight));
+        if !unit.moved {
+            *key ^= zobrist.moved(unit.id);
+        }
         unit.moved = true;
         if !was_known && unit.kind.is_some() {
             *key ^= zobrist.known(unit.id);
         }
         // A run of several squares shows a scout to the other side.
         if distance > 1
+            && !unit.revealed
             && unit
                 .kind
                 .is_some_and(|k| mobility[k.0 as usize] == Mobility::Line)
         {
             unit.revealed = true;
+            *key ^= zobrist.revealed(unit.id);
         }
         if from != to {
             let id = unit.id;
@@ -403,6 +490,42 @@ impl<'z> Board<'z> {
     }
 
     fn reveal(&mut self, index: u8) {
-        self.units[index as usize].revealed = true;
+        let unit = &mut self.units[index as usize];
+        if !unit.revealed {
+            unit.revealed = true;
+            self.key ^= self.zobrist.revealed(unit.id);
+        }
+    }
+
+    /// Whether a piece of `side`'s enemy stands next to `cell`.
+    pub fn touches_enemy(&self, cell: u8, side: Side) -> bool {
+        (0..4).any(|dir| {
+            self.neighbour(cell, dir)
+                .and_then(|n| self.unit_at(n))
+                .is_some_and(|u| u.side() != side)
+        })
+    }
+
+    /// Whether a piece of `side`'s enemy stands within `reach` steps (along
+    /// rows and columns, lakes or not) of `cell`.
+    pub fn enemy_within(&self, cell: u8, side: Side, reach: i32) -> bool {
+        let (col, row) = (
+            i32::from(cell % self.columns),
+            i32::from(cell / self.columns),
+        );
+        for dr in -reach..=reach {
+            let spread = reach - dr.abs();
+            for dc in -spread..=spread {
+                let (c, r) = (col + dc, row + dr);
+                if c < 0 || r < 0 || c >= i32::from(self.columns) || r >= i32::from(self.rows) {
+                    continue;
+                }
+                let at = (r * i32::from(self.columns) + c) as u8;
+                if self.unit_at(at).is_some_and(|u| u.side() != side) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }

@@ -23,6 +23,9 @@ pub const WIN: f32 = 1_000.0;
 /// No position is worth more than this, or less than its negative: the
 /// search's widest window.
 pub const BOUND: f32 = 10_000.0;
+/// What a score may reach beyond a win and the larger army's worth (the
+/// judge's other terms), before it is cut off at `Judge::limit`.
+const MARGIN: f32 = 500.0;
 
 /// The worth of the ranks from the top down: the Marshal twice the
 /// General, and a long tail.
@@ -69,6 +72,13 @@ pub struct Judge {
     /// How much of the pull each of our kinds follows.
     follows: [f32; MAX_KINDS],
     quiet_limit: Option<u32>,
+    /// No score is beyond this either way: a win and the larger army's
+    /// worth with room to spare. Star1 bounds a chance node's outcomes by
+    /// it; the closer it is to the truth, the sooner a chance node is cut.
+    pub limit: f32,
+    /// Our kinds whose battles the quiescence search always plays: the two
+    /// top ranks and the spy.
+    pub precious: [bool; MAX_KINDS],
 }
 
 impl Judge {
@@ -165,6 +175,22 @@ impl Judge {
                 _ => 1.0,
             };
         }
+        let mut army = [0.0f32; 2];
+        for unit in board.units.iter().filter(|u| u.alive()) {
+            let side = unit.side().index();
+            army[side] += UNMOVED
+                + match unit.kind {
+                    Some(k) => worth[side][k.0 as usize] + unseen[side][k.0 as usize],
+                    None => expected(&unit.odds, &worth[side], &unseen[side]),
+                };
+        }
+        let mut precious = [false; MAX_KINDS];
+        for (k, kind) in variant.kinds.iter().take(kinds).enumerate() {
+            precious[k] = kind.special == Special::Spy
+                || (kind.special == Special::None
+                    && kind.mobility != Mobility::Immobile
+                    && ranks.iter().take(2).any(|r| *r == kind.rank));
+        }
         Judge {
             me,
             worth,
@@ -173,12 +199,54 @@ impl Judge {
             pull,
             follows,
             quiet_limit,
+            limit: (WIN + army[0].max(army[1]) + MARGIN).min(BOUND),
+            precious,
         }
+    }
+
+    /// What the attacker's side expects to gain in worth from the battle
+    /// `step` starts, by the hidden pieces' odds; a hidden attacker of a
+    /// kind that would lose does not attack (as the search has it), so it
+    /// counts nothing.
+    pub fn attack_gain(&self, board: &Board, table: &BattleTable, step: super::board::Step) -> f32 {
+        let (Some(attacker), Some(defender)) = (board.unit_at(step.from), board.unit_at(step.to))
+        else {
+            return 0.0;
+        };
+        let (a_side, d_side) = (attacker.side().index(), defender.side().index());
+        let mut gain = 0.0;
+        for (a, pa) in kinds_of(attacker) {
+            for (d, pd) in kinds_of(defender) {
+                let (won, lost) = match table.result(a, d) {
+                    BattleResult::AttackerWins => (self.worth[d_side][d.0 as usize], 0.0),
+                    BattleResult::DefenderWins if attacker.kind.is_none() => continue,
+                    BattleResult::DefenderWins => (0.0, self.worth[a_side][a.0 as usize]),
+                    BattleResult::BothRemoved => (
+                        self.worth[d_side][d.0 as usize],
+                        self.worth[a_side][a.0 as usize],
+                    ),
+                };
+                gain += pa * pd * (won - lost);
+            }
+        }
+        gain
+    }
+
+    /// Whether the battle `step` starts puts one of our precious pieces
+    /// at stake (`precious`).
+    pub fn touches_precious(&self, board: &Board, step: super::board::Step) -> bool {
+        [step.from, step.to].into_iter().any(|cell| {
+            board.unit_at(cell).is_some_and(|u| {
+                u.side() == self.me && u.kind.is_some_and(|k| self.precious[k.0 as usize])
+            })
+        })
     }
 
     /// The score of `board` for the side to move.
     pub fn score(&self, board: &Board, table: &BattleTable) -> f32 {
-        let mine = self.score_for_me(board, table);
+        let mine = self
+            .score_for_me(board, table)
+            .clamp(-self.limit, self.limit);
         if board.to_move == self.me {
             mine
         } else {
@@ -194,7 +262,8 @@ impl Judge {
             Some(side) if side == self.me => lead.max(0.0) + WIN - ply as f32,
             Some(_) => lead.min(0.0) - WIN + ply as f32,
             None => DRAW,
-        };
+        }
+        .clamp(-self.limit, self.limit);
         if board.to_move == self.me {
             mine
         } else {
@@ -297,6 +366,24 @@ impl<'a> Few<'a> {
     fn items(&self) -> impl Iterator<Item = &(&'a Unit, KindId)> + Clone {
         self.items[..self.len].iter().flatten()
     }
+}
+
+/// Each kind `unit` may be, with its chance.
+fn kinds_of(unit: &Unit) -> impl Iterator<Item = (KindId, f32)> + '_ {
+    let known = unit.kind.map(|k| (k, 1.0));
+    let hidden = unit
+        .kind
+        .is_none()
+        .then(|| {
+            unit.odds
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(k, p)| (KindId(k as u8), *p))
+        })
+        .into_iter()
+        .flatten();
+    known.into_iter().chain(hidden)
 }
 
 /// A hidden piece's worth to its side, by its odds.

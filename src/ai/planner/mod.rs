@@ -23,14 +23,15 @@ use super::budget::{Budget, work_per_ms};
 use super::learned_belief::learned_odds;
 use super::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
+use crate::core::options::TwoSquares;
 use crate::core::variant::{Combat, KindId};
 use crate::core::view::PlayerView;
-use battles::BattleTable;
-use board::{Board, MAX_KINDS, Odds, Step, Unit};
+use battles::{BattleTable, Caution};
+use board::{Board, MAX_KINDS, Odds, Shuttle, Step, Unit};
 use judge::Judge;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use search::Searcher;
+use search::{Searcher, Table};
 use std::sync::LazyLock;
 use zobrist::Zobrist;
 
@@ -38,7 +39,7 @@ pub use search::Found;
 
 thread_local! {
     /// The transposition table kept between searches on the clock.
-    static KEPT: std::cell::RefCell<Vec<search::Entry>> = const { std::cell::RefCell::new(Vec::new()) };
+    static KEPT: std::cell::RefCell<Option<Table>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Nodes the planner searches in a millisecond of its budget, measured on
@@ -78,8 +79,24 @@ pub fn choose(
         .quiet_plies
         .limit(variant)
         .or(variant.rules.quiet_ply_limit);
-    let mut board = Board::new(variant, units, view.to_move, view.quiet_plies, &ZOBRIST);
-    let table = BattleTable::new(variant, &view.options);
+    let two_squares = match view.options.two_squares {
+        TwoSquares::Limit(limit) => Some(limit),
+        TwoSquares::Off => None,
+    };
+    let board = Board::new(variant, units, view.to_move, view.quiet_plies, &ZOBRIST);
+    let shuttles = view.two_square_runs.map(|run| {
+        run.map_or(Shuttle::default(), |run| Shuttle {
+            from: board.cell(run.last.from),
+            to: board.cell(run.last.to),
+            run: run.run,
+        })
+    });
+    let mut board = board.with_two_squares(two_squares, shuttles);
+    let table = BattleTable::new(variant, &view.options).with_caution(Caution::for_side(
+        variant,
+        &board,
+        view.viewer,
+    ));
     let judge = Judge::new(variant, &board, view.viewer, quiet_limit);
     let mut root: Vec<Step> = view
         .legal_moves
@@ -99,20 +116,23 @@ pub fn choose(
     };
     let limit = millis.saturating_mul(pace).max(1);
     let out_of_time = || budget.out_of_time();
-    // Searches on the clock keep their table from move to move (they are
-    // not repeatable anyway); a search by work alone starts afresh, so that
-    // it stays a function of the view and the seed.
+    // Searches on the clock keep their table from move to move, for its
+    // moves to try first (they are not repeatable anyway); a search by
+    // work alone starts afresh, so that it stays a function of the view
+    // and the seed.
     let on_clock = budget.deadline.is_some();
-    let kept = if on_clock {
-        KEPT.with_borrow_mut(std::mem::take)
-    } else {
-        Vec::new()
+    let kept = match on_clock
+        .then(|| KEPT.with_borrow_mut(Option::take))
+        .flatten()
+    {
+        Some(table) => table.next_search(),
+        None => Table::new(),
     };
     let mut searcher = Searcher::new(&mut board, (&table, &judge), kept, limit, &out_of_time);
     let found = searcher.run(root);
     if on_clock {
-        let entries = searcher.into_entries();
-        KEPT.with_borrow_mut(|kept| *kept = entries);
+        let kept = searcher.into_table();
+        KEPT.with_borrow_mut(|slot| *slot = Some(kept));
     }
     let action = found
         .best

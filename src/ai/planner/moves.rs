@@ -1,9 +1,11 @@
 //! The moves the planner searches for one side: every move the rules allow
-//! a piece whose kind it knows, and for a hidden enemy piece the moves of
-//! the kinds it may be, while that is likely enough to be worth searching
-//! (an unmoved piece that is probably a bomb or the flag stays put). The
-//! two-squares rule is left to the root, whose moves are the view's legal
-//! ones.
+//! a piece whose kind it knows, but the one the two-squares rule forbids;
+//! and for a hidden enemy piece the moves of the kinds it may be, while
+//! that is likely enough to be worth searching: an unmoved piece that is
+//! probably a bomb or the flag stays put, one far from the other army
+//! stays put unless it is likely to move at all, and a possible scout runs
+//! only where its run ends in an attack (its quiet runs would multiply the
+//! tree for moves that rarely matter before it is seen).
 
 use super::board::{BLOCKED, Board, EMPTY, Step, Unit};
 use crate::core::side::Side;
@@ -11,6 +13,10 @@ use crate::core::variant::Mobility;
 
 /// A hidden piece less likely than this to move is not moved in the search.
 const UNLIKELY: f32 = 0.15;
+/// An unmoved hidden piece with no enemy within `FAR` steps moves in the
+/// search only when it is at least this likely to move.
+const LIKELY: f32 = 0.5;
+const FAR: i32 = 2;
 
 /// Every move of `side` (only its attacks with `attacks_only`), into `out`.
 pub fn moves_of(board: &Board, side: Side, attacks_only: bool, out: &mut Vec<Step>) {
@@ -26,6 +32,10 @@ pub fn moves_of(board: &Board, side: Side, attacks_only: bool, out: &mut Vec<Ste
             match mobility {
                 Mobility::Immobile => {}
                 Mobility::Step => steps(board, unit, &mut moves),
+                Mobility::Line if unit.kind.is_none() => {
+                    moves.attacks_only = true;
+                    lines(board, unit, &mut moves);
+                }
                 Mobility::Line => lines(board, unit, &mut moves),
                 Mobility::TwoSteps => two_steps(board, unit, &mut moves),
             }
@@ -33,6 +43,9 @@ pub fn moves_of(board: &Board, side: Side, attacks_only: bool, out: &mut Vec<Ste
         match unit.kind {
             Some(kind) => add(board.mobility[kind.0 as usize]),
             None if board.movable(unit) < UNLIKELY => {}
+            None if !unit.moved
+                && board.movable(unit) < LIKELY
+                && !board.enemy_within(unit.cell, side, FAR) => {}
             None => {
                 // A runner's or two-stepper's single steps are among these.
                 add(Mobility::Step);
@@ -43,6 +56,9 @@ pub fn moves_of(board: &Board, side: Side, attacks_only: bool, out: &mut Vec<Ste
                 }
             }
         }
+    }
+    if let Some(forbidden) = board.forbidden(side) {
+        out.retain(|step| *step != forbidden);
     }
 }
 

@@ -1,10 +1,17 @@
 //! The planner's search: iterative-deepening alpha-beta over the board as
 //! the searching player believes it. A battle with a hidden piece is a
 //! chance node over its outcomes (`battles.rs`), bounded as Ballard's
-//! Star1 bounds them. A transposition table, the last iteration's best move
-//! first, attacks by what they may win, killer moves and history order the
-//! moves; late quiet moves are searched a ply shallower first; at the
-//! horizon a quiescence search plays on the attacks.
+//! Star1 bounds them, by the judge's real range of scores. A transposition
+//! table, the last iteration's best move first, attacks by what they may
+//! win, killer moves and history order the moves; late quiet moves are
+//! searched a ply shallower first, but not at the root nor when they make
+//! or break contact with the enemy; at the horizon a quiescence search
+//! plays on the attacks most worth their odds, and on every battle that
+//! puts our top two ranks or spy at stake.
+//!
+//! The table's values hold only within the search that made them (the
+//! belief and the judge are made afresh for every move): an entry from an
+//! earlier move, kept on the clock, only says which move to try first.
 
 use super::battles::BattleTable;
 use super::board::{Board, Step};
@@ -37,6 +44,30 @@ pub struct Entry {
     depth: i8,
     bound: Bound,
     best: Step,
+    /// The search that wrote it (`Table::generation`).
+    generation: u8,
+}
+
+/// The transposition table, and which search is writing it now.
+pub struct Table {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table {
+            entries: vec![Entry::default(); TABLE_SIZE],
+            generation: 0,
+        }
+    }
+
+    /// The table for the next search: what it holds only orders moves.
+    pub fn next_search(mut self) -> Table {
+        self.generation = self.generation.wrapping_add(1);
+        self
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -64,6 +95,7 @@ pub struct Searcher<'b, 'z> {
     table: &'b BattleTable,
     judge: &'b Judge,
     entries: Vec<Entry>,
+    generation: u8,
     killers: Vec<[Step; 2]>,
     /// By side, from-cell and to-cell.
     history: Vec<u32>,
@@ -77,26 +109,30 @@ pub struct Searcher<'b, 'z> {
 }
 
 impl<'b, 'z> Searcher<'b, 'z> {
-    /// A search of `board` that keeps what it learns in `entries` (a table
-    /// of `TABLE_SIZE`, fresh or kept from an earlier search).
+    /// A search of `board` that keeps what it learns in `kept` (fresh, or
+    /// kept from an earlier search and readied by `Table::next_search`).
     pub fn new(
         board: &'b mut Board<'z>,
         (table, judge): (&'b BattleTable, &'b Judge),
-        entries: Vec<Entry>,
+        kept: Table,
         limit: u64,
         out_of_time: &'b dyn Fn() -> bool,
     ) -> Searcher<'b, 'z> {
         let cells = board.cells.len();
-        let entries = if entries.len() == TABLE_SIZE {
-            entries
+        let Table {
+            entries,
+            generation,
+        } = if kept.entries.len() == TABLE_SIZE {
+            kept
         } else {
-            vec![Entry::default(); TABLE_SIZE]
+            Table::new()
         };
         Searcher {
             board,
             table,
             judge,
             entries,
+            generation,
             killers: vec![[Step::default(); 2]; MAX_DEPTH as usize + QUIESCENCE as usize + 2],
             history: vec![0; 2 * cells * cells],
             cells,
@@ -157,8 +193,11 @@ impl<'b, 'z> Searcher<'b, 'z> {
     }
 
     /// The transposition table, to keep for the next search.
-    pub fn into_entries(self) -> Vec<Entry> {
-        self.entries
+    pub fn into_table(self) -> Table {
+        Table {
+            entries: self.entries,
+            generation: self.generation,
+        }
     }
 
     /// The value, for the side to move, of playing `step` and searching
@@ -175,9 +214,17 @@ impl<'b, 'z> Searcher<'b, 'z> {
         if self.board.cells[step.to as usize] != super::board::EMPTY {
             return self.battle(step, depth, alpha, beta, ply, false);
         }
+        // Late quiet moves first a ply shallower; again in full if they beat
+        // alpha. Not at the root, whose every move is the answer's candidate,
+        // nor a move that comes to or leaves an enemy's side: those change
+        // what the next battles can be.
+        let side = self.board.to_move;
+        let reduce = depth >= 2
+            && order >= 4
+            && ply > 0
+            && !self.board.touches_enemy(step.from, side)
+            && !self.board.touches_enemy(step.to, side);
         let undo = self.board.make_quiet(step);
-        // Late quiet moves first a ply shallower; again in full if they beat alpha.
-        let reduce = depth >= 2 && order >= 4;
         let mut value = -self.search(depth - i32::from(reduce), -beta, -alpha, ply + 1);
         if reduce && value > alpha && !self.stopped {
             value = -self.search(depth, -beta, -alpha, ply + 1);
@@ -204,7 +251,8 @@ impl<'b, 'z> Searcher<'b, 'z> {
         quiescent: bool,
     ) -> f32 {
         let mut outcomes = self.table.outcomes(self.board, step);
-        let (low, high) = (-BOUND, BOUND);
+        let reach = self.judge.limit + UNWILLING;
+        let (low, high) = (-reach, reach);
         let mut sum = 0.0;
         let mut rest = 1.0f32;
         let hidden_attacker = self
@@ -272,7 +320,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
         let mut first = None;
         if entry.key == self.board.key {
             first = Some(entry.best);
-            if entry.depth as i32 >= depth {
+            if entry.generation == self.generation && entry.depth as i32 >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.value,
                     Bound::Lower if entry.value >= beta => return entry.value,
@@ -349,6 +397,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
                 depth: depth as i8,
                 bound,
                 best: best.0,
+                generation: self.generation,
             };
         }
         best.1
@@ -370,12 +419,20 @@ impl<'b, 'z> Searcher<'b, 'z> {
         alpha = alpha.max(stand);
         let mut moves = self.buffers.pop().unwrap_or_default();
         moves_of(self.board, self.board.to_move, true, &mut moves);
-        self.order(&mut moves, None, ply);
+        moves.sort_by_cached_key(|step| {
+            std::cmp::Reverse((self.judge.attack_gain(self.board, self.table, *step) * 16.0) as i64)
+        });
+        // Only the attacks most worth their odds, and every battle that puts
+        // our top ranks or spy at stake: where the armies stand mixed (free
+        // setup) a position has dozens of attacks, and searching all of them
+        // left not one iteration complete.
+        let mut kept = 0;
+        moves.retain(|step| {
+            kept += 1;
+            kept <= QUIESCENT_ATTACKS || self.judge.touches_precious(self.board, *step)
+        });
         let mut best = stand;
-        // Only the likeliest attacks: where the armies stand mixed (free
-        // setup) a position has dozens, and searching all of them left
-        // not one iteration complete.
-        for &step in moves.iter().take(QUIESCENT_ATTACKS) {
+        for &step in moves.iter() {
             let value = self.battle(step, left as i32 - 1, alpha, beta, ply, true);
             if self.stopped {
                 break;

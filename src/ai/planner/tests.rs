@@ -2,11 +2,11 @@
 //! made and unmade exactly, sure wins taken, likely bombs left alone, and
 //! only legal moves in every rank variant.
 
-use super::battles::BattleTable;
+use super::battles::{BattleTable, Caution};
 use super::board::{Board, MAX_KINDS, Odds, Step, Unit};
 use super::judge::Judge;
 use super::moves::moves_of;
-use super::search::Searcher;
+use super::search::{Searcher, Table};
 use super::zobrist::Zobrist;
 use crate::core::battle::BattleResult;
 use crate::core::options::GameOptions;
@@ -59,24 +59,29 @@ fn step(board: &Board, from: &str, to: &str) -> Step {
 
 /// What Red's search chooses on `units`, Red to move, within `nodes`.
 fn red_choice(variant: &Variant, units: Vec<Unit>, nodes: u64) -> (Step, Board<'static>) {
-    choice(variant, units, Side::Red, nodes)
+    choice(variant, units, Side::Red, nodes, true)
 }
 
-/// What Red's search chooses for `to_move` on `units` within `nodes`.
+/// What Red's search chooses for `to_move` on `units` within `nodes`,
+/// Red's top ranks `cautious` or not.
 fn choice(
     variant: &Variant,
     units: Vec<Unit>,
     to_move: Side,
     nodes: u64,
+    cautious: bool,
 ) -> (Step, Board<'static>) {
     static ZOBRIST: std::sync::LazyLock<Zobrist> = std::sync::LazyLock::new(Zobrist::new);
     let mut board = Board::new(variant, units, to_move, 0, &ZOBRIST);
-    let table = BattleTable::new(variant, &GameOptions::defaults(variant));
+    let mut table = BattleTable::new(variant, &GameOptions::defaults(variant));
+    if cautious {
+        table = table.with_caution(Caution::for_side(variant, &board, Side::Red));
+    }
     let judge = Judge::new(variant, &board, Side::Red, None);
     let mut root = Vec::new();
     moves_of(&board, to_move, false, &mut root);
     let never = || false;
-    let found = Searcher::new(&mut board, (&table, &judge), Vec::new(), nodes, &never).run(root);
+    let found = Searcher::new(&mut board, (&table, &judge), Table::new(), nodes, &never).run(root);
     (found.best.unwrap(), board)
 }
 
@@ -176,13 +181,15 @@ fn moves_made_and_unmade_leave_the_board_as_it_was() {
         ));
     }
     units.push(unit(&v, Side::Red, 20, "a1", Some("flag"), &[]));
-    let mut board = Board::new(&v, units, Side::Red, 0, &zobrist);
+    let mut board =
+        Board::new(&v, units, Side::Red, 0, &zobrist).with_two_squares(Some(3), Default::default());
     for _ in 0..200 {
         let before = (
             board.cells.clone(),
             board.units.clone(),
             board.key,
             board.to_move,
+            board.shuttles,
         );
         let mut moves = Vec::new();
         moves_of(&board, board.to_move, false, &mut moves);
@@ -204,7 +211,8 @@ fn moves_made_and_unmade_leave_the_board_as_it_was() {
                 board.cells.clone(),
                 board.units.clone(),
                 board.key,
-                board.to_move
+                board.to_move,
+                board.shuttles,
             ),
             before
         );
@@ -325,7 +333,7 @@ fn a_hidden_piece_that_may_be_the_spy_attacks_a_seen_marshal() {
         unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
         unit(&v, Side::Blue, 2, "a9", Some("scout"), &[]),
     ];
-    let (best, board) = choice(&v, units, Side::Blue, 20_000);
+    let (best, board) = choice(&v, units, Side::Blue, 20_000, true);
     assert_eq!(best, step(&board, "e5", "e4"));
 }
 
@@ -431,4 +439,182 @@ fn the_table_follows_the_rules() {
         table.result(kind(&v, "general"), kind(&v, "bomb")),
         BattleResult::DefenderWins
     );
+}
+
+/// Red's captain on e4 and Blue's hidden piece on e7 going back and forth,
+/// the two-squares rule at 3, Red to move.
+fn shuttling_board<'z>(v: &Variant, zobrist: &'z Zobrist) -> Board<'z> {
+    let units = vec![
+        unit(v, Side::Red, 0, "e4", Some("captain"), &[]),
+        unit(v, Side::Red, 1, "a1", Some("flag"), &[]),
+        unit(
+            v,
+            Side::Blue,
+            0,
+            "e7",
+            None,
+            &[("major", 0.5), ("scout", 0.5)],
+        ),
+        unit(v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
+    ];
+    Board::new(v, units, Side::Red, 0, zobrist).with_two_squares(Some(3), Default::default())
+}
+
+#[test]
+fn the_search_keeps_the_two_squares_rule_for_both_sides() {
+    let v = classic();
+    let zobrist = Zobrist::new();
+    let mut board = shuttling_board(&v, &zobrist);
+    let (up, down) = (step(&board, "e4", "e5"), step(&board, "e5", "e4"));
+    let (blue_up, blue_down) = (step(&board, "e7", "e8"), step(&board, "e8", "e7"));
+    let mut moves = Vec::new();
+    // Three moves each between the same two squares are allowed.
+    for (red, blue) in [(up, blue_up), (down, blue_down), (up, blue_up)] {
+        moves_of(&board, Side::Red, false, &mut moves);
+        assert!(moves.contains(&red), "{red:?} in {moves:?}");
+        board.make_quiet(red);
+        moves_of(&board, Side::Blue, false, &mut moves);
+        assert!(moves.contains(&blue), "{blue:?} in {moves:?}");
+        board.make_quiet(blue);
+        assert_eq!(board.key, board.full_key());
+    }
+    // The fourth is not, for either side; another move is.
+    moves_of(&board, Side::Red, false, &mut moves);
+    assert!(!moves.contains(&down), "a fourth shuttle of the captain");
+    assert!(moves.contains(&step(&board, "e5", "f5")));
+    let other = board.make_quiet(step(&board, "e5", "f5"));
+    moves_of(&board, Side::Blue, false, &mut moves);
+    assert!(
+        !moves.contains(&blue_down),
+        "a fourth shuttle of the hidden piece"
+    );
+    board.unmake(&other);
+    // Without the rule the fourth is a move like any other.
+    board.two_squares = None;
+    moves_of(&board, Side::Red, false, &mut moves);
+    assert!(moves.contains(&down));
+}
+
+#[test]
+fn a_position_reached_by_another_run_is_another_position() {
+    let v = classic();
+    let zobrist = Zobrist::new();
+    let mut board = shuttling_board(&v, &zobrist);
+    let fresh = board.key;
+    let (up, down) = (step(&board, "e4", "e5"), step(&board, "e5", "e4"));
+    let (blue_up, blue_down) = (step(&board, "e7", "e8"), step(&board, "e8", "e7"));
+    for s in [up, blue_up, down, blue_down] {
+        board.make_quiet(s);
+    }
+    assert_eq!(board.cells, shuttling_board(&v, &zobrist).cells);
+    assert_ne!(
+        board.key, fresh,
+        "the same squares, but both pieces have moved and each side is two moves into a run"
+    );
+    assert_eq!(board.key, board.full_key());
+}
+
+/// What Red's General on `general` does among `units` (Red's flag and a
+/// sergeant each side far off are added), with caution or without: the
+/// square Red's move goes to, if the General moves.
+fn general_goes(general: &str, mut units: Vec<Unit>, cautious: bool) -> Option<String> {
+    let v = classic();
+    units.extend([
+        unit(&v, Side::Red, 0, general, Some("general"), &[]),
+        unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+        unit(&v, Side::Red, 2, "a2", Some("sergeant"), &[]),
+        unit(&v, Side::Blue, 1, "a7", Some("sergeant"), &[]),
+    ]);
+    let (best, board) = choice(&v, units, Side::Red, 40_000, cautious);
+    (best.from == board.cell(general.parse().unwrap())).then(|| board.square(best.to).to_string())
+}
+
+/// Mechanism: caution (a quarter's bomb odds at least on the enemy's back
+/// two rows, the flag's chance counted as a bomb's). To a search without
+/// caution the belief's 18% of a bomb is paid for by 10% of the flag.
+#[test]
+fn the_general_leaves_an_unmoved_second_row_piece_with_a_marshal_near() {
+    let v = classic();
+    let units = || {
+        let mut marshal = unit(&v, Side::Blue, 2, "h7", Some("marshal"), &[]);
+        marshal.moved = true;
+        vec![
+            unit(
+                &v,
+                Side::Blue,
+                0,
+                "e9",
+                None,
+                &[("bomb", 0.18), ("flag", 0.1), ("sergeant", 0.72)],
+            ),
+            unit(
+                &v,
+                Side::Blue,
+                3,
+                "j10",
+                None,
+                &[("flag", 0.9), ("bomb", 0.1)],
+            ),
+            marshal,
+        ]
+    };
+    assert_eq!(
+        general_goes("e8", units(), false).as_deref(),
+        Some("e9"),
+        "without caution the flag's chance pays for the attack"
+    );
+    assert_ne!(general_goes("e8", units(), true).as_deref(), Some("e9"));
+}
+
+/// Mechanism: caution (a back-row piece ringed by unmoved pieces is more
+/// likely a bomb, and its chance of being the flag does not pay for the
+/// gamble).
+#[test]
+fn the_general_never_attacks_a_back_row_piece_ringed_by_unmoved_pieces() {
+    let v = classic();
+    let ring = [("bomb", 0.5), ("sergeant", 0.5)];
+    let units = || {
+        vec![
+            unit(
+                &v,
+                Side::Blue,
+                0,
+                "e10",
+                None,
+                &[("bomb", 0.15), ("flag", 0.1), ("sergeant", 0.75)],
+            ),
+            unit(&v, Side::Blue, 3, "d10", None, &ring),
+            unit(&v, Side::Blue, 4, "f10", None, &ring),
+        ]
+    };
+    assert_eq!(
+        general_goes("e9", units(), false).as_deref(),
+        Some("e10"),
+        "without caution the flag's chance pays for the attack"
+    );
+    let cautious = general_goes("e9", units(), true);
+    assert!(
+        !matches!(cautious.as_deref(), Some("d10" | "e10" | "f10")),
+        "{cautious:?}"
+    );
+}
+
+/// Caution is for unmoved pieces only: a moved one is no bomb.
+#[test]
+fn the_general_attacks_a_moved_piece_on_the_back_rows() {
+    let v = classic();
+    let mut moved = unit(
+        &v,
+        Side::Blue,
+        0,
+        "e9",
+        None,
+        &[("sergeant", 0.5), ("lieutenant", 0.5)],
+    );
+    moved.moved = true;
+    let units = vec![
+        moved,
+        unit(&v, Side::Blue, 3, "j10", None, &[("flag", 1.0)]),
+    ];
+    assert_eq!(general_goes("e8", units, true).as_deref(), Some("e9"));
 }

@@ -1,6 +1,7 @@
 //! Zobrist keys for the planner's transposition table: a random number for
 //! every piece on every cell, for every piece whose kind the searching
-//! player knows, and for Blue to move. Drawn from a fixed seed, so a
+//! player knows, that has moved and that the enemy has seen, for where
+//! each side stands with the two-squares rule, and for Blue to move. Drawn from a fixed seed, so a
 //! position has the same key in every search.
 
 use crate::core::piece::PieceId;
@@ -16,6 +17,10 @@ const CELLS: usize = 256;
 pub struct Zobrist {
     placed: Vec<u64>,
     known: Vec<u64>,
+    moved: Vec<u64>,
+    revealed: Vec<u64>,
+    /// By side and cell, for the two squares of a run.
+    shuttle: Vec<u64>,
     pub blue_to_move: u64,
 }
 
@@ -26,6 +31,9 @@ impl Zobrist {
             placed: (0..2 * PIECES * CELLS).map(|_| rng.next_u64()).collect(),
             known: (0..2 * PIECES).map(|_| rng.next_u64()).collect(),
             blue_to_move: rng.next_u64(),
+            moved: (0..2 * PIECES).map(|_| rng.next_u64()).collect(),
+            revealed: (0..2 * PIECES).map(|_| rng.next_u64()).collect(),
+            shuttle: (0..2 * CELLS).map(|_| rng.next_u64()).collect(),
         }
     }
 
@@ -42,5 +50,23 @@ impl Zobrist {
     /// The key of knowing piece `id`'s kind.
     pub fn known(&self, id: PieceId) -> u64 {
         self.known[Self::piece(id)]
+    }
+
+    /// The key of piece `id` having moved.
+    pub fn moved(&self, id: PieceId) -> u64 {
+        self.moved[Self::piece(id)]
+    }
+
+    /// The key of the enemy knowing piece `id`'s kind.
+    pub fn revealed(&self, id: PieceId) -> u64 {
+        self.revealed[Self::piece(id)]
+    }
+
+    /// The key of `side` having moved one piece `run` times in a row
+    /// between cells `from` and `to`, the last time from `from`.
+    pub fn shuttle(&self, side: Side, from: u8, to: u8, run: u8) -> u64 {
+        let base = usize::from(side == Side::Blue) * CELLS;
+        self.shuttle[base + from as usize]
+            ^ self.shuttle[base + to as usize].rotate_left(u32::from(run))
     }
 }

@@ -24,7 +24,7 @@ use super::options::GameOptions;
 use super::piece::{Piece, PieceId};
 use super::side::Side;
 use super::square::Square;
-use super::two_squares::TwoSquareTrack;
+use super::two_squares::{TwoSquareRun, TwoSquareTrack};
 use super::variant::{Mobility, Variant};
 use std::sync::Arc;
 
@@ -295,6 +295,15 @@ impl Position {
     pub fn last_move(&self) -> Option<Move> {
         let (from, to) = self.last_move?;
         Some(self.geometry.move_of(from, to))
+    }
+
+    /// Where the two-squares rule stands for `side`: its last move and run.
+    pub fn two_square_run(&self, side: Side) -> Option<TwoSquareRun> {
+        let ((from, to), run) = self.tracks[side.index()].last()?;
+        Some(TwoSquareRun {
+            last: self.geometry.move_of(from, to),
+            run,
+        })
     }
 
     pub fn rescues_used(&self, side: Side) -> u8 {
