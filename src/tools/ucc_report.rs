@@ -6,6 +6,7 @@ use crate::core::side::Side;
 use crate::platform::bounded_read::read_capped;
 use crate::ucc::manager_log::parse_log;
 use crate::ucc::report::{CHECKPOINTS, Death, GameReport, TopPiece, report, side_of};
+use crate::ucc::willingness::{ATTACKERS, Willingness};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,6 +85,13 @@ fn piece_name(rank: char) -> &'static str {
     match rank {
         '1' => "Marshal",
         '2' => "General",
+        '3' => "Colonel",
+        '4' => "Major",
+        '5' => "Captain",
+        '6' => "Lieutenant",
+        '7' => "Sergeant",
+        '8' => "Miner",
+        '9' => "Scout",
         's' => "Spy",
         _ => "piece",
     }
@@ -206,6 +214,41 @@ pub fn summary(games: &[GameReport]) -> String {
     text.push_str(
         "  (the root's two-squares overrides are not in the manager's logs, and ucc-bot does not report them yet)\n",
     );
+    let mut willingness = Willingness::default();
+    for game in games {
+        willingness.add(&game.willingness);
+    }
+    text.push_str(&willingness_lines(&willingness));
+    text
+}
+
+/// The enemy's attacks on our unidentified pieces a chance (a turn beside
+/// one), by its rank, against our unmoved and our moved pieces.
+pub fn willingness_lines(willingness: &Willingness) -> String {
+    let mut text = String::from(
+        "  the enemy's attacks on our unidentified pieces, a turn beside one: unmoved | moved\n",
+    );
+    for rank in ATTACKERS {
+        let cell = |moved: bool| {
+            let at = usize::from(moved);
+            let index = ATTACKERS.iter().position(|r| *r == rank).unwrap_or(0);
+            let (attacks, chances) = (
+                willingness.attacks[index][at],
+                willingness.chances[index][at],
+            );
+            match willingness.rate(rank, moved) {
+                Some(rate) => format!("{attacks}/{chances} = {rate:.3}"),
+                None => "no chance".to_string(),
+            }
+        };
+        let _ = writeln!(
+            text,
+            "    {}: {} | {}",
+            piece_name(rank),
+            cell(false),
+            cell(true)
+        );
+    }
     text
 }
 

@@ -6,7 +6,8 @@
 //! keeps for itself, `memory_file` what it remembers of each opponent's
 //! setups, and `bot` holds the conversation. `manager_log` reads the
 //! manager's game logs and `report` counts what they say of our play
-//! (`flagfall ucc-report`).
+//! (`flagfall ucc-report`), `willingness` among it how willing the enemy is
+//! to attack our pieces it has not identified.
 
 mod bot;
 mod game;
@@ -16,6 +17,7 @@ mod memory_file;
 mod own_two_squares;
 mod protocol;
 pub mod report;
+pub mod willingness;
 
 pub use bot::{BotConfig, BotError, play, setup_rows};
 pub use game::{UccGame, kind_of, rank_of, ucc_rules};

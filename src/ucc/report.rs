@@ -6,6 +6,7 @@
 
 use super::manager_log::{Ending, ManagerLog};
 use super::protocol::{Outcome, Rank};
+use super::willingness::Willingness;
 use crate::core::side::Side;
 use crate::core::square::Square;
 use std::fmt;
@@ -78,6 +79,8 @@ pub struct GameReport {
     /// and those that had not.
     pub taken_by_top_two: [u32; 2],
     pub flag_lost: bool,
+    /// The enemy's attacks on our unidentified pieces against its chances.
+    pub willingness: Willingness,
 }
 
 /// A log that does not replay: a move from an empty square or a battle
@@ -134,7 +137,11 @@ pub fn report(log: &ManagerLog, ours: Side) -> Result<GameReport, ReplayError> {
     let mut probes = 0;
     let mut taken_by_top_two = [0, 0];
     let mut flag_lost = false;
+    let mut willingness = Willingness::default();
     for m in &log.moves {
+        if m.side != ours {
+            count_chances(&board, &shown, ours, &mut willingness);
+        }
         let fail = |what: String| ReplayError {
             turn: m.turn,
             side: m.side,
@@ -188,6 +195,9 @@ pub fn report(log: &ManagerLog, ours: Side) -> Result<GameReport, ReplayError> {
         }
         if mover.side == ours && matches!(a, '6'..='9') && shown[defender.id].is_none() {
             probes += 1;
+        }
+        if mover.side != ours && shown[defender.id].is_none() {
+            willingness.attack(a, defender.moved);
         }
         for (unit, other) in [(mover, d), (defender, a)] {
             if shown[unit.id].is_none() {
@@ -262,7 +272,34 @@ pub fn report(log: &ManagerLog, ours: Side) -> Result<GameReport, ReplayError> {
         probes,
         taken_by_top_two,
         flag_lost,
+        willingness,
     })
+}
+
+/// Every enemy piece beside one of our pieces it has not identified, as a
+/// chance to attack it.
+fn count_chances(
+    board: &[[Option<Unit>; 10]; 10],
+    shown: &[Option<u32>],
+    ours: Side,
+    willingness: &mut Willingness,
+) {
+    for (row, line) in board.iter().enumerate() {
+        for (col, unit) in line.iter().enumerate() {
+            let Some(enemy) = unit.filter(|u| u.side != ours) else {
+                continue;
+            };
+            let beside = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .into_iter()
+                .filter_map(|(dc, dr)| {
+                    let (c, r) = ((col + dc).checked_sub(1)?, (row + dr).checked_sub(1)?);
+                    board.get(r)?.get(c).copied().flatten()
+                });
+            for target in beside.filter(|u| u.side == ours && shown[u.id].is_none()) {
+                willingness.chance(enemy.rank, target.moved);
+            }
+        }
+    }
 }
 
 fn reveal(top: &mut [(usize, TopPiece)], id: usize, turn: u32, by: Option<Rank>) {
@@ -367,6 +404,38 @@ them BLUE VICTORY 3 0 2
         let theirs = super::report(&log, Side::Blue).unwrap();
         assert_eq!(theirs.won, Some(true));
         assert_eq!(theirs.identified[0], 2, "the General and the flag");
+    }
+
+    /// Their Marshal walks up beside our unmoved Sergeant and takes it.
+    #[test]
+    fn the_enemy_s_chances_and_attacks_on_our_unknown_pieces_are_counted() {
+        let log = parse_log(
+            "ours RED SETUP
+..........
+.F........
+..........
+7........9
+them BLUE SETUP
+1.........
+5.........
+..........
+F.........
+1 RED: 9 3 LEFT OK
+1 BLU: 0 6 UP OK
+2 RED: 8 3 RIGHT OK
+2 BLU: 0 5 UP OK
+3 RED: 9 3 LEFT OK
+3 BLU: 0 4 UP KILLS 1 7
+",
+        )
+        .unwrap();
+        let report = report(&log, Side::Red).unwrap();
+        let w = report.willingness;
+        assert_eq!(w.rate('1', false), Some(1.0), "one chance, taken: {w:?}");
+        assert_eq!(w.rate('1', true), None, "our scout was never beside it");
+        assert_eq!(w.rate('5', false), None);
+        let chances: u32 = w.chances.iter().flatten().sum();
+        assert_eq!(chances, 1);
     }
 
     #[test]
