@@ -229,17 +229,12 @@ pub fn willingness_lines(willingness: &Willingness) -> String {
         "  the enemy's attacks on our unidentified pieces, a turn beside one: unmoved | moved\n",
     );
     for rank in ATTACKERS {
-        let cell = |moved: bool| {
-            let at = usize::from(moved);
-            let index = ATTACKERS.iter().position(|r| *r == rank).unwrap_or(0);
-            let (attacks, chances) = (
-                willingness.attacks[index][at],
-                willingness.chances[index][at],
-            );
-            match willingness.rate(rank, moved) {
-                Some(rate) => format!("{attacks}/{chances} = {rate:.3}"),
-                None => "no chance".to_string(),
-            }
+        let cell = |moved: bool| match (
+            willingness.counts(rank, moved),
+            willingness.rate(rank, moved),
+        ) {
+            (Some((attacks, chances)), Some(rate)) => format!("{attacks}/{chances} = {rate:.3}"),
+            _ => "no chance".to_string(),
         };
         let _ = writeln!(
             text,

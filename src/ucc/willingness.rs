@@ -46,14 +46,18 @@ impl Willingness {
         }
     }
 
+    /// Attacks and chances for `rank` against an unmoved or a moved piece
+    /// (`None` for a rank that cannot attack).
+    pub fn counts(&self, rank: Rank, moved: bool) -> Option<(u32, u32)> {
+        let at = ATTACKERS.iter().position(|r| *r == rank)?;
+        let moved = usize::from(moved);
+        Some((self.attacks[at][moved], self.chances[at][moved]))
+    }
+
     /// Attacks a chance for `rank` against an unmoved or a moved piece, or
     /// `None` where it never had one.
     pub fn rate(&self, rank: Rank, moved: bool) -> Option<f64> {
-        let at = ATTACKERS.iter().position(|r| *r == rank)?;
-        let (attacks, chances) = (
-            self.attacks[at][usize::from(moved)],
-            self.chances[at][usize::from(moved)],
-        );
+        let (attacks, chances) = self.counts(rank, moved)?;
         (chances > 0).then(|| f64::from(attacks) / f64::from(chances))
     }
 }

@@ -176,7 +176,7 @@ impl BattleTable {
         let mut keys = Vec::with_capacity(5);
         // A hidden attacker is of a kind that moves as it did.
         let (distance, straight) = board.reach(step);
-        let mut a_kinds = kinds_of(attacker, self.kinds);
+        let mut a_kinds: Vec<_> = attacker.kinds().collect();
         if attacker.kind.is_none() {
             a_kinds.retain(|(k, _)| board.mobility[k.0 as usize].reaches(distance, straight));
             let total: f32 = a_kinds.iter().map(|(_, p)| p).sum();
@@ -184,7 +184,7 @@ impl BattleTable {
                 *p /= total.max(f32::MIN_POSITIVE);
             }
         }
-        let mut d_kinds = kinds_of(defender, self.kinds);
+        let mut d_kinds: Vec<_> = defender.kinds().collect();
         if let Some(floor) = self.bomb_floor(board, attacker, defender) {
             self.pessimistic(&mut d_kinds, floor);
         }
@@ -243,16 +243,5 @@ impl BattleTable {
         }
         out.sort_by(|a, b| b.chance.total_cmp(&a.chance));
         out
-    }
-}
-
-/// Each kind `unit` may be, with its chance.
-fn kinds_of(unit: &Unit, kinds: usize) -> Vec<(KindId, f32)> {
-    match unit.kind {
-        Some(kind) => vec![(kind, 1.0)],
-        None => (0..kinds)
-            .filter(|&k| unit.odds[k] > 0.0)
-            .map(|k| (KindId(k as u8), unit.odds[k]))
-            .collect(),
     }
 }

@@ -62,6 +62,19 @@ impl Unit {
         self.cell != OFF
     }
 
+    /// Each kind it may be, with its chance (its own kind, surely, when known).
+    pub fn kinds(&self) -> impl Iterator<Item = (KindId, f32)> + '_ {
+        let known = self.kind.map(|k| (k, 1.0));
+        let hidden = self.kind.is_none().then(|| {
+            self.odds
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(k, p)| (KindId(k as u8), *p))
+        });
+        known.into_iter().chain(hidden.into_iter().flatten())
+    }
+
     /// The chance that it is of a kind `keep` accepts.
     pub fn chance(&self, keep: impl Fn(KindId) -> bool) -> f32 {
         match self.kind {

@@ -215,8 +215,8 @@ impl Judge {
         };
         let (a_side, d_side) = (attacker.side().index(), defender.side().index());
         let mut gain = 0.0;
-        for (a, pa) in kinds_of(attacker) {
-            for (d, pd) in kinds_of(defender) {
+        for (a, pa) in attacker.kinds() {
+            for (d, pd) in defender.kinds() {
                 let (won, lost) = match table.result(a, d) {
                     BattleResult::AttackerWins => (self.worth[d_side][d.0 as usize], 0.0),
                     BattleResult::DefenderWins if attacker.kind.is_none() => continue,
@@ -366,24 +366,6 @@ impl<'a> Few<'a> {
     fn items(&self) -> impl Iterator<Item = &(&'a Unit, KindId)> + Clone {
         self.items[..self.len].iter().flatten()
     }
-}
-
-/// Each kind `unit` may be, with its chance.
-fn kinds_of(unit: &Unit) -> impl Iterator<Item = (KindId, f32)> + '_ {
-    let known = unit.kind.map(|k| (k, 1.0));
-    let hidden = unit
-        .kind
-        .is_none()
-        .then(|| {
-            unit.odds
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| **p > 0.0)
-                .map(|(k, p)| (KindId(k as u8), *p))
-        })
-        .into_iter()
-        .flatten();
-    known.into_iter().chain(hidden)
 }
 
 /// A hidden piece's worth to its side, by its odds.
