@@ -11,8 +11,15 @@
 //! its chance of being the flag counts as a bomb's. The belief's odds make
 //! a General's attack on a second-row piece with 18% bomb odds come out
 //! near break-even, and it died on bombs in 12 to 14 of 20 games.
+//!
+//! An attack by the side that does not know the defender is not certain:
+//! a hidden attacker attacks a piece it has identified only with the kinds
+//! that win or trade, and an enemy attack on a piece of ours it has not
+//! identified is made by its willing share (`willing.rs`). The outcomes'
+//! chances add up to the share that attacks; the rest stands pat.
 
 use super::board::{Board, MAX_KINDS, Outcome, Step, Unit};
+use super::willing::Willingness;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
@@ -76,6 +83,7 @@ pub struct BattleTable {
     flag: Vec<bool>,
     bomb: Vec<bool>,
     caution: Option<Caution>,
+    willingness: Option<Willingness>,
 }
 
 impl BattleTable {
@@ -98,6 +106,33 @@ impl BattleTable {
                 .map(|k| k.special == Special::Bomb)
                 .collect(),
             caution: None,
+            willingness: None,
+        }
+    }
+
+    /// The table with the enemy's attacks on pieces it has not identified
+    /// made by `willingness`'s share (without it, by the kinds that win
+    /// against our true piece, as if the enemy knew it).
+    pub fn with_willingness(mut self, willingness: Willingness) -> BattleTable {
+        self.willingness = Some(willingness);
+        self
+    }
+
+    /// The share of `attacker`'s kind `a` that attacks `defender` when it
+    /// is of kind `d`: the attacker's own side decides its attacks (all of
+    /// it), a hidden attacker on a piece it knows attacks when it wins or
+    /// trades, and on one it does not know by its willingness.
+    pub fn share(&self, attacker: &Unit, defender: &Unit, a: KindId, d: KindId) -> f32 {
+        if let Some(willingness) = &self.willingness
+            && attacker.side() == willingness.enemy
+            && !defender.revealed
+        {
+            return willingness.share(self, a, defender);
+        }
+        if attacker.kind.is_some() || self.result(a, d) != BattleResult::DefenderWins {
+            1.0
+        } else {
+            0.0
         }
     }
 
@@ -166,7 +201,9 @@ impl BattleTable {
         self.results[attacker.0 as usize * self.kinds + defender.0 as usize]
     }
 
-    /// The outcomes of the battle `step` starts on `board`, most likely first.
+    /// The outcomes of the battle `step` starts on `board`, most likely
+    /// first; their chances add up to the share of the attacker that
+    /// attacks (one, but for a hidden or unknowing attacker).
     pub fn outcomes(&self, board: &Board, step: Step) -> Vec<Outcome> {
         let (Some(attacker), Some(defender)) = (board.unit_at(step.from), board.unit_at(step.to))
         else {
@@ -190,7 +227,7 @@ impl BattleTable {
         }
         for &(a, pa) in &a_kinds {
             for &(d, pd) in &d_kinds {
-                let chance = pa * pd;
+                let chance = pa * pd * self.share(attacker, defender, a, d);
                 if chance <= 0.0 {
                     continue;
                 }
@@ -233,13 +270,16 @@ impl BattleTable {
                 o.defender[d.0 as usize] += chance;
             }
         }
+        // The attacking share keeps its chance; the negligible outcomes'
+        // chance goes to the others.
+        let willing: f32 = out.iter().map(|o| o.chance).sum();
         out.retain(|o| o.chance >= NEGLIGIBLE);
-        let total: f32 = out.iter().map(|o| o.chance).sum();
+        let kept: f32 = out.iter().map(|o| o.chance).sum();
         for o in &mut out {
             for p in o.attacker.iter_mut().chain(o.defender.iter_mut()) {
                 *p /= o.chance;
             }
-            o.chance /= total;
+            o.chance *= willing.min(1.0) / kept;
         }
         out.sort_by(|a, b| b.chance.total_cmp(&a.chance));
         out

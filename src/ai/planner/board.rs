@@ -2,7 +2,9 @@
 //! knows it. Its own pieces and the enemy's revealed ones have a kind; each
 //! hidden enemy piece has the belief's odds of every kind (`Odds`), which
 //! its moves narrow as the search plays them (a piece that moves is no bomb
-//! or flag, one that runs several squares is a scout). Moves are made and
+//! or flag, one that runs several squares is a scout). Each of our pieces
+//! the enemy has not identified has the odds the enemy can know, narrowed
+//! the same way as it moves. Moves are made and
 //! unmade in place; a battle is made with one of its outcomes
 //! (`battles.rs` works out what outcomes a battle has).
 
@@ -46,10 +48,14 @@ pub struct Unit {
     pub cell: u8,
     /// Its kind where the searching player knows it.
     pub kind: Option<KindId>,
-    /// For a hidden enemy piece, how likely each kind is.
+    /// How likely each kind is as the side that does not know the piece
+    /// sees it: for a hidden enemy piece, the belief's odds; for a piece of
+    /// ours the enemy has not identified, the public odds (what its moves
+    /// showed); all nothing where no odds are known.
     pub odds: Odds,
     pub moved: bool,
-    /// Whether its owner's opponent knows its kind.
+    /// Whether its owner's opponent knows its kind (for an enemy piece:
+    /// whether we do, by the view or by a battle in the search).
     pub revealed: bool,
 }
 
@@ -113,6 +119,28 @@ impl Unit {
         }
         if count == 1 {
             self.kind = only.map(|k| KindId(k as u8));
+        }
+    }
+
+    /// Keep only the kinds `keep` accepts in the odds of a piece whose kind
+    /// we know (what the enemy can know of it), made to sum to one again;
+    /// odds `keep` accepts none of stay as they were.
+    pub fn narrow_public(&mut self, keep: impl Fn(KindId) -> bool) {
+        let kept: f32 = (0..MAX_KINDS)
+            .filter(|&k| self.odds[k] > 0.0 && keep(KindId(k as u8)))
+            .map(|k| self.odds[k])
+            .sum();
+        if kept <= 0.0 {
+            return;
+        }
+        for k in 0..MAX_KINDS {
+            if self.odds[k] > 0.0 {
+                self.odds[k] = if keep(KindId(k as u8)) {
+                    self.odds[k] / kept
+                } else {
+                    0.0
+                };
+            }
         }
     }
 }
@@ -466,7 +494,12 @@ impl<'z> Board<'z> {
         let unit = &mut units[index as usize];
         let from = unit.cell;
         let was_known = unit.kind.is_some();
-        unit.narrow(|k| mobility[k.0 as usize].reaches(distance, straight));
+        let moves_so = |k: KindId| mobility[k.0 as usize].reaches(distance, straight);
+        if was_known {
+            unit.narrow_public(moves_so);
+        } else {
+            unit.narrow(moves_so);
+        }
         if !unit.moved {
             *key ^= zobrist.moved(unit.id);
         }

@@ -42,9 +42,15 @@ const TOP_UNDER_SPY: f32 = 0.85;
 const MINER_PER_BOMB: f32 = 6.0;
 const MINER_CAP: f32 = 40.0;
 /// How much more a piece is worth while the enemy does not know it: a share
-/// of its worth for the three top ranks, a little for the rest.
-const UNSEEN_TOP: f32 = 0.15;
+/// of its worth for the three top ranks, half the spy's (its worth is in
+/// its stealth), a little for the rest. A hidden enemy piece that fought in
+/// the search loses its share, as it would be identified: so finding its
+/// top ranks or spy pays for a probe (a scout is worth 10).
+const UNSEEN_TOP: f32 = 0.2;
+const UNSEEN_SPY: f32 = 0.5;
 const UNSEEN_REST: f32 = 0.05;
+/// No premium, for a piece that is known.
+const SEEN: [f32; MAX_KINDS] = [0.0; MAX_KINDS];
 /// An unmoved piece may be a bomb to the enemy.
 const UNMOVED: f32 = 1.0;
 /// An enemy piece that may move, this many steps from our flag.
@@ -137,7 +143,11 @@ impl Judge {
                 worth[side.index()][k] = w;
                 let top =
                     ranks.iter().take(3).any(|r| *r == kind.rank) && kind.special == Special::None;
-                unseen[side.index()][k] = w * if top { UNSEEN_TOP } else { UNSEEN_REST };
+                unseen[side.index()][k] = w * match kind.special {
+                    Special::Spy => UNSEEN_SPY,
+                    _ if top => UNSEEN_TOP,
+                    _ => UNSEEN_REST,
+                };
             }
         }
         let our_flags: Vec<_> = board
@@ -205,9 +215,9 @@ impl Judge {
     }
 
     /// What the attacker's side expects to gain in worth from the battle
-    /// `step` starts, by the hidden pieces' odds; a hidden attacker of a
-    /// kind that would lose does not attack (as the search has it), so it
-    /// counts nothing.
+    /// `step` starts, by the hidden pieces' odds and the share of the
+    /// attacker that would attack (`BattleTable::share`: none of a hidden
+    /// kind that would lose to a piece it knows).
     pub fn attack_gain(&self, board: &Board, table: &BattleTable, step: super::board::Step) -> f32 {
         let (Some(attacker), Some(defender)) = (board.unit_at(step.from), board.unit_at(step.to))
         else {
@@ -219,14 +229,13 @@ impl Judge {
             for (d, pd) in defender.kinds() {
                 let (won, lost) = match table.result(a, d) {
                     BattleResult::AttackerWins => (self.worth[d_side][d.0 as usize], 0.0),
-                    BattleResult::DefenderWins if attacker.kind.is_none() => continue,
                     BattleResult::DefenderWins => (0.0, self.worth[a_side][a.0 as usize]),
                     BattleResult::BothRemoved => (
                         self.worth[d_side][d.0 as usize],
                         self.worth[a_side][a.0 as usize],
                     ),
                 };
-                gain += pa * pd * (won - lost);
+                gain += pa * pd * table.share(attacker, defender, a, d) * (won - lost);
             }
         }
         gain
@@ -296,6 +305,7 @@ impl Judge {
                     }
                     w
                 }
+                None if unit.revealed => expected(&unit.odds, &self.worth[side], &SEEN),
                 None => expected(&unit.odds, &self.worth[side], &self.unseen[side]),
             };
             if ours {

@@ -3,6 +3,9 @@
 //! planner searches the one board it believes in: its own pieces and the
 //! enemy's seen ones by kind, each hidden enemy piece by the belief's odds
 //! of every kind (`Belief`), battles with a hidden piece as chance nodes.
+//! The enemy knows no more of our pieces than it has seen: each of ours it
+//! has not identified carries the odds it can know, and its attacks on one
+//! are chance nodes over its willingness (`willing.rs`).
 //! Iterative-deepening alpha-beta (`search.rs`) within the think budget,
 //! judged at its horizon by what Stratego players weigh (`judge.rs`).
 //! It plays the rank games; a domino game, whose stones battle by their
@@ -13,19 +16,21 @@ mod board;
 mod judge;
 mod moves;
 mod search;
+mod willing;
 mod zobrist;
 
 #[cfg(test)]
 mod tests;
 
-use super::belief::Belief;
+use super::belief::{Belief, Hidden};
 use super::budget::{Budget, work_per_ms};
 use super::learned_belief::learned_odds;
 use super::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
 use crate::core::options::TwoSquares;
+use crate::core::square::Square;
 use crate::core::variant::{Combat, KindId};
-use crate::core::view::PlayerView;
+use crate::core::view::{PlayerView, ViewPiece};
 use battles::{BattleTable, Caution};
 use board::{Board, MAX_KINDS, Odds, Shuttle, Step, Unit};
 use judge::Judge;
@@ -33,6 +38,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use search::{Searcher, Table};
 use std::sync::LazyLock;
+use willing::Willingness;
 use zobrist::Zobrist;
 
 pub use search::Found;
@@ -92,11 +98,9 @@ pub fn choose(
         })
     });
     let mut board = board.with_two_squares(two_squares, shuttles);
-    let table = BattleTable::new(variant, &view.options).with_caution(Caution::for_side(
-        variant,
-        &board,
-        view.viewer,
-    ));
+    let table = BattleTable::new(variant, &view.options)
+        .with_caution(Caution::for_side(variant, &board, view.viewer))
+        .with_willingness(Willingness::new(variant, view.viewer.opponent()));
     let judge = Judge::new(variant, &board, view.viewer, quiet_limit);
     let mut root: Vec<Step> = view
         .legal_moves
@@ -140,12 +144,16 @@ pub fn choose(
     (action, found)
 }
 
-/// Every piece on the board as the viewer knows it.
+/// Every piece on the board as the viewer knows it: the enemy's hidden
+/// ones by the belief's odds, ours the enemy has not identified by the
+/// odds it can know (`public_odds`).
 fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
     let variant = &*view.variant;
     let mut units = Vec::new();
     for (i, seen) in view.squares.iter().enumerate() {
         let Some(seen) = seen else { continue };
+        let ours = seen.owner == view.viewer;
+        let public = seen.piece.is_some_and(|p| variant.kind(p.kind).public);
         let mut odds: Odds = [0.0; MAX_KINDS];
         if seen.piece.is_none()
             && let Some(hidden) = belief.hidden.iter().find(|h| h.id == seen.id)
@@ -162,7 +170,8 @@ fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
             kind: seen.piece.map(|p| p.kind),
             odds,
             moved: seen.moved,
-            revealed: seen.owner != view.viewer || seen.revealed,
+            // An enemy piece whose kind we see is one we know.
+            revealed: seen.revealed || public || (!ours && seen.piece.is_some()),
         };
         if unit.kind.is_none() {
             // Odds that do not add up (a belief with no army left) become even.
@@ -172,8 +181,45 @@ fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
                 }
             }
             unit.narrow(|_: KindId| true);
+        } else if ours && !unit.revealed {
+            let columns = variant.board.columns as usize;
+            let square = Square::new((i % columns) as u8, (i / columns) as u8);
+            unit.odds = public_odds(view, seen, square);
         }
         units.push(unit);
     }
     units
+}
+
+/// What the enemy can know of our unidentified piece `seen`: any of our
+/// unidentified pieces that fits what it saw of it (moved or not, its
+/// suit), each as likely.
+fn public_odds(view: &PlayerView, seen: &ViewPiece, square: Square) -> Odds {
+    let variant = &*view.variant;
+    let asked = Hidden {
+        id: seen.id,
+        square,
+        moved: seen.moved,
+        suit: seen.suit,
+    };
+    let mut odds: Odds = [0.0; MAX_KINDS];
+    let pool = view
+        .squares
+        .iter()
+        .flatten()
+        .filter(|s| s.owner == view.viewer && !s.revealed)
+        .filter_map(|s| s.piece)
+        .filter(|p| !variant.kind(p.kind).public);
+    for piece in pool.filter(|p| asked.fits(variant, p)) {
+        if let Some(slot) = odds.get_mut(piece.kind.0 as usize) {
+            *slot += 1.0;
+        }
+    }
+    let total: f32 = odds.iter().sum();
+    if total > 0.0 {
+        for p in &mut odds {
+            *p /= total;
+        }
+    }
+    odds
 }

@@ -28,9 +28,11 @@ pub const MAX_DEPTH: u32 = 40;
 /// The null move is tried this deep and more, and searched this much shallower.
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_CUT: i32 = 2;
-/// What standing pat costs a side whose hidden piece would not attack:
-/// a little, so that an attack no kind of it would make is never chosen.
+/// What standing pat costs a side whose piece would not attack: a little,
+/// so that an attack no kind of it would make is never chosen.
 const UNWILLING: f32 = 1.0;
+/// A share of an attacker this small that would not attack is none.
+const SURE: f32 = 1e-4;
 /// How often (in nodes) the search looks at its budget.
 const CHECK_EVERY: u64 = 1024;
 
@@ -236,11 +238,14 @@ impl<'b, 'z> Searcher<'b, 'z> {
     /// A battle as a chance node: each outcome weighed by its chance, each
     /// searched within the window Star1 leaves it.
     ///
-    /// A hidden piece attacks knowing what it is: it attacks only when it
-    /// wins or trades, and otherwise its side does something else, which
-    /// the search counts as the position as it stands (stand pat). So an
+    /// Where not all of the attacker would attack (`BattleTable::outcomes`:
+    /// a hidden piece on one it knows attacks only when it wins or trades,
+    /// an enemy piece on one of ours it has not identified by its
+    /// willingness), the rest of its side does something else, which the
+    /// search counts as the position as it stands (stand pat). So an
     /// unknown piece beside our seen Marshal threatens it by the chance
-    /// that it is the spy, not by the chance that a random attack wins.
+    /// that it is the spy, and a known enemy General beside our unknown
+    /// Sergeant takes it only as often as it dares.
     fn battle(
         &mut self,
         step: Step,
@@ -250,25 +255,18 @@ impl<'b, 'z> Searcher<'b, 'z> {
         ply: u32,
         quiescent: bool,
     ) -> f32 {
-        let mut outcomes = self.table.outcomes(self.board, step);
+        let outcomes = self.table.outcomes(self.board, step);
         let reach = self.judge.limit + UNWILLING;
         let (low, high) = (-reach, reach);
         let mut sum = 0.0;
         let mut rest = 1.0f32;
-        let hidden_attacker = self
-            .board
-            .unit_at(step.from)
-            .is_some_and(|u| u.kind.is_none());
-        if hidden_attacker {
-            outcomes.retain(|o| o.attacker_stays || !o.defender_stays);
-            let willing: f32 = outcomes.iter().map(|o| o.chance).sum();
-            let unwilling = 1.0 - willing;
-            if unwilling > 0.0 {
-                // Rather than lose its piece, the attacker's side stands pat.
-                let stand = self.judge.score(self.board, self.table) - UNWILLING;
-                sum = unwilling * stand;
-                rest = willing;
-            }
+        let willing: f32 = outcomes.iter().map(|o| o.chance).sum();
+        let unwilling = 1.0 - willing;
+        if unwilling > SURE {
+            // Rather than lose its piece, the attacker's side stands pat.
+            let stand = self.judge.score(self.board, self.table) - UNWILLING;
+            sum = unwilling * stand;
+            rest = willing;
         }
         for outcome in &outcomes {
             rest = (rest - outcome.chance).max(0.0);

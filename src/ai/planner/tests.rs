@@ -7,6 +7,7 @@ use super::board::{Board, MAX_KINDS, Odds, Step, Unit};
 use super::judge::Judge;
 use super::moves::moves_of;
 use super::search::{Searcher, Table};
+use super::willing::Willingness;
 use super::zobrist::Zobrist;
 use crate::core::battle::BattleResult;
 use crate::core::options::GameOptions;
@@ -57,25 +58,41 @@ fn step(board: &Board, from: &str, to: &str) -> Step {
     }
 }
 
-/// What Red's search chooses on `units`, Red to move, within `nodes`.
+/// What Red's search chooses on `units`, Red to move, within `nodes`,
+/// as the planner plays: cautious, and Blue attacking what it has not
+/// identified by its willingness.
 fn red_choice(variant: &Variant, units: Vec<Unit>, nodes: u64) -> (Step, Board<'static>) {
-    choice(variant, units, Side::Red, nodes, true)
+    choice(variant, units, Side::Red, nodes, Knows::Both)
+}
+
+/// What Red's search knows besides the rules.
+#[derive(Clone, Copy, PartialEq)]
+enum Knows {
+    /// Nothing: Blue attacks as if it knew Red's pieces.
+    Nothing,
+    /// Caution for Red's top ranks.
+    Caution,
+    /// Caution, and Blue's willingness.
+    Both,
 }
 
 /// What Red's search chooses for `to_move` on `units` within `nodes`,
-/// Red's top ranks `cautious` or not.
+/// knowing what `knows` says.
 fn choice(
     variant: &Variant,
     units: Vec<Unit>,
     to_move: Side,
     nodes: u64,
-    cautious: bool,
+    knows: Knows,
 ) -> (Step, Board<'static>) {
     static ZOBRIST: std::sync::LazyLock<Zobrist> = std::sync::LazyLock::new(Zobrist::new);
     let mut board = Board::new(variant, units, to_move, 0, &ZOBRIST);
     let mut table = BattleTable::new(variant, &GameOptions::defaults(variant));
-    if cautious {
+    if knows != Knows::Nothing {
         table = table.with_caution(Caution::for_side(variant, &board, Side::Red));
+    }
+    if knows == Knows::Both {
+        table = table.with_willingness(Willingness::new(variant, Side::Blue));
     }
     let judge = Judge::new(variant, &board, Side::Red, None);
     let mut root = Vec::new();
@@ -333,7 +350,7 @@ fn a_hidden_piece_that_may_be_the_spy_attacks_a_seen_marshal() {
         unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
         unit(&v, Side::Blue, 2, "a9", Some("scout"), &[]),
     ];
-    let (best, board) = choice(&v, units, Side::Blue, 20_000, true);
+    let (best, board) = choice(&v, units, Side::Blue, 20_000, Knows::Both);
     assert_eq!(best, step(&board, "e5", "e4"));
 }
 
@@ -525,7 +542,12 @@ fn general_goes(general: &str, mut units: Vec<Unit>, cautious: bool) -> Option<S
         unit(&v, Side::Red, 2, "a2", Some("sergeant"), &[]),
         unit(&v, Side::Blue, 1, "a7", Some("sergeant"), &[]),
     ]);
-    let (best, board) = choice(&v, units, Side::Red, 40_000, cautious);
+    let knows = if cautious {
+        Knows::Both
+    } else {
+        Knows::Nothing
+    };
+    let (best, board) = choice(&v, units, Side::Red, 40_000, knows);
     (best.from == board.cell(general.parse().unwrap())).then(|| board.square(best.to).to_string())
 }
 
@@ -599,7 +621,8 @@ fn the_general_never_attacks_a_back_row_piece_ringed_by_unmoved_pieces() {
     );
 }
 
-/// Caution is for unmoved pieces only: a moved one is no bomb.
+/// Caution is for unmoved pieces only: a moved one is no bomb. (A Captain
+/// or Major: a lower piece is not worth the General's unseen premium.)
 #[test]
 fn the_general_attacks_a_moved_piece_on_the_back_rows() {
     let v = classic();
@@ -609,7 +632,7 @@ fn the_general_attacks_a_moved_piece_on_the_back_rows() {
         0,
         "e9",
         None,
-        &[("sergeant", 0.5), ("lieutenant", 0.5)],
+        &[("captain", 0.5), ("major", 0.5)],
     );
     moved.moved = true;
     let units = vec![
@@ -617,4 +640,170 @@ fn the_general_attacks_a_moved_piece_on_the_back_rows() {
         unit(&v, Side::Blue, 3, "j10", None, &[("flag", 1.0)]),
     ];
     assert_eq!(general_goes("e8", units, true).as_deref(), Some("e9"));
+}
+
+/// Red's unidentified piece on `square`, moved or not, with the odds
+/// Blue can know of it.
+fn ours_unidentified(
+    v: &Variant,
+    index: u8,
+    square: &str,
+    kind_key: &str,
+    moved: bool,
+    public: &[(&str, f32)],
+) -> Unit {
+    let mut ours = unit(v, Side::Red, index, square, Some(kind_key), public);
+    ours.moved = moved;
+    ours
+}
+
+/// The share of Blue's attack from `from` to `to` that is made, by the
+/// outcomes' chances, with Blue's willingness or as if Blue knew.
+fn attacking_share(units: Vec<Unit>, from: &str, to: &str, willing: bool) -> f32 {
+    let v = classic();
+    let zobrist = Zobrist::new();
+    let board = Board::new(&v, units, Side::Blue, 0, &zobrist);
+    let mut table = BattleTable::new(&v, &GameOptions::defaults(&v));
+    if willing {
+        table = table.with_willingness(Willingness::new(&v, Side::Blue));
+    }
+    let outcomes = table.outcomes(&board, step(&board, from, to));
+    outcomes.iter().map(|o| o.chance).sum()
+}
+
+/// Mechanism: willingness. Blue cannot see what our unidentified piece
+/// is, so its attack on it is a chance node: its Major attacks a moved
+/// piece a quarter of the time; the share is the same whatever our piece
+/// truly is; it is certain only where every kind our piece may publicly
+/// be loses to the Major.
+#[test]
+fn an_enemy_attack_on_a_piece_it_has_not_identified_is_made_by_its_willingness() {
+    let v = classic();
+    let might_win = [("colonel", 0.2), ("captain", 0.4), ("sergeant", 0.4)];
+    let beside = |ours: Unit| {
+        let mut major = unit(&v, Side::Blue, 0, "e6", Some("major"), &[]);
+        major.moved = true;
+        vec![ours, major]
+    };
+    let captain = ours_unidentified(&v, 0, "e5", "captain", true, &might_win);
+    let colonel = ours_unidentified(&v, 0, "e5", "colonel", true, &might_win);
+    let share = attacking_share(beside(captain), "e6", "e5", true);
+    assert!((share - 0.25).abs() < 1e-4, "{share}");
+    let share = attacking_share(beside(colonel), "e6", "e5", true);
+    assert!(
+        (share - 0.25).abs() < 1e-4,
+        "a Colonel is attacked as often: {share}"
+    );
+    // As if Blue knew, the Major attacks our Captain outright.
+    assert!((attacking_share(beside(captain), "e6", "e5", false) - 1.0).abs() < 1e-4);
+    let all_lose = [("captain", 0.5), ("sergeant", 0.5)];
+    let captain = ours_unidentified(&v, 0, "e5", "captain", true, &all_lose);
+    let share = attacking_share(beside(captain), "e6", "e5", true);
+    assert!((share - 1.0).abs() < 1e-4, "a sure win is certain: {share}");
+    // A hidden attacker, Major or General: the General knows it wins
+    // against all our piece may be; the Major dares a quarter of the time.
+    let hidden_beside = |ours: Unit| {
+        let odds = [("major", 0.5), ("general", 0.5)];
+        let mut hidden = unit(&v, Side::Blue, 0, "e6", None, &odds);
+        hidden.moved = true;
+        vec![ours, hidden]
+    };
+    let colonel = ours_unidentified(&v, 0, "e5", "colonel", true, &might_win);
+    let share = attacking_share(hidden_beside(colonel), "e6", "e5", true);
+    assert!((share - (0.5 * 0.25 + 0.5)).abs() < 1e-4, "{share}");
+    // Once our Colonel is identified, only the General attacks it.
+    let mut seen = colonel;
+    seen.revealed = true;
+    let share = attacking_share(hidden_beside(seen), "e6", "e5", true);
+    assert!((share - 0.5).abs() < 1e-4, "{share}");
+}
+
+/// Mechanism: willingness. A hidden piece that may be a scout, in line with
+/// our unmoved spy, is not a sure hit: only the scouts among what it may be
+/// that would run at an unmoved piece attack (7 in 10), where a piece that
+/// knew our spy would always take it.
+#[test]
+fn a_possible_scout_in_line_with_our_unmoved_spy_is_no_sure_hit() {
+    let v = classic();
+    let units = || {
+        let mut runner = unit(&v, Side::Blue, 0, "e8", None, &[("scout", 1.0)]);
+        runner.moved = true;
+        let pool = [("spy", 0.1), ("bomb", 0.3), ("sergeant", 0.6)];
+        vec![runner, ours_unidentified(&v, 0, "e3", "spy", false, &pool)]
+    };
+    let share = attacking_share(units(), "e8", "e3", true);
+    assert!((share - 0.7).abs() < 1e-4, "{share}");
+    assert!((attacking_share(units(), "e8", "e3", false) - 1.0).abs() < 1e-4);
+}
+
+/// Mechanism: willingness. Our unidentified moved Captain beside a known
+/// enemy Major does not flee when our other Captain can take a known
+/// Lieutenant: the Major does not know what it would meet and dares it a
+/// quarter of the time. A search that lets the Major see our Captain runs
+/// away instead.
+#[test]
+fn an_unidentified_captain_beside_a_known_major_does_not_flee() {
+    let v = classic();
+    let units = || {
+        let mut major = unit(&v, Side::Blue, 0, "e6", Some("major"), &[]);
+        major.moved = true;
+        let mut lieutenant = unit(&v, Side::Blue, 1, "h4", Some("lieutenant"), &[]);
+        lieutenant.moved = true;
+        let public = [("colonel", 0.3), ("captain", 0.4), ("sergeant", 0.3)];
+        vec![
+            ours_unidentified(&v, 0, "e5", "captain", true, &public),
+            ours_unidentified(&v, 1, "h3", "captain", true, &public),
+            unit(&v, Side::Red, 2, "a1", Some("flag"), &[]),
+            major,
+            lieutenant,
+            unit(&v, Side::Blue, 2, "j10", None, &[("flag", 1.0)]),
+        ]
+    };
+    let goes = |knows| {
+        let (best, board) = choice(&v, units(), Side::Red, 40_000, knows);
+        (
+            board.square(best.from).to_string(),
+            board.square(best.to).to_string(),
+        )
+    };
+    assert_eq!(goes(Knows::Both), ("h3".to_string(), "h4".to_string()));
+    let knowing = goes(Knows::Caution);
+    assert_eq!(knowing.0, "e5", "{knowing:?}");
+}
+
+/// Mechanism: the discovery credit. A hidden enemy piece that fought is
+/// identified and loses the premium of its unseen top ranks, so a probe by
+/// our Scout that surely loses pays where the piece is likely the Marshal
+/// or the General, and does not where it is likely a low rank.
+#[test]
+fn a_probe_pays_where_it_finds_a_likely_top_rank() {
+    let v = classic();
+    let probe_gain = |odds: &[(&str, f32)]| {
+        let mut target = unit(&v, Side::Blue, 0, "e6", None, odds);
+        target.moved = true;
+        let units = vec![
+            ours_unidentified(&v, 0, "e5", "scout", true, &[("scout", 1.0)]),
+            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+            target,
+            unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
+        ];
+        let zobrist = Zobrist::new();
+        let mut board = Board::new(&v, units, Side::Red, 0, &zobrist);
+        let table = BattleTable::new(&v, &GameOptions::defaults(&v));
+        let judge = Judge::new(&v, &board, Side::Red, None);
+        let before = judge.score(&board, &table);
+        let probe = step(&board, "e5", "e6");
+        let mut after = 0.0;
+        for outcome in table.outcomes(&board, probe) {
+            let undo = board.make_battle(probe, &outcome);
+            // Blue to move: its score is ours negated.
+            after -= outcome.chance * judge.score(&board, &table);
+            board.unmake(&undo);
+        }
+        after - before
+    };
+    let gain = probe_gain(&[("marshal", 0.4), ("general", 0.4), ("captain", 0.2)]);
+    assert!(gain > 20.0, "{gain}");
+    let gain = probe_gain(&[("captain", 0.5), ("lieutenant", 0.5)]);
+    assert!(gain < 0.0, "{gain}");
 }

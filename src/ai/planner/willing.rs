@@ -1,0 +1,88 @@
+//! Whether the enemy attacks a piece of ours it has not identified. It
+//! cannot know what it would meet, so the search may not let it attack
+//! only where our true piece loses: its attack is a chance node over its
+//! willingness (`BattleTable::outcomes`), the willing share fighting our
+//! true piece and the rest of its side standing pat. Its top ranks seldom
+//! attack an unmoved piece (a bomb costs them too much), low ranks and
+//! scouts probe, and an attack is certain only when every kind our piece
+//! may be, as the enemy can know it (the public odds, `Unit::odds`), loses
+//! to the attacker or trades with it.
+//!
+//! The shares are a fixed table by the attacker's place on the ladder and
+//! by whether our piece has moved, near what peternlewis showed over 60
+//! games against the planner (BENCHMARKS.md, issue 80): its Marshal and
+//! General attacked an unidentified piece of ours at 1 of 817 chances when
+//! it was unmoved and at 230 of 344 when it had moved; its Captains,
+//! Lieutenants, Sergeants and Scouts at 63-87%, its Colonels and Majors at
+//! 4% and 19-31%, its Miners at 2-7%, its Spy never.
+
+use super::battles::BattleTable;
+use super::board::{MAX_KINDS, Unit};
+use crate::core::battle::BattleResult;
+use crate::core::side::Side;
+use crate::core::variant::{KindId, Mobility, Special, Variant};
+
+/// Shares of an attack on an unidentified piece, (unmoved, moved), for
+/// the two top ranks, the next two, the other ranks, miners and scouts.
+const TOP: (f32, f32) = (0.02, 0.6);
+const HIGH: (f32, f32) = (0.05, 0.25);
+const LOW: (f32, f32) = (0.7, 0.8);
+const MINER: (f32, f32) = (0.1, 0.1);
+const SCOUT: (f32, f32) = (0.7, 0.7);
+
+/// How willing each kind of `enemy`'s is to attack an unidentified piece.
+#[derive(Debug, Clone, Copy)]
+pub struct Willingness {
+    pub enemy: Side,
+    /// By kind: (unmoved, moved).
+    shares: [(f32, f32); MAX_KINDS],
+}
+
+impl Willingness {
+    /// The fixed table for `enemy`'s kinds in `variant`.
+    pub fn new(variant: &Variant, enemy: Side) -> Willingness {
+        let mut ranks: Vec<i32> = variant
+            .kinds
+            .iter()
+            .filter(|k| k.special == Special::None && k.mobility != Mobility::Immobile)
+            .map(|k| k.rank)
+            .collect();
+        ranks.sort_unstable_by(|a, b| b.cmp(a));
+        ranks.dedup();
+        let mut shares = [(0.0, 0.0); MAX_KINDS];
+        for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
+            let place = ranks.iter().position(|r| *r == kind.rank);
+            shares[k] = match kind.special {
+                _ if kind.mobility == Mobility::Immobile => (0.0, 0.0),
+                Special::Spy => (0.0, 0.0),
+                Special::Miner => MINER,
+                _ if kind.mobility == Mobility::Line => SCOUT,
+                _ => match place {
+                    Some(0 | 1) => TOP,
+                    Some(2 | 3) => HIGH,
+                    _ => LOW,
+                },
+            };
+        }
+        Willingness { enemy, shares }
+    }
+
+    /// The share of `attacker`'s kind `a` that attacks `defender`, a piece
+    /// its side has not identified: all of it when every kind `defender`
+    /// may publicly be loses to `a` or trades with it, else the table's.
+    pub fn share(&self, table: &BattleTable, a: KindId, defender: &Unit) -> f32 {
+        let mut may_be = 0.0;
+        let mut beats_it = 0.0;
+        for (d, p) in defender.odds.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+            may_be += p;
+            if table.result(a, KindId(d as u8)) == BattleResult::DefenderWins {
+                beats_it += p;
+            }
+        }
+        if may_be > 0.0 && beats_it <= 0.0 {
+            return 1.0;
+        }
+        let (unmoved, moved) = self.shares[a.0 as usize];
+        if defender.moved { moved } else { unmoved }
+    }
+}
