@@ -127,7 +127,9 @@ impl BattleTable {
             && attacker.side() == willingness.enemy
             && !defender.revealed
         {
-            return willingness.share(self, a, defender);
+            return willingness.share(a, defender, |d| {
+                self.result(a, d) == BattleResult::DefenderWins
+            });
         }
         if attacker.kind.is_some() || self.result(a, d) != BattleResult::DefenderWins {
             1.0

@@ -1,7 +1,7 @@
 //! Whether the enemy attacks a piece of ours it has not identified. It
 //! cannot know what it would meet, so the search may not let it attack
 //! only where our true piece loses: its attack is a chance node over its
-//! willingness (`BattleTable::outcomes`), the willing share fighting our
+//! willingness (`battles.rs`), the willing share fighting our
 //! true piece and the rest of its side standing pat. Its top ranks seldom
 //! attack an unmoved piece (a bomb costs them too much), low ranks and
 //! scouts probe, and an attack is certain only when every kind our piece
@@ -16,9 +16,7 @@
 //! Lieutenants, Sergeants and Scouts at 63-87%, its Colonels and Majors at
 //! 4% and 19-31%, its Miners at 2-7%, its Spy never.
 
-use super::battles::BattleTable;
 use super::board::{MAX_KINDS, Unit};
-use crate::core::battle::BattleResult;
 use crate::core::side::Side;
 use crate::core::variant::{KindId, Mobility, Special, Variant};
 
@@ -67,15 +65,16 @@ impl Willingness {
         Willingness { enemy, shares }
     }
 
-    /// The share of `attacker`'s kind `a` that attacks `defender`, a piece
-    /// its side has not identified: all of it when every kind `defender`
-    /// may publicly be loses to `a` or trades with it, else the table's.
-    pub fn share(&self, table: &BattleTable, a: KindId, defender: &Unit) -> f32 {
+    /// The share of the attacker's kind `a` that attacks `defender`, a
+    /// piece its side has not identified: all of it when `a` beats or
+    /// trades with every kind `defender` may publicly be (`loses_to` says
+    /// which kinds `a` loses to), else the table's.
+    pub fn share(&self, a: KindId, defender: &Unit, loses_to: impl Fn(KindId) -> bool) -> f32 {
         let mut may_be = 0.0;
         let mut beats_it = 0.0;
         for (d, p) in defender.odds.iter().enumerate().filter(|(_, p)| **p > 0.0) {
             may_be += p;
-            if table.result(a, KindId(d as u8)) == BattleResult::DefenderWins {
+            if loses_to(KindId(d as u8)) {
                 beats_it += p;
             }
         }
