@@ -4,9 +4,9 @@
 //! its moves narrow as the search plays them (a piece that moves is no bomb
 //! or flag, one that runs several squares is a scout). Each of our pieces
 //! the enemy has not identified has the odds the enemy can know, narrowed
-//! the same way as it moves. Moves are made and
-//! unmade in place; a battle is made with one of its outcomes
-//! (`battles.rs` works out what outcomes a battle has).
+//! the same way as it moves. Moves are made and unmade in place; a battle
+//! is made with one of its outcomes (`battles.rs` works out what outcomes
+//! a battle has).
 
 use super::zobrist::Zobrist;
 use crate::core::piece::PieceId;

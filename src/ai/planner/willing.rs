@@ -1,12 +1,12 @@
 //! Whether the enemy attacks a piece of ours it has not identified. It
 //! cannot know what it would meet, so the search may not let it attack
-//! only where our true piece loses: its attack is a chance node over its
-//! willingness (`battles.rs`), the willing share fighting our
-//! true piece and the rest of its side standing pat. Its top ranks seldom
-//! attack an unmoved piece (a bomb costs them too much), low ranks and
-//! scouts probe, and an attack is certain only when every kind our piece
-//! may be, as the enemy can know it (the public odds, `Unit::odds`), loses
-//! to the attacker or trades with it.
+//! exactly where it would beat our true piece: its attack is a chance node
+//! over its willingness (`battles.rs`), the willing share fighting our true
+//! piece and the rest of its side standing pat. Its top ranks seldom attack
+//! an unmoved piece (a bomb costs them too much), low ranks and scouts
+//! probe, and an attack is certain only when every kind our piece may be,
+//! as the enemy can know it (the public odds, `Unit::odds`), loses to the
+//! attacker or trades with it.
 //!
 //! The shares are a fixed table by the attacker's place on the ladder and
 //! by whether our piece has moved, near what peternlewis showed over 60
@@ -71,14 +71,14 @@ impl Willingness {
     /// which kinds `a` loses to), else the table's.
     pub fn share(&self, a: KindId, defender: &Unit, loses_to: impl Fn(KindId) -> bool) -> f32 {
         let mut may_be = 0.0;
-        let mut beats_it = 0.0;
+        let mut beats_attacker = 0.0;
         for (d, p) in defender.odds.iter().enumerate().filter(|(_, p)| **p > 0.0) {
             may_be += p;
             if loses_to(KindId(d as u8)) {
-                beats_it += p;
+                beats_attacker += p;
             }
         }
-        if may_be > 0.0 && beats_it <= 0.0 {
+        if may_be > 0.0 && beats_attacker <= 0.0 {
             return 1.0;
         }
         let (unmoved, moved) = self.shares[a.0 as usize];
