@@ -11,7 +11,7 @@
 //! The shares are a fixed table by the attacker's place on the ladder and
 //! by whether our piece has moved, near what peternlewis showed over 60
 //! games against the planner (BENCHMARKS.md, issue 80): its Marshal and
-//! General attacked an unidentified piece of ours at 1 of 817 chances when
+//! General attacked an unidentified piece of ours at 3 of 817 chances when
 //! it was unmoved and at 230 of 344 when it had moved; its Captains,
 //! Lieutenants, Sergeants and Scouts at 63-87%, its Colonels and Majors at
 //! 4% and 19-31%, its Miners at 2-7%, its Spy never.
