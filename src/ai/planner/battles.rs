@@ -18,7 +18,7 @@
 //! identified is made by its willing share (`willing.rs`). The outcomes'
 //! chances add up to the share that attacks; the rest stands pat.
 
-use super::board::{Board, MAX_KINDS, Outcome, Step, Unit};
+use super::board::{Board, MAX_KINDS, Outcome, Step, Unit, ladder_places};
 use super::willing::Willingness;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::options::GameOptions;
@@ -51,14 +51,7 @@ impl Caution {
             let kind = variant.kind(k);
             kind.special == Special::None && kind.mobility != Mobility::Immobile
         };
-        let mut ranks: Vec<i32> = (0..variant.kinds.len().min(MAX_KINDS))
-            .map(|k| KindId(k as u8))
-            .filter(|&k| ranked(k))
-            .map(|k| variant.kind(k).rank)
-            .collect();
-        ranks.sort_unstable_by(|a, b| b.cmp(a));
-        ranks.dedup();
-        ranks.truncate(2);
+        let places = ladder_places(variant);
         let top_left = board
             .units
             .iter()
@@ -67,10 +60,10 @@ impl Caution {
             .filter(|&k| ranked(k))
             .map(|k| variant.kind(k).rank)
             .max();
-        ranks.extend(top_left);
         let mut kinds = [false; MAX_KINDS];
         for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
-            kinds[k] = ranked(KindId(k as u8)) && ranks.contains(&kind.rank);
+            kinds[k] = ranked(KindId(k as u8))
+                && (places[k].is_some_and(|p| p < 2) || Some(kind.rank) == top_left);
         }
         Caution { side, kinds }
     }

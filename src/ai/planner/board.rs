@@ -12,7 +12,7 @@ use super::zobrist::Zobrist;
 use crate::core::piece::PieceId;
 use crate::core::side::Side;
 use crate::core::square::Square;
-use crate::core::variant::{KindId, Mobility, Variant};
+use crate::core::variant::{KindDef, KindId, Mobility, Special, Variant};
 
 /// The most kinds a variant may have for the planner to play it.
 pub const MAX_KINDS: usize = 16;
@@ -143,6 +143,30 @@ impl Unit {
             }
         }
     }
+}
+
+/// Each kind's place on the variant's ladder of ranks: how many distinct
+/// ranks of movable ranked pieces (plain ones and miners) stand above it
+/// (0 for the Marshal); none for bombs, flags and the spy.
+pub fn ladder_places(variant: &Variant) -> [Option<usize>; MAX_KINDS] {
+    let ranked = |k: &KindDef| {
+        matches!(k.special, Special::None | Special::Miner) && k.mobility != Mobility::Immobile
+    };
+    let mut ranks: Vec<i32> = variant
+        .kinds
+        .iter()
+        .filter(|k| ranked(k))
+        .map(|k| k.rank)
+        .collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    let mut places = [None; MAX_KINDS];
+    for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
+        if ranked(kind) {
+            places[k] = ranks.iter().position(|r| *r == kind.rank);
+        }
+    }
+    places
 }
 
 /// A move between two cells.

@@ -1,16 +1,18 @@
-//! How the planner judges a position where its search stops: material on a
-//! scale that makes the top ranks precious, a piece the enemy has not seen
-//! worth more than one it has, the enemy near our flag, our pieces near the
-//! enemy's likely flag, and our pieces that beat a seen enemy piece near it.
+//! How the planner judges a position where its search stops: material
+//! (`values.rs`: a steep ladder, a piece the enemy has not seen or that has
+//! not moved worth more), the enemy near our flag, our miners and chosen
+//! expendables near the enemy's likely flag, and our pieces that beat a
+//! seen enemy piece near it.
 //! Worked out once a move from the view (`Judge::new`), then for every
 //! position the search reaches.
 
 use super::battles::BattleTable;
-use super::board::{Board, MAX_KINDS, Odds, Unit};
+use super::board::{Board, MAX_KINDS, Odds, Unit, ladder_places};
+use super::values::{Values, state};
 use crate::ai::knowledge::steps::steps_from;
 use crate::core::battle::BattleResult;
 use crate::core::side::Side;
-use crate::core::variant::{Combat, KindId, Mobility, Special, Variant};
+use crate::core::variant::{KindId, Mobility, Special, Variant};
 
 /// What winning adds to the winner's lead in material (less a little for
 /// each ply it takes): about two and a half Marshals. A win worth far more
@@ -27,38 +29,19 @@ pub const BOUND: f32 = 10_000.0;
 /// judge's other terms), before it is cut off at `Judge::limit`.
 const MARGIN: f32 = 500.0;
 
-/// The worth of the ranks from the top down: the Marshal twice the
-/// General, and a long tail.
-const LADDER: [f32; 12] = [
-    400.0, 200.0, 120.0, 80.0, 50.0, 35.0, 25.0, 15.0, 10.0, 8.0, 6.0, 5.0,
-];
-const BOMB: f32 = 10.0;
-/// The spy while the enemy piece it takes stands, and after.
-const SPY_IN_WORK: f32 = 100.0;
-const SPY_IDLE: f32 = 10.0;
-/// The top rank's worth while the enemy spy may still take it.
-const TOP_UNDER_SPY: f32 = 0.85;
-/// What each enemy bomb left adds to each of our miners (at most `MINER_CAP`).
-const MINER_PER_BOMB: f32 = 6.0;
-const MINER_CAP: f32 = 40.0;
-/// How much more a piece is worth while the enemy does not know it: a share
-/// of its worth for the three top ranks, half the spy's (its worth is in
-/// its stealth), a little for the rest. A hidden enemy piece that fought in
-/// the search loses its share, as it would be identified: so finding its
-/// top ranks or spy pays for a probe (a scout is worth 10).
-const UNSEEN_TOP: f32 = 0.2;
-const UNSEEN_SPY: f32 = 0.5;
-const UNSEEN_REST: f32 = 0.05;
-/// No premium, for a piece that is known.
-const SEEN: [f32; MAX_KINDS] = [0.0; MAX_KINDS];
-/// An unmoved piece may be a bomb to the enemy.
-const UNMOVED: f32 = 1.0;
 /// An enemy piece that may move, this many steps from our flag.
 const FLAG_DANGER: [f32; 7] = [0.0, 80.0, 40.0, 20.0, 10.0, 5.0, 2.0];
-/// How much our piece gains standing where the enemy's flag probably is,
-/// falling by `PULL_FALL` a step.
+/// How much our miners and chosen expendables gain standing where the
+/// enemy's flag probably is, falling by `PULL_FALL` a step; no other piece
+/// is drawn forward (moved pieces are what a cautious enemy eats).
 const PULL: f32 = 20.0;
 const PULL_FALL: f32 = 0.75;
+const MINER_PULL: f32 = 3.0;
+const EXPENDABLE_PULL: f32 = 1.0;
+/// How many low ranks walk toward the enemy's flag besides the miners, and
+/// the highest place on the ladder they may come from.
+const EXPENDABLES: usize = 2;
+const EXPENDABLE_PLACE: usize = 5;
 /// A share of a seen enemy piece's worth, for the nearest of our pieces
 /// sure to beat it, by the steps between them.
 const CHASE: f32 = 0.1;
@@ -68,15 +51,14 @@ const DRAW: f32 = -150.0;
 
 pub struct Judge {
     me: Side,
-    /// By side, then kind.
-    worth: [[f32; MAX_KINDS]; 2],
-    unseen: [[f32; MAX_KINDS]; 2],
+    /// What each kind is worth to each side.
+    values: Values,
     /// Steps to our flag from every cell.
     to_our_flag: Vec<u32>,
-    /// How strongly every cell draws our pieces toward the enemy's flag.
+    /// How strongly every cell draws our pulled pieces toward the enemy's flag.
     pull: Vec<f32>,
-    /// How much of the pull each of our kinds follows.
-    follows: [f32; MAX_KINDS],
+    /// By unit: how much of the pull it follows (miners and expendables of ours).
+    pulled: Vec<f32>,
     quiet_limit: Option<u32>,
     /// No score is beyond this either way: a win and the larger army's
     /// worth with room to spare. Star1 bounds a chance node's outcomes by
@@ -88,68 +70,16 @@ pub struct Judge {
 }
 
 impl Judge {
-    pub fn new(variant: &Variant, board: &Board, me: Side, quiet_limit: Option<u32>) -> Judge {
+    pub fn new(
+        variant: &Variant,
+        board: &Board,
+        table: &BattleTable,
+        me: Side,
+        quiet_limit: Option<u32>,
+    ) -> Judge {
         let kinds = variant.kinds.len().min(MAX_KINDS);
-        let mut ranks: Vec<i32> = variant
-            .kinds
-            .iter()
-            .filter(|k| matches!(k.special, Special::None | Special::Miner))
-            .filter(|k| k.mobility != Mobility::Immobile)
-            .map(|k| k.rank)
-            .collect();
-        ranks.sort_unstable_by(|a, b| b.cmp(a));
-        ranks.dedup();
-        let ladder = |rank: i32| {
-            let place = ranks
-                .iter()
-                .position(|r| *r == rank)
-                .unwrap_or(LADDER.len());
-            LADDER[place.min(LADDER.len() - 1)]
-        };
-        let spy_target = match variant.combat {
-            Combat::Rank { spy_target, .. } => spy_target,
-            Combat::Domino { .. } => None,
-        };
-        let alive = |side: Side, keep: &dyn Fn(KindId) -> bool| -> f32 {
-            board
-                .units
-                .iter()
-                .filter(|u| u.alive() && u.side() == side)
-                .map(|u| u.chance(keep))
-                .sum()
-        };
-        let mut worth = [[0.0; MAX_KINDS]; 2];
-        let mut unseen = [[0.0; MAX_KINDS]; 2];
-        for side in Side::BOTH {
-            let enemy = side.opponent();
-            let enemy_spy = alive(enemy, &|k| variant.kind(k).special == Special::Spy).min(1.0);
-            let target_alive = spy_target.map_or(0.0, |t| alive(enemy, &|k| k == t).min(1.0));
-            let enemy_bombs = alive(enemy, &|k| variant.kind(k).special == Special::Bomb);
-            let miners = alive(side, &|k| variant.kind(k).special == Special::Miner).max(1.0);
-            for k in 0..kinds {
-                let kind = &variant.kinds[k];
-                let mut w = match kind.special {
-                    _ if kind.is_flag => 0.0,
-                    Special::Bomb => BOMB,
-                    Special::Spy => SPY_IDLE + (SPY_IN_WORK - SPY_IDLE) * target_alive,
-                    Special::Miner => {
-                        ladder(kind.rank) + (MINER_PER_BOMB * enemy_bombs / miners).min(MINER_CAP)
-                    }
-                    _ => ladder(kind.rank),
-                };
-                if Some(KindId(k as u8)) == spy_target {
-                    w *= 1.0 - (1.0 - TOP_UNDER_SPY) * enemy_spy;
-                }
-                worth[side.index()][k] = w;
-                let top =
-                    ranks.iter().take(3).any(|r| *r == kind.rank) && kind.special == Special::None;
-                unseen[side.index()][k] = w * match kind.special {
-                    Special::Spy => UNSEEN_SPY,
-                    _ if top => UNSEEN_TOP,
-                    _ => UNSEEN_REST,
-                };
-            }
-        }
+        let places = ladder_places(variant);
+        let values = Values::new(variant, board, table);
         let our_flags: Vec<_> = board
             .units
             .iter()
@@ -175,39 +105,29 @@ impl Judge {
                 }
             }
         }
-        let mut follows = [0.0; MAX_KINDS];
-        for (k, kind) in variant.kinds.iter().take(kinds).enumerate() {
-            follows[k] = match kind.special {
-                _ if kind.mobility == Mobility::Immobile => 0.0,
-                Special::Miner => 3.0,
-                Special::Spy => 0.0,
-                _ if ranks.iter().take(2).any(|r| *r == kind.rank) => 0.3,
-                _ => 1.0,
-            };
-        }
+        let pulled = pulled_units(variant, board, me, &pull);
         let mut army = [0.0f32; 2];
         for unit in board.units.iter().filter(|u| u.alive()) {
             let side = unit.side().index();
-            army[side] += UNMOVED
-                + match unit.kind {
-                    Some(k) => worth[side][k.0 as usize] + unseen[side][k.0 as usize],
-                    None => expected(&unit.odds, &worth[side], &unseen[side]),
-                };
+            let at = state(false, false);
+            army[side] += match unit.kind {
+                Some(k) => values.value[side][at][k.0 as usize],
+                None => expected(&unit.odds, &values.value[side][at]),
+            };
         }
         let mut precious = [false; MAX_KINDS];
         for (k, kind) in variant.kinds.iter().take(kinds).enumerate() {
             precious[k] = kind.special == Special::Spy
                 || (kind.special == Special::None
                     && kind.mobility != Mobility::Immobile
-                    && ranks.iter().take(2).any(|r| *r == kind.rank));
+                    && places[k].is_some_and(|p| p < 2));
         }
         Judge {
             me,
-            worth,
-            unseen,
+            values,
             to_our_flag,
             pull,
-            follows,
+            pulled,
             quiet_limit,
             limit: (WIN + army[0].max(army[1]) + MARGIN).min(BOUND),
             precious,
@@ -228,11 +148,11 @@ impl Judge {
         for (a, pa) in attacker.kinds() {
             for (d, pd) in defender.kinds() {
                 let (won, lost) = match table.result(a, d) {
-                    BattleResult::AttackerWins => (self.worth[d_side][d.0 as usize], 0.0),
-                    BattleResult::DefenderWins => (0.0, self.worth[a_side][a.0 as usize]),
+                    BattleResult::AttackerWins => (self.values.worth[d_side][d.0 as usize], 0.0),
+                    BattleResult::DefenderWins => (0.0, self.values.worth[a_side][a.0 as usize]),
                     BattleResult::BothRemoved => (
-                        self.worth[d_side][d.0 as usize],
-                        self.worth[a_side][a.0 as usize],
+                        self.values.worth[d_side][d.0 as usize],
+                        self.values.worth[a_side][a.0 as usize],
                     ),
                 };
                 gain += pa * pd * table.share(attacker, defender, a, d) * (won - lost);
@@ -285,16 +205,13 @@ impl Judge {
         let mut seen_enemies = Few::default();
         let mut seen_mine = Few::default();
         let mut mine = Few::default();
-        for unit in board.units.iter().filter(|u| u.alive()) {
+        for (index, unit) in board.units.iter().enumerate().filter(|(_, u)| u.alive()) {
             let side = unit.side().index();
             let ours = unit.side() == self.me;
+            let values = &self.values.value[side][state(unit.moved, unit.revealed)];
             let value = match unit.kind {
                 Some(k) => {
                     let k_at = k.0 as usize;
-                    let mut w = self.worth[side][k_at];
-                    if !unit.revealed {
-                        w += self.unseen[side][k_at];
-                    }
                     if ours && board.mobility[k_at] != Mobility::Immobile {
                         mine.push((unit, k));
                         if unit.revealed {
@@ -303,16 +220,12 @@ impl Judge {
                     } else if board.mobility[k_at] != Mobility::Immobile {
                         seen_enemies.push((unit, k));
                     }
-                    w
+                    values[k_at]
                 }
-                None if unit.revealed => expected(&unit.odds, &self.worth[side], &SEEN),
-                None => expected(&unit.odds, &self.worth[side], &self.unseen[side]),
+                None => expected(&unit.odds, values),
             };
             if ours {
-                total += value + if unit.moved { 0.0 } else { UNMOVED };
-                if let Some(k) = unit.kind {
-                    total += self.pull[unit.cell as usize] * self.follows[k.0 as usize];
-                }
+                total += value + self.pull[unit.cell as usize] * self.pulled[index];
             } else {
                 total -= value;
                 let steps = self.to_our_flag[unit.cell as usize] as usize;
@@ -329,14 +242,14 @@ impl Judge {
             if let Some(steps) = nearest(board, mine.items(), prey, |k| {
                 table.result(k, prey_kind) == BattleResult::AttackerWins
             }) {
-                total += CHASE * self.worth[enemy][prey_kind.0 as usize] / (1.0 + steps);
+                total += CHASE * self.values.worth[enemy][prey_kind.0 as usize] / (1.0 + steps);
             }
         }
         for &(prey, prey_kind) in seen_mine.items() {
             if let Some(steps) = nearest(board, seen_enemies.items(), prey, |k| {
                 table.result(k, prey_kind) == BattleResult::AttackerWins
             }) {
-                total -= CHASE * self.worth[me][prey_kind.0 as usize] / (1.0 + steps);
+                total -= CHASE * self.values.worth[me][prey_kind.0 as usize] / (1.0 + steps);
             }
         }
         if let Some(limit) = self.quiet_limit {
@@ -378,12 +291,36 @@ impl<'a> Few<'a> {
     }
 }
 
-/// A hidden piece's worth to its side, by its odds.
-fn expected(odds: &Odds, worth: &[f32; MAX_KINDS], unseen: &[f32; MAX_KINDS]) -> f32 {
-    odds.iter()
-        .zip(worth.iter().zip(unseen))
-        .map(|(p, (w, u))| p * (w + u))
-        .sum()
+/// A hidden piece's value to its side, by its odds.
+fn expected(odds: &Odds, value: &[f32; MAX_KINDS]) -> f32 {
+    odds.iter().zip(value).map(|(p, v)| p * v).sum()
+}
+
+/// By unit: how much of the pull toward the enemy's flag each of `me`'s
+/// pieces follows: every miner, and the `EXPENDABLES` lowest plain ranks
+/// that step (no scouts: they probe), the nearest the flag first.
+fn pulled_units(variant: &Variant, board: &Board, me: Side, pull: &[f32]) -> Vec<f32> {
+    let places = ladder_places(variant);
+    let mut pulled = vec![0.0; board.units.len()];
+    let mut expendables: Vec<(usize, usize, f32)> = Vec::new();
+    for (index, unit) in board.units.iter().enumerate() {
+        let Some(k) = unit.kind.filter(|_| unit.alive() && unit.side() == me) else {
+            continue;
+        };
+        let kind = variant.kind(k);
+        match (kind.special, kind.mobility, places[k.0 as usize]) {
+            (Special::Miner, _, _) => pulled[index] = MINER_PULL,
+            (Special::None, Mobility::Step, Some(place)) if place >= EXPENDABLE_PLACE => {
+                expendables.push((index, place, pull[unit.cell as usize]));
+            }
+            _ => {}
+        }
+    }
+    expendables.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    for (index, _, _) in expendables.into_iter().take(EXPENDABLES) {
+        pulled[index] = EXPENDABLE_PULL;
+    }
+    pulled
 }
 
 /// Steps (along rows and columns) from `target` to the nearest of `hunters`

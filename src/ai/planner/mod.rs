@@ -16,6 +16,7 @@ mod board;
 mod judge;
 mod moves;
 mod search;
+mod values;
 mod willing;
 mod zobrist;
 
@@ -101,7 +102,7 @@ pub fn choose(
     let table = BattleTable::new(variant, &view.options)
         .with_caution(Caution::for_side(variant, &board, view.viewer))
         .with_willingness(Willingness::new(variant, view.viewer.opponent()));
-    let judge = Judge::new(variant, &board, view.viewer, quiet_limit);
+    let judge = Judge::new(variant, &board, &table, view.viewer, quiet_limit);
     let mut root: Vec<Step> = view
         .legal_moves
         .iter()

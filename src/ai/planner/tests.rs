@@ -51,6 +51,12 @@ fn unit(
     }
 }
 
+/// `unit`, having moved.
+fn moved(mut unit: Unit) -> Unit {
+    unit.moved = true;
+    unit
+}
+
 fn step(board: &Board, from: &str, to: &str) -> Step {
     Step {
         from: board.cell(from.parse().unwrap()),
@@ -94,7 +100,7 @@ fn choice(
     if knows == Knows::Both {
         table = table.with_willingness(Willingness::new(variant, Side::Blue));
     }
-    let judge = Judge::new(variant, &board, Side::Red, None);
+    let judge = Judge::new(variant, &board, &table, Side::Red, None);
     let mut root = Vec::new();
     moves_of(&board, to_move, false, &mut root);
     let never = || false;
@@ -558,8 +564,7 @@ fn general_goes(general: &str, mut units: Vec<Unit>, cautious: bool) -> Option<S
 fn the_general_leaves_an_unmoved_second_row_piece_with_a_marshal_near() {
     let v = classic();
     let units = || {
-        let mut marshal = unit(&v, Side::Blue, 2, "h7", Some("marshal"), &[]);
-        marshal.moved = true;
+        let marshal = moved(unit(&v, Side::Blue, 2, "h7", Some("marshal"), &[]));
         vec![
             unit(
                 &v,
@@ -626,20 +631,40 @@ fn the_general_never_attacks_a_back_row_piece_ringed_by_unmoved_pieces() {
 #[test]
 fn the_general_attacks_a_moved_piece_on_the_back_rows() {
     let v = classic();
-    let mut moved = unit(
+    let target = moved(unit(
         &v,
         Side::Blue,
         0,
         "e9",
         None,
         &[("captain", 0.5), ("major", 0.5)],
-    );
-    moved.moved = true;
+    ));
     let units = vec![
-        moved,
+        target,
         unit(&v, Side::Blue, 3, "j10", None, &[("flag", 1.0)]),
     ];
     assert_eq!(general_goes("e8", units, true).as_deref(), Some("e9"));
+}
+
+/// Red's Marshal down to its Miner, one of each, known to Red and unmoved
+/// on row 1 from b1 (indices from 10).
+fn back_rank(v: &Variant) -> Vec<Unit> {
+    let ranks = [
+        "marshal",
+        "general",
+        "colonel",
+        "major",
+        "captain",
+        "lieutenant",
+        "sergeant",
+        "miner",
+    ];
+    ranks
+        .iter()
+        .zip(["b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"])
+        .enumerate()
+        .map(|(i, (key, square))| unit(v, Side::Red, 10 + i as u8, square, Some(key), &[]))
+        .collect()
 }
 
 /// Red's unidentified piece on `square`, moved or not, with the odds
@@ -681,8 +706,7 @@ fn an_enemy_attack_on_a_piece_it_has_not_identified_is_made_by_its_willingness()
     let v = classic();
     let might_win = [("colonel", 0.2), ("captain", 0.4), ("sergeant", 0.4)];
     let beside = |ours: Unit| {
-        let mut major = unit(&v, Side::Blue, 0, "e6", Some("major"), &[]);
-        major.moved = true;
+        let major = moved(unit(&v, Side::Blue, 0, "e6", Some("major"), &[]));
         vec![ours, major]
     };
     let captain = ours_unidentified(&v, 0, "e5", "captain", true, &might_win);
@@ -704,8 +728,7 @@ fn an_enemy_attack_on_a_piece_it_has_not_identified_is_made_by_its_willingness()
     // against all our piece may be; the Major dares a quarter of the time.
     let hidden_beside = |ours: Unit| {
         let odds = [("major", 0.5), ("general", 0.5)];
-        let mut hidden = unit(&v, Side::Blue, 0, "e6", None, &odds);
-        hidden.moved = true;
+        let hidden = moved(unit(&v, Side::Blue, 0, "e6", None, &odds));
         vec![ours, hidden]
     };
     let colonel = ours_unidentified(&v, 0, "e5", "colonel", true, &might_win);
@@ -726,8 +749,7 @@ fn an_enemy_attack_on_a_piece_it_has_not_identified_is_made_by_its_willingness()
 fn a_possible_scout_in_line_with_our_unmoved_spy_is_no_sure_hit() {
     let v = classic();
     let units = || {
-        let mut runner = unit(&v, Side::Blue, 0, "e8", None, &[("scout", 1.0)]);
-        runner.moved = true;
+        let runner = moved(unit(&v, Side::Blue, 0, "e8", None, &[("scout", 1.0)]));
         let pool = [("spy", 0.1), ("bomb", 0.3), ("sergeant", 0.6)];
         vec![runner, ours_unidentified(&v, 0, "e3", "spy", false, &pool)]
     };
@@ -745,10 +767,8 @@ fn a_possible_scout_in_line_with_our_unmoved_spy_is_no_sure_hit() {
 fn an_unidentified_captain_beside_a_known_major_does_not_flee() {
     let v = classic();
     let units = || {
-        let mut major = unit(&v, Side::Blue, 0, "e6", Some("major"), &[]);
-        major.moved = true;
-        let mut lieutenant = unit(&v, Side::Blue, 1, "h4", Some("lieutenant"), &[]);
-        lieutenant.moved = true;
+        let major = moved(unit(&v, Side::Blue, 0, "e6", Some("major"), &[]));
+        let lieutenant = moved(unit(&v, Side::Blue, 1, "h4", Some("lieutenant"), &[]));
         let public = [("colonel", 0.3), ("captain", 0.4), ("sergeant", 0.3)];
         vec![
             ours_unidentified(&v, 0, "e5", "captain", true, &public),
@@ -779,18 +799,19 @@ fn an_unidentified_captain_beside_a_known_major_does_not_flee() {
 fn a_probe_pays_where_it_finds_a_likely_top_rank() {
     let v = classic();
     let probe_gain = |odds: &[(&str, f32)]| {
-        let mut target = unit(&v, Side::Blue, 0, "e6", None, odds);
-        target.moved = true;
-        let units = vec![
+        let target = moved(unit(&v, Side::Blue, 0, "e6", None, odds));
+        let mut units = vec![
             ours_unidentified(&v, 0, "e5", "scout", true, &[("scout", 1.0)]),
             unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
             target,
             unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
         ];
+        // Red's ranks far behind, so that the ladder is the whole game's.
+        units.extend(back_rank(&v));
         let zobrist = Zobrist::new();
         let mut board = Board::new(&v, units, Side::Red, 0, &zobrist);
         let table = BattleTable::new(&v, &GameOptions::defaults(&v));
-        let judge = Judge::new(&v, &board, Side::Red, None);
+        let judge = Judge::new(&v, &board, &table, Side::Red, None);
         let before = judge.score(&board, &table);
         let probe = step(&board, "e5", "e6");
         let mut after = 0.0;
@@ -806,4 +827,151 @@ fn a_probe_pays_where_it_finds_a_likely_top_rank() {
     assert!(gain > 20.0, "{gain}");
     let gain = probe_gain(&[("captain", 0.5), ("lieutenant", 0.5)]);
     assert!(gain < 0.0, "{gain}");
+}
+
+/// Red's score by the judge, Red to move, on `units`.
+fn red_score(v: &Variant, units: Vec<Unit>) -> f32 {
+    let zobrist = Zobrist::new();
+    let board = Board::new(v, units, Side::Red, 0, &zobrist);
+    let table = BattleTable::new(v, &GameOptions::defaults(v));
+    Judge::new(v, &board, &table, Side::Red, None).score(&board, &table)
+}
+
+/// What Red's Marshal on e4 loses in the judge's eyes once Blue identifies
+/// it, with `blue` beside Blue's flag.
+fn marshal_stealth(blue: Vec<Unit>) -> f32 {
+    let v = classic();
+    let position = |revealed: bool| {
+        let mut marshal = moved(unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]));
+        marshal.revealed = revealed;
+        let mut units = vec![
+            marshal,
+            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+            unit(&v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
+        ];
+        units.extend(blue.iter().copied());
+        units
+    };
+    red_score(&v, position(false)) - red_score(&v, position(true))
+}
+
+/// Mechanism: stealth by threat. The Marshal's being unknown is worth most
+/// while Blue's spy is alive and unlocated, less once the spy is known
+/// (Blue's Marshal still trades with it), and hardly anything once nothing
+/// left in Blue's army beats it or trades with it.
+#[test]
+fn the_marshals_stealth_is_worth_what_threatens_it() {
+    let v = classic();
+    let hidden_spy = || {
+        unit(
+            &v,
+            Side::Blue,
+            1,
+            "a10",
+            None,
+            &[("spy", 0.5), ("scout", 0.5)],
+        )
+    };
+    let known_spy = || unit(&v, Side::Blue, 1, "a10", Some("spy"), &[]);
+    let blue_marshal = || unit(&v, Side::Blue, 2, "b10", Some("marshal"), &[]);
+    let scout = || unit(&v, Side::Blue, 2, "b10", Some("scout"), &[]);
+    let hunted = marshal_stealth(vec![hidden_spy(), blue_marshal()]);
+    let located = marshal_stealth(vec![known_spy(), blue_marshal()]);
+    let traded_only = marshal_stealth(vec![scout(), blue_marshal()]);
+    let invincible = marshal_stealth(vec![scout()]);
+    assert!(hunted > located + 10.0, "{hunted} {located}");
+    assert!(located > 50.0, "{located}");
+    assert!(traded_only > 50.0, "{traded_only}");
+    assert!(invincible < 15.0, "{invincible}");
+}
+
+/// Mechanism: invincibility. Once Blue has nothing left that beats or
+/// trades with Red's Marshal, its stealth is worth little and it takes a
+/// moved unknown piece; while Blue's Marshal stands, revealing ours for a
+/// Sergeant or a Captain does not pay.
+#[test]
+fn an_invincible_marshal_attacks_moved_unknown_pieces() {
+    let v = classic();
+    let attacks = |blue_marshal: bool| {
+        let mut units = vec![
+            unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]),
+            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+            unit(&v, Side::Red, 2, "a2", Some("scout"), &[]),
+            moved(unit(
+                &v,
+                Side::Blue,
+                0,
+                "e5",
+                None,
+                &[("sergeant", 0.5), ("captain", 0.5)],
+            )),
+            unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
+            unit(&v, Side::Blue, 2, "a9", Some("scout"), &[]),
+        ];
+        if blue_marshal {
+            units.push(unit(&v, Side::Blue, 3, "j7", Some("marshal"), &[]));
+        }
+        let (best, board) = red_choice(&v, units, 20_000);
+        best == step(&board, "e4", "e5")
+    };
+    assert!(attacks(false));
+    assert!(!attacks(true));
+}
+
+/// What staying unmoved is worth to Red's Sergeant on c3, with `blue`
+/// besides Blue's flag and Red's flag and Marshal (known to Blue or not).
+fn unmoved_worth(blue: Vec<Unit>) -> f32 {
+    let v = classic();
+    let position = |still: bool| {
+        let mut sergeant = unit(&v, Side::Red, 0, "c3", Some("sergeant"), &[]);
+        sergeant.moved = !still;
+        let mut units = vec![
+            sergeant,
+            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+            unit(&v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
+        ];
+        units.extend(blue.iter().copied());
+        units
+    };
+    red_score(&v, position(true)) - red_score(&v, position(false))
+}
+
+/// Mechanism: the unmoved premium. Staying unmoved is worth a little to a
+/// Sergeant, and much more while Blue has an invincible rank (only a bomb
+/// stops it, and an unmoved piece may be one).
+#[test]
+fn staying_unmoved_is_worth_most_under_an_invincible_rank() {
+    let v = classic();
+    let blue_marshal = || unit(&v, Side::Blue, 1, "b10", Some("marshal"), &[]);
+    let red_marshal = unit(&v, Side::Red, 2, "h1", Some("marshal"), &[]);
+    let mut blue_and_red_marshal = vec![blue_marshal()];
+    blue_and_red_marshal.push(red_marshal);
+    // Red's Marshal is on Red's side of `unmoved_worth`'s board either way.
+    let contested = unmoved_worth(blue_and_red_marshal);
+    let unbeaten = unmoved_worth(vec![blue_marshal()]);
+    assert!(contested > 0.0, "{contested}");
+    assert!(unbeaten > 2.5 * contested, "{unbeaten} {contested}");
+}
+
+/// Mechanism: no global pull. Only miners (and the chosen expendables, the
+/// lowest ranks) gain by standing near the enemy's likely flag: a Colonel
+/// walked up to it gains nothing, a Miner does.
+#[test]
+fn only_miners_and_expendables_are_drawn_to_the_flag() {
+    let v = classic();
+    let gain = |key: &str| {
+        let at = |square: &str| {
+            let units = vec![
+                moved(unit(&v, Side::Red, 0, square, Some(key), &[])),
+                unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+                unit(&v, Side::Red, 2, "b1", Some("sergeant"), &[]),
+                unit(&v, Side::Red, 3, "c1", Some("sergeant"), &[]),
+                unit(&v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
+            ];
+            red_score(&v, units)
+        };
+        at("j8") - at("j4")
+    };
+    assert!(gain("miner") > 10.0, "{}", gain("miner"));
+    assert!(gain("colonel").abs() < 0.01, "{}", gain("colonel"));
 }

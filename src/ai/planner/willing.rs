@@ -16,7 +16,7 @@
 //! Lieutenants, Sergeants and Scouts at 63-87%, its Colonels and Majors at
 //! 4% and 19-31%, its Miners at 2-7%, its Spy never.
 
-use super::board::{MAX_KINDS, Unit};
+use super::board::{MAX_KINDS, Unit, ladder_places};
 use crate::core::side::Side;
 use crate::core::variant::{KindId, Mobility, Special, Variant};
 
@@ -39,23 +39,15 @@ pub struct Willingness {
 impl Willingness {
     /// The fixed table for `enemy`'s kinds in `variant`.
     pub fn new(variant: &Variant, enemy: Side) -> Willingness {
-        let mut ranks: Vec<i32> = variant
-            .kinds
-            .iter()
-            .filter(|k| k.special == Special::None && k.mobility != Mobility::Immobile)
-            .map(|k| k.rank)
-            .collect();
-        ranks.sort_unstable_by(|a, b| b.cmp(a));
-        ranks.dedup();
+        let places = ladder_places(variant);
         let mut shares = [(0.0, 0.0); MAX_KINDS];
         for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
-            let place = ranks.iter().position(|r| *r == kind.rank);
             shares[k] = match kind.special {
                 _ if kind.mobility == Mobility::Immobile => (0.0, 0.0),
                 Special::Spy => (0.0, 0.0),
                 Special::Miner => MINER,
                 _ if kind.mobility == Mobility::Line => SCOUT,
-                _ => match place {
+                _ => match places[k] {
                     Some(0 | 1) => TOP,
                     Some(2 | 3) => HIGH,
                     _ => LOW,
