@@ -975,3 +975,40 @@ fn only_miners_and_expendables_are_drawn_to_the_flag() {
     assert!(gain("miner") > 10.0, "{}", gain("miner"));
     assert!(gain("colonel").abs() < 0.01, "{}", gain("colonel"));
 }
+
+/// Mechanism: stealth by threat. Red's unidentified Marshal beside a moved
+/// unknown piece moves away while Blue's Marshal stands and its spy is
+/// unlocated: being found costs more than the piece it would take. (With
+/// nothing left in Blue's army that threatens it, it takes the piece:
+/// `an_invincible_marshal_attacks_moved_unknown_pieces`.)
+#[test]
+fn an_unknown_marshal_beside_an_unknown_moved_piece_moves_away() {
+    let v = classic();
+    let units = vec![
+        moved(unit(&v, Side::Red, 0, "e4", Some("marshal"), &[])),
+        unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
+        unit(&v, Side::Red, 2, "a2", Some("scout"), &[]),
+        moved(unit(
+            &v,
+            Side::Blue,
+            0,
+            "e5",
+            None,
+            &[("spy", 0.2), ("sergeant", 0.4), ("captain", 0.4)],
+        )),
+        unit(&v, Side::Blue, 1, "j10", None, &[("flag", 1.0)]),
+        unit(&v, Side::Blue, 2, "a9", Some("scout"), &[]),
+        unit(
+            &v,
+            Side::Blue,
+            3,
+            "h9",
+            None,
+            &[("spy", 0.8), ("scout", 0.2)],
+        ),
+        unit(&v, Side::Blue, 4, "j7", Some("marshal"), &[]),
+    ];
+    let (best, board) = red_choice(&v, units, 20_000);
+    assert_eq!(board.square(best.from).to_string(), "e4", "{best:?}");
+    assert_ne!(board.square(best.to).to_string(), "e5");
+}
