@@ -63,7 +63,8 @@ enum Command {
     /// Measure what the worst inputs of two-device play cost (time and peak
     /// memory of this process): run one case a process. `--list` names them.
     BenchInputs(input_bench::Args),
-    /// Computer against computer: levels random, heuristic, best, expert.
+    /// Computer against computer: levels random, heuristic, best, expert,
+    /// planner.
     Match(matches::Args),
     /// How deep the planner searches, and how many positions a second, at
     /// each think time: the positions of planner-against-planner games,
@@ -72,8 +73,8 @@ enum Command {
     /// Play classic Stratego as a bot of the UCC 2012 competition's manager,
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
     ///
-    /// Levels: random, heuristic, best, expert; the strongest level is
-    /// expert, which thinks for --think-ms. Messages about bad input go to
+    /// Levels: random, heuristic, best, expert, planner; the expert and the
+    /// planner think for --think-ms. Messages about bad input go to
     /// stderr; the exit status is 0 after the manager's QUIT and 1 after a
     /// line the bot cannot use.
     UccBot(ucc_bot::Args),

@@ -172,7 +172,7 @@ pub struct Args {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The expert's think budget per move, in milliseconds.
+    /// The expert's or the planner's think budget per move, in milliseconds.
     #[arg(long, default_value_t = 250)]
     pub think_ms: u64,
     /// Count the budget in search work only, with no clock (repeatable games).

@@ -9,10 +9,11 @@ use std::process::ExitCode;
 /// The arguments of `flagfall ucc-bot`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// random, heuristic, best or expert (the strongest level is expert).
+    /// random, heuristic, best, expert or planner (the planner searches;
+    /// it is not yet offered in the app).
     #[arg(long, default_value = "expert")]
     pub level: String,
-    /// The expert's think budget per move, in milliseconds.
+    /// The expert's or the planner's think budget per move, in milliseconds.
     #[arg(long, default_value_t = 250)]
     pub think_ms: u64,
     /// Makes setups and moves repeatable (default: from the clock, so
@@ -40,7 +41,7 @@ fn clock_seed() -> u64 {
 pub fn run_command(args: Args) -> ExitCode {
     let Some(level) = Level::from_name(&args.level) else {
         eprintln!(
-            "ucc-bot: \"{}\" is not a level (random, heuristic, best or expert)",
+            "ucc-bot: \"{}\" is not a level (random, heuristic, best, expert or planner)",
             args.level
         );
         return ExitCode::from(2);

@@ -57,6 +57,7 @@ const UNSEEN_REST: f32 = 0.05;
 const UNMOVED_WORTH: f32 = 0.03;
 const UNMOVED_UNSEEN: f32 = 0.15;
 const UNMOVED_UNDER_INVINCIBLE: f32 = 3.0;
+
 /// Index into `Values::value`'s states: whether the piece moved, whether
 /// its enemy knows it.
 pub const fn state(moved: bool, revealed: bool) -> usize {
