@@ -73,8 +73,9 @@ enum Command {
     /// Play classic Stratego as a bot of the UCC 2012 competition's manager,
     /// on stdin and stdout (the protocol of ../shared/ucc-protocol.md).
     ///
-    /// Levels: random, heuristic, best, expert, planner; the expert and the
-    /// planner think for --think-ms. Messages about bad input go to
+    /// Levels: random, heuristic, best, expert, planner; the strongest level
+    /// is expert (the planner is measured against it), and the expert and
+    /// the planner think for --think-ms. Messages about bad input go to
     /// stderr; the exit status is 0 after the manager's QUIT and 1 after a
     /// line the bot cannot use.
     UccBot(ucc_bot::Args),

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 /// The arguments of `flagfall ucc-bot`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// random, heuristic, best, expert or planner (the planner searches;
-    /// it is not yet offered in the app).
+    /// random, heuristic, best, expert or planner (the strongest level is
+    /// expert; the planner, measured against it, is not yet in the app).
     #[arg(long, default_value = "expert")]
     pub level: String,
     /// The expert's or the planner's think budget per move, in milliseconds.
