@@ -3,7 +3,7 @@
 //! only legal moves in every rank variant.
 
 use super::battles::{BattleTable, Caution};
-use super::board::{Board, MAX_KINDS, Odds, Step, Unit};
+use super::board::{Board, MAX_KINDS, Odds, Step, Unit, ladder_places};
 use super::judge::Judge;
 use super::moves::moves_of;
 use super::search::{Searcher, Table};
@@ -646,24 +646,18 @@ fn the_general_attacks_a_moved_piece_on_the_back_rows() {
     assert_eq!(general_goes("e8", units, true).as_deref(), Some("e9"));
 }
 
-/// Red's Marshal down to its Miner, one of each, known to Red and unmoved
+/// One of each of Red's ranks (Marshal to Scout), known to Red and unmoved
 /// on row 1 from b1 (indices from 10).
 fn back_rank(v: &Variant) -> Vec<Unit> {
-    let ranks = [
-        "marshal",
-        "general",
-        "colonel",
-        "major",
-        "captain",
-        "lieutenant",
-        "sergeant",
-        "miner",
-    ];
-    ranks
-        .iter()
-        .zip(["b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"])
+    let places = ladder_places(v);
+    (0..v.kinds.len())
+        .filter(|&k| places[k].is_some())
+        .zip(["b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1", "j1"])
         .enumerate()
-        .map(|(i, (key, square))| unit(v, Side::Red, 10 + i as u8, square, Some(key), &[]))
+        .map(|(i, (k, square))| {
+            let key = v.kinds[k].key.as_str();
+            unit(v, Side::Red, 10 + i as u8, square, Some(key), &[])
+        })
         .collect()
 }
 
@@ -837,22 +831,29 @@ fn red_score(v: &Variant, units: Vec<Unit>) -> f32 {
     Judge::new(v, &board, &table, Side::Red, None).score(&board, &table)
 }
 
-/// What Red's Marshal on e4 loses in the judge's eyes once Blue identifies
-/// it, with `blue` beside Blue's flag.
-fn marshal_stealth(blue: Vec<Unit>) -> f32 {
-    let v = classic();
-    let position = |revealed: bool| {
-        let mut marshal = moved(unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]));
-        marshal.revealed = revealed;
+/// How much Red's score by the judge falls when `change` is made to
+/// Red's `piece`, on a board of it, both flags and `others`.
+fn score_drop(v: &Variant, piece: Unit, others: &[Unit], change: impl Fn(&mut Unit)) -> f32 {
+    let position = |piece: Unit| {
         let mut units = vec![
-            marshal,
-            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
-            unit(&v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
+            piece,
+            unit(v, Side::Red, 1, "a1", Some("flag"), &[]),
+            unit(v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
         ];
-        units.extend(blue.iter().copied());
+        units.extend_from_slice(others);
         units
     };
-    red_score(&v, position(false)) - red_score(&v, position(true))
+    let mut changed = piece;
+    change(&mut changed);
+    red_score(v, position(piece)) - red_score(v, position(changed))
+}
+
+/// What Red's moved Marshal on e4 loses in the judge's eyes once Blue
+/// identifies it, with Blue's `others`.
+fn marshal_stealth(others: &[Unit]) -> f32 {
+    let v = classic();
+    let marshal = moved(unit(&v, Side::Red, 0, "e4", Some("marshal"), &[]));
+    score_drop(&v, marshal, others, |m| m.revealed = true)
 }
 
 /// Mechanism: stealth by threat. The Marshal's being unknown is worth most
@@ -875,10 +876,10 @@ fn the_marshals_stealth_is_worth_what_threatens_it() {
     let known_spy = || unit(&v, Side::Blue, 1, "a10", Some("spy"), &[]);
     let blue_marshal = || unit(&v, Side::Blue, 2, "b10", Some("marshal"), &[]);
     let scout = || unit(&v, Side::Blue, 2, "b10", Some("scout"), &[]);
-    let hunted = marshal_stealth(vec![hidden_spy(), blue_marshal()]);
-    let located = marshal_stealth(vec![known_spy(), blue_marshal()]);
-    let traded_only = marshal_stealth(vec![scout(), blue_marshal()]);
-    let invincible = marshal_stealth(vec![scout()]);
+    let hunted = marshal_stealth(&[hidden_spy(), blue_marshal()]);
+    let located = marshal_stealth(&[known_spy(), blue_marshal()]);
+    let traded_only = marshal_stealth(&[scout(), blue_marshal()]);
+    let invincible = marshal_stealth(&[scout()]);
     assert!(hunted > located + 10.0, "{hunted} {located}");
     assert!(located > 50.0, "{located}");
     assert!(traded_only > 50.0, "{traded_only}");
@@ -918,22 +919,11 @@ fn an_invincible_marshal_attacks_moved_unknown_pieces() {
     assert!(!attacks(true));
 }
 
-/// What staying unmoved is worth to Red's Sergeant on c3, with `blue`
-/// besides Blue's flag and Red's flag and Marshal (known to Blue or not).
-fn unmoved_worth(blue: Vec<Unit>) -> f32 {
+/// What staying unmoved is worth to Red's Sergeant on c3, with `others`.
+fn unmoved_worth(others: &[Unit]) -> f32 {
     let v = classic();
-    let position = |still: bool| {
-        let mut sergeant = unit(&v, Side::Red, 0, "c3", Some("sergeant"), &[]);
-        sergeant.moved = !still;
-        let mut units = vec![
-            sergeant,
-            unit(&v, Side::Red, 1, "a1", Some("flag"), &[]),
-            unit(&v, Side::Blue, 0, "j10", None, &[("flag", 1.0)]),
-        ];
-        units.extend(blue.iter().copied());
-        units
-    };
-    red_score(&v, position(true)) - red_score(&v, position(false))
+    let sergeant = unit(&v, Side::Red, 0, "c3", Some("sergeant"), &[]);
+    score_drop(&v, sergeant, others, |s| s.moved = true)
 }
 
 /// Mechanism: the unmoved premium. Staying unmoved is worth a little to a
@@ -942,13 +932,10 @@ fn unmoved_worth(blue: Vec<Unit>) -> f32 {
 #[test]
 fn staying_unmoved_is_worth_most_under_an_invincible_rank() {
     let v = classic();
-    let blue_marshal = || unit(&v, Side::Blue, 1, "b10", Some("marshal"), &[]);
+    let blue_marshal = unit(&v, Side::Blue, 1, "b10", Some("marshal"), &[]);
     let red_marshal = unit(&v, Side::Red, 2, "h1", Some("marshal"), &[]);
-    let mut blue_and_red_marshal = vec![blue_marshal()];
-    blue_and_red_marshal.push(red_marshal);
-    // Red's Marshal is on Red's side of `unmoved_worth`'s board either way.
-    let contested = unmoved_worth(blue_and_red_marshal);
-    let unbeaten = unmoved_worth(vec![blue_marshal()]);
+    let contested = unmoved_worth(&[blue_marshal, red_marshal]);
+    let unbeaten = unmoved_worth(&[blue_marshal]);
     assert!(contested > 0.0, "{contested}");
     assert!(unbeaten > 2.5 * contested, "{unbeaten} {contested}");
 }
