@@ -55,6 +55,20 @@ pub fn play_match(
     seed: u64,
     budget: impl Fn() -> Budget,
 ) -> MatchResult {
+    play_match_telling(variant, first, second, games, seed, budget, |_| {})
+}
+
+/// `play_match`, calling `told` with the results so far as each game ends
+/// (a long match by work takes hours).
+pub fn play_match_telling(
+    variant: &Arc<Variant>,
+    first: Level,
+    second: Level,
+    games: u32,
+    seed: u64,
+    budget: impl Fn() -> Budget,
+    mut told: impl FnMut(&MatchResult),
+) -> MatchResult {
     let mut result = MatchResult::default();
     for g in 0..games {
         let first_is_red = g % 2 == 0;
@@ -101,6 +115,7 @@ pub fn play_match(
             Some(_) => result.second_wins += 1,
             None => result.draws += 1,
         }
+        told(&result);
     }
     result
 }
@@ -178,7 +193,8 @@ pub struct Args {
     /// Count the budget in search work only, with no clock (repeatable games).
     #[arg(long)]
     pub no_clock: bool,
-    /// Also print how each game ended, and the movable pieces left to each player.
+    /// Also print how each game ended as it ends, the movable pieces left to
+    /// each player and the score so far.
     #[arg(long)]
     pub each: bool,
 }
@@ -210,21 +226,28 @@ pub fn run_command(args: Args) -> ExitCode {
         true => Budget::work_of_millis(think_ms, &v),
         false => Budget::millis(think_ms, &v),
     };
-    let r = play_match(&v, a, b, games, seed, budget);
-    if each {
-        for (g, e) in r.endings.iter().enumerate() {
-            let ending = e.outcome.map_or("ply cap".to_string(), |o| o.to_string());
-            let (red_name, blue_name) = if e.first_is_red {
-                (&red, &blue)
-            } else {
-                (&blue, &red)
-            };
-            println!(
-                "game {g}: {red_name} (Red) against {blue_name} (Blue): {ending} after {} plies; movable pieces left: {red} {}, {blue} {}",
-                r.plies[g], e.movable[0], e.movable[1]
-            );
+    // Each game is printed as it ends: a match by work can take hours.
+    let print_last = |r: &MatchResult| {
+        let (Some(e), Some(plies)) = (r.endings.last(), r.plies.last()) else {
+            return;
+        };
+        let g = r.endings.len() - 1;
+        let ending = e.outcome.map_or("ply cap".to_string(), |o| o.to_string());
+        let (red_name, blue_name) = if e.first_is_red {
+            (&red, &blue)
+        } else {
+            (&blue, &red)
+        };
+        println!(
+            "game {g}: {red_name} (Red) against {blue_name} (Blue): {ending} after {plies} plies; movable pieces left: {red} {}, {blue} {}; so far {red} {}, {blue} {}, draws {}",
+            e.movable[0], e.movable[1], r.first_wins, r.second_wins, r.draws
+        );
+    };
+    let r = play_match_telling(&v, a, b, games, seed, budget, |r| {
+        if each {
+            print_last(r);
         }
-    }
+    });
     let average = r.plies.iter().sum::<usize>() as f64 / r.plies.len().max(1) as f64;
     println!(
         "{games} games of {variant}, each player Red in half of them; average {average:.0} plies"
