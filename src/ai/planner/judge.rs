@@ -1,6 +1,7 @@
 //! How the planner judges a position where its search stops: material
 //! (`values.rs`: a steep ladder, a piece the enemy has not seen or that has
-//! not moved worth more), the enemy near our flag, our miners and chosen
+//! not moved worth more), the enemy near our flag unless a piece of ours
+//! stands in its way (`flag_guard.rs`), our miners and chosen
 //! expendables near the enemy's likely flag, and our pieces that beat a
 //! seen enemy piece near it.
 //! Worked out once a move from the view (`Judge::new`), then for every
@@ -8,6 +9,7 @@
 
 use super::battles::BattleTable;
 use super::board::{Board, MAX_KINDS, Odds, Unit, ladder_places};
+use super::flag_guard::FlagGuard;
 use super::values::{Values, state};
 use crate::ai::knowledge::steps::steps_from;
 use crate::core::battle::BattleResult;
@@ -29,8 +31,12 @@ pub const BOUND: f32 = 10_000.0;
 /// judge's other terms), before it is cut off at `Judge::limit`.
 const MARGIN: f32 = 500.0;
 
-/// An enemy piece that may move, this many steps from our flag.
-const FLAG_DANGER: [f32; 7] = [0.0, 80.0, 40.0, 20.0, 10.0, 5.0, 2.0];
+/// An enemy piece that may move, this many steps from our flag, with none
+/// of ours in its way (`flag_guard.rs`): seven tenths a step farther out
+/// to 8 steps. Halving a step out to 6, a miner walking an empty file
+/// counted for little until our nearest defender could no longer come in
+/// time (celsius, issue 80).
+const FLAG_DANGER: [f32; 9] = [0.0, 80.0, 56.0, 39.0, 27.0, 19.0, 13.0, 9.0, 6.0];
 /// How much our miners and chosen expendables gain standing where the
 /// enemy's flag probably is, falling by `PULL_FALL` a step; no other piece
 /// is drawn forward (moved pieces are what a cautious enemy eats).
@@ -55,6 +61,8 @@ pub struct Judge {
     values: Values,
     /// Steps to our flag from every cell.
     to_our_flag: Vec<u32>,
+    /// The ways in to our flag, and where our pieces guard them.
+    flag_guard: FlagGuard,
     /// How strongly every cell draws our pulled pieces toward the enemy's flag.
     pull: Vec<f32>,
     /// By unit: how much of the pull it follows (miners and expendables of ours).
@@ -126,6 +134,7 @@ impl Judge {
             me,
             values,
             to_our_flag,
+            flag_guard: FlagGuard::new(variant, board, me),
             pull,
             pulled,
             quiet_limit,
@@ -205,6 +214,7 @@ impl Judge {
         let mut seen_enemies = Few::default();
         let mut seen_mine = Few::default();
         let mut mine = Few::default();
+        let mut walkers: Few<&Unit> = Few::default();
         for (index, unit) in board.units.iter().enumerate().filter(|(_, u)| u.alive()) {
             let side = unit.side().index();
             let ours = unit.side() == self.me;
@@ -228,11 +238,21 @@ impl Judge {
                 total += value + self.pull[unit.cell as usize] * self.pulled[index];
             } else {
                 total -= value;
-                let steps = self.to_our_flag[unit.cell as usize] as usize;
-                if steps < FLAG_DANGER.len() {
-                    let moves = board.movable(unit) * if unit.moved { 1.0 } else { 0.5 };
-                    total -= FLAG_DANGER[steps] * moves;
+                if (self.to_our_flag[unit.cell as usize] as usize) < FLAG_DANGER.len() {
+                    walkers.push(unit);
                 }
+            }
+        }
+        // Enemy pieces near our flag, less what our pieces in their way cover.
+        if walkers.len > 0 {
+            let posts = self.flag_guard.posts(mine.items());
+            for walker in walkers.items() {
+                let moves = board.movable(walker) * if walker.moved { 1.0 } else { 0.5 };
+                total -= self
+                    .flag_guard
+                    .danger_left(board, table, walker, &posts, |steps| {
+                        FLAG_DANGER.get(steps).map_or(0.0, |d| d * moves)
+                    });
             }
         }
         // Hunters and the hunted: the nearest sure winner against each seen piece.
@@ -260,16 +280,16 @@ impl Judge {
     }
 }
 
-/// Up to a side's pieces with their kinds, kept on the stack: the judge
-/// runs at every position the search stops at.
-struct Few<'a> {
-    items: [Option<(&'a Unit, KindId)>; FEW],
+/// Up to a side's pieces (with their kinds, where known), kept on the
+/// stack: the judge runs at every position the search stops at.
+struct Few<T> {
+    items: [Option<T>; FEW],
     len: usize,
 }
 
 const FEW: usize = 64;
 
-impl<'a> Default for Few<'a> {
+impl<T: Copy> Default for Few<T> {
     fn default() -> Self {
         Few {
             items: [None; FEW],
@@ -278,15 +298,15 @@ impl<'a> Default for Few<'a> {
     }
 }
 
-impl<'a> Few<'a> {
-    fn push(&mut self, item: (&'a Unit, KindId)) {
+impl<T: Copy> Few<T> {
+    fn push(&mut self, item: T) {
         if self.len < FEW {
             self.items[self.len] = Some(item);
             self.len += 1;
         }
     }
 
-    fn items(&self) -> impl Iterator<Item = &(&'a Unit, KindId)> + Clone {
+    fn items(&self) -> impl Iterator<Item = &T> + Clone {
         self.items[..self.len].iter().flatten()
     }
 }

@@ -999,3 +999,72 @@ fn an_unknown_marshal_beside_an_unknown_moved_piece_moves_away() {
     assert_eq!(board.square(best.from).to_string(), "e4", "{best:?}");
     assert_ne!(board.square(best.to).to_string(), "e5");
 }
+
+/// Red's flag on i1 ringed by bombs on h1, i2 and j1, with `red` beside
+/// it, and Blue's moved unknown piece on j4, likely a miner, walking in.
+fn ringed_flag(v: &Variant, red: &[Unit]) -> Vec<Unit> {
+    let mut units = vec![
+        unit(v, Side::Red, 20, "i1", Some("flag"), &[]),
+        unit(v, Side::Red, 21, "h1", Some("bomb"), &[]),
+        unit(v, Side::Red, 22, "i2", Some("bomb"), &[]),
+        unit(v, Side::Red, 23, "j1", Some("bomb"), &[]),
+        moved(unit(
+            v,
+            Side::Blue,
+            0,
+            "j4",
+            None,
+            &[("miner", 0.7), ("sergeant", 0.3)],
+        )),
+        unit(v, Side::Blue, 1, "a10", None, &[("flag", 1.0)]),
+    ];
+    units.extend_from_slice(red);
+    units
+}
+
+/// Mechanism: the flag's guard. An enemy piece walking to our flag counts
+/// against us less while a piece of ours that stops it stands in its way
+/// in time (j2, from where a miner would defuse the bomb on j1); one that
+/// cannot stop it (a scout, which a miner beats) covers nothing, and one
+/// on its way home covers part.
+#[test]
+fn a_defender_in_the_walkers_way_covers_the_flag() {
+    let v = classic();
+    let score = |key: &str, square: &str| {
+        red_score(
+            &v,
+            ringed_flag(&v, &[moved(unit(&v, Side::Red, 0, square, Some(key), &[]))]),
+        )
+    };
+    let covered = score("captain", "j2") - score("captain", "a4");
+    assert!(covered > 5.0, "{covered}");
+    let by_a_scout = score("scout", "j2") - score("scout", "a4");
+    assert!(by_a_scout.abs() < 0.01, "{by_a_scout}");
+    let coming = score("captain", "g3") - score("captain", "a4");
+    assert!(coming > 0.5 && coming < covered, "{coming} of {covered}");
+}
+
+/// Mechanism: the flag's guard, in the search. With an enemy piece walking
+/// down the j-file to our ringed flag, our Captain heads for its way in
+/// (toward j2) rather than our Sergeant walking toward the enemy's flag.
+#[test]
+fn a_defender_comes_home_to_a_walker() {
+    let v = classic();
+    let units = ringed_flag(
+        &v,
+        &[
+            moved(unit(&v, Side::Red, 0, "f3", Some("captain"), &[])),
+            moved(unit(&v, Side::Red, 1, "a5", Some("sergeant"), &[])),
+            unit(&v, Side::Red, 2, "b1", Some("sergeant"), &[]),
+            unit(&v, Side::Red, 3, "c1", Some("sergeant"), &[]),
+        ],
+    );
+    let (choice, board) = red_choice(&v, units, 60_000);
+    let from = board.square(choice.from).to_string();
+    let to = board.square(choice.to).to_string();
+    assert_eq!(from, "f3", "Red played {from}-{to}");
+    assert!(
+        ["g3", "f2"].contains(&to.as_str()),
+        "Red played {from}-{to}"
+    );
+}
