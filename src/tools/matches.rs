@@ -46,21 +46,10 @@ pub struct GameEnding {
 const PLY_CAP: usize = 20_000;
 
 /// `games` games of `first` against `second`; `budget` gives each move's
-/// think budget as the move begins (only the expert uses it).
+/// think budget as the move begins (only the expert uses it); `told` is
+/// called with the results so far as each game ends (a long match by work
+/// takes hours).
 pub fn play_match(
-    variant: &Arc<Variant>,
-    first: Level,
-    second: Level,
-    games: u32,
-    seed: u64,
-    budget: impl Fn() -> Budget,
-) -> MatchResult {
-    play_match_telling(variant, first, second, games, seed, budget, |_| {})
-}
-
-/// `play_match`, calling `told` with the results so far as each game ends
-/// (a long match by work takes hours).
-pub fn play_match_telling(
     variant: &Arc<Variant>,
     first: Level,
     second: Level,
@@ -243,7 +232,7 @@ pub fn run_command(args: Args) -> ExitCode {
             e.movable[0], e.movable[1], r.first_wins, r.second_wins, r.draws
         );
     };
-    let r = play_match_telling(&v, a, b, games, seed, budget, |r| {
+    let r = play_match(&v, a, b, games, seed, budget, |r| {
         if each {
             print_last(r);
         }

@@ -80,7 +80,7 @@ fn every_level_plays_whole_legal_games_in_every_variant() {
             (Level::Heuristic, Level::Best),
             (Level::Expert, Level::Heuristic),
         ] {
-            let result = play_match(&variant, a, b, 2, 5, || Budget::work(20_000));
+            let result = play_match(&variant, a, b, 2, 5, || Budget::work(20_000), |_| {});
             assert_eq!(
                 result.first_wins + result.second_wins + result.draws,
                 2,
@@ -139,9 +139,15 @@ fn sensible_setups_guard_the_flag_with_bombs() {
 #[test]
 fn best_beats_random_in_classic() {
     let variant = builtin_variant("classic").unwrap();
-    let result = play_match(&variant, Level::Best, Level::Random, 6, 9, || {
-        Budget::work(0)
-    });
+    let result = play_match(
+        &variant,
+        Level::Best,
+        Level::Random,
+        6,
+        9,
+        || Budget::work(0),
+        |_| {},
+    );
     assert!(
         result.first_wins >= 5,
         "best won {} of 6",
