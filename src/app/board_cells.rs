@@ -257,6 +257,22 @@ pub fn play_cells(
         .collect()
 }
 
+/// Marks the two squares of a suggested move on `cells` (as `play_cells`
+/// laid them out for `viewer`), and says so to a screen reader.
+pub fn mark_hint(cells: &mut [Cell], variant: &Variant, viewer: Side, hint: Move) {
+    for (cell, square) in cells.iter_mut().zip(squares(variant, viewer)) {
+        let said = if square == hint.from {
+            crate::tr!("{}, the hint moves this piece", cell.a11y)
+        } else if square == hint.to {
+            crate::tr!("{}, the hint moves here", cell.a11y)
+        } else {
+            continue;
+        };
+        cell.target = true;
+        cell.a11y = said.into();
+    }
+}
+
 /// The setup board of the player editing `draft`.
 pub fn setup_cells(draft: &SetupDraft, display: &Display, selected: Option<Square>) -> Vec<Cell> {
     let variant = &**draft.variant();

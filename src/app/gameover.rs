@@ -162,14 +162,19 @@ impl GameOverController {
         let seen = game.plies_seen_by(display.viewer);
         let mover = |index: usize| seen.get(index).map_or(Side::Red, |ply| ply.side);
         // Counted as the finished games' list counts: a move is Red's and
-        // Blue's plies together.
+        // Blue's moves on the board together.
+        let numbers = naming::move_numbers(game.actions());
+        let board_moves = naming::board_moves(game.actions());
         let text = if at == 0 {
-            crate::tr!("Starting position. {} in all.", naming::moves_count(total))
+            crate::tr!(
+                "Starting position. {} in all.",
+                naming::moves_count(board_moves)
+            )
         } else {
             crate::tr!(
                 "Move {} of {}, {}: {}",
-                naming::move_number(at - 1),
-                naming::move_number_after(total),
+                numbers[at - 1],
+                naming::move_number_after(board_moves),
                 naming::side_name(mover(at - 1)),
                 action_label(&start, game.actions()[at - 1])
             )
@@ -178,6 +183,7 @@ impl GameOverController {
         models::update_texts(
             &self.moves,
             game.actions().iter().enumerate().map(|(i, action)| {
+                let number = numbers[i];
                 let text = match (action, seen.get(i).and_then(|p| p.battle.as_ref())) {
                     (Action::Move(m), Some(battle)) => {
                         naming::battle_line(game.variant(), *m, battle, &display)
@@ -185,7 +191,7 @@ impl GameOverController {
                     _ => action_label(&start, *action),
                 };
                 let side = naming::side_name(mover(i));
-                format!("{}. {side}: {text}", naming::move_number(i))
+                format!("{number}. {side}: {text}")
             }),
         );
         over.set_move_at(at as i32);

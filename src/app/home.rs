@@ -369,14 +369,24 @@ impl HomeController {
         });
     }
 
-    /// A finished game as its button names it: variant, result, length
-    /// and when it ended.
+    /// A finished game as its button names it: variant, the computer and
+    /// the player's side in a solo game, result, length and when it ended.
     fn finished_label(&self, game: &FinishedSummary) -> String {
         let variant = self
             .variants
             .iter()
             .find(|v| v.id == game.variant)
             .map_or_else(|| game.variant.clone(), |v| translate(&v.name));
+        let variant = match &game.computer {
+            Some(computer) => crate::tr!(
+                "{} against the computer ({}), you played {}",
+                variant,
+                Level::from_name(&computer.level)
+                    .map_or_else(|| computer.level.clone(), Level::label),
+                side_name(computer.side.opponent())
+            ),
+            None => variant,
+        };
         let outcome = game
             .result
             .map_or(String::new(), |o| super::capitalized(&o.to_string()));

@@ -45,10 +45,28 @@ pub fn move_number_after(plies: usize) -> usize {
     plies.div_ceil(2)
 }
 
-/// The number of the move that ply `index` (from 0) belongs to, as the
-/// move lists and the replay number it: plies 0 and 1 are move 1.
-pub fn move_number(index: usize) -> usize {
-    index / 2 + 1
+/// How many of `actions` are moves on the board (what `moves_count`
+/// counts: not a rescue, a resignation, the clock's verdict or a draw).
+pub fn board_moves<'a>(actions: impl IntoIterator<Item = &'a Action>) -> usize {
+    actions
+        .into_iter()
+        .filter(|action| matches!(action, Action::Move(_)))
+        .count()
+}
+
+/// The number of the move each of `actions` belongs to, as the move lists,
+/// the replay and the finished games' list count them: board moves 1 and 2
+/// are move 1; a rescue, a resignation or the clock's verdict belongs to
+/// the move before it.
+pub fn move_numbers<'a>(actions: impl IntoIterator<Item = &'a Action>) -> Vec<usize> {
+    let mut board = 0;
+    actions
+        .into_iter()
+        .map(|action| {
+            board += usize::from(matches!(action, Action::Move(_)));
+            move_number_after(board.max(1))
+        })
+        .collect()
 }
 
 /// "Red", "Blue", in the current language (`Side`'s `Display`).
@@ -230,4 +248,30 @@ pub fn news(variant: &Variant, viewer: Side, plies: &[ViewPly]) -> String {
         .map(|p| ply(variant, viewer, p))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::square::Square;
+
+    #[test]
+    fn moves_are_numbered_by_the_board_moves_before_them() {
+        let step = |from: &str, to: &str| {
+            Action::Move(Move::new(
+                from.parse::<Square>().unwrap(),
+                to.parse::<Square>().unwrap(),
+            ))
+        };
+        let actions = [
+            step("a4", "a5"),
+            step("a7", "a6"),
+            step("b4", "b5"),
+            Action::Resign(Side::Blue),
+        ];
+        assert_eq!(move_numbers(&actions), [1, 1, 2, 2]);
+        assert_eq!(board_moves(&actions), 3);
+        assert_eq!(moves_count(board_moves(&actions)), "2 moves");
+        assert_eq!(move_numbers(&[Action::Resign(Side::Red)]), [1]);
+    }
 }

@@ -20,6 +20,7 @@ use crate::core::view::{PlayerView, ViewPly};
 use crate::core::{Piece, PieceId};
 use crate::games::shelf::Games;
 use crate::games::{GameError, GameOnDevice, Stage};
+use crate::store::GameKey;
 use slint::{ComponentHandle, SharedString};
 use std::sync::Arc;
 
@@ -33,9 +34,9 @@ pub(super) struct PlayController {
     /// The kind of captured piece chosen for a rescue (its place in the chooser).
     rescue_chosen: Option<usize>,
     confirm_resign: bool,
-    /// The ply (`PlayerView::ply`) at which the player put away the picture
-    /// of the other player's battle.
-    their_battle_seen: Option<u32>,
+    /// For each game (by key) the ply (`PlayerView::ply`) at which its
+    /// player last put away the picture of the other player's battle.
+    their_battles_seen: Vec<(Option<GameKey>, u32)>,
     moves: List<SharedString>,
     rescue_pieces: List<SharedString>,
 }
@@ -100,7 +101,7 @@ impl PlayController {
             hint_asked: false,
             rescue_chosen: None,
             confirm_resign: false,
-            their_battle_seen: None,
+            their_battles_seen: Vec::new(),
             moves: models::list(),
             rescue_pieces: models::list(),
         }
@@ -131,7 +132,9 @@ impl PlayController {
         {
             hand_offs.battle_seen();
         } else if let Some(view) = game.game().view() {
-            self.their_battle_seen = Some(view.ply);
+            let key = game.key();
+            self.their_battles_seen.retain(|(k, _)| *k != key);
+            self.their_battles_seen.push((key, view.ply));
         }
     }
 
@@ -144,7 +147,8 @@ impl PlayController {
         view: &PlayerView,
         display: &Display,
     ) -> Option<BattlePicture> {
-        if self.their_battle_seen == Some(view.ply) {
+        let key = game.key();
+        if self.their_battles_seen.contains(&(key, view.ply)) {
             return None;
         }
         let news = game.game().news();
@@ -213,7 +217,12 @@ impl PlayController {
             Some(from) if from == square => self.pick = None,
             _ if own => self.pick = Some(square),
             Some(from) => return self.act(game, Action::Move(Move::new(from, square))),
-            None => {}
+            // A tap on the hinted destination plays the hint.
+            None => {
+                if let Some(hint) = self.hint.filter(|h| h.to == square) {
+                    return self.act(game, Action::Move(hint));
+                }
+            }
         }
         Vec::new()
     }
@@ -279,17 +288,17 @@ impl PlayController {
         }
     }
 
-    /// Solo: the computer's suggestion, shown on the board with its piece
-    /// picked up.
+    /// Solo: the computer's suggestion, shown on the board with both its
+    /// squares marked. Nothing is picked up, so tapping the piece and then
+    /// its destination plays it, as the notice says; so does a drag, or a
+    /// tap on the marked destination alone.
     pub(super) fn show_hint(&mut self, hint: Option<Action>) {
         self.hint_asked = false;
-        match hint {
-            Some(Action::Move(m)) => {
-                self.hint = Some(m);
-                self.pick = Some(m.from);
-            }
-            _ => self.hint = None,
-        }
+        self.pick = None;
+        self.hint = match hint {
+            Some(Action::Move(m)) => Some(m),
+            _ => None,
+        };
     }
 
     /// What the screen shows of `game` now.
@@ -311,8 +320,12 @@ impl PlayController {
                 board_cells::play_cells(&view, &display, Some(attack.from), &[attack.to])
             }
             (None, None) => {
-                let targets = targets(&view, self.pick, placing, self.hint);
-                board_cells::play_cells(&view, &display, self.pick, &targets)
+                let targets = targets(&view, self.pick, placing);
+                let mut cells = board_cells::play_cells(&view, &display, self.pick, &targets);
+                if let (None, false, Some(hint)) = (self.pick, placing, self.hint) {
+                    board_cells::mark_hint(&mut cells, &variant, display.viewer, hint);
+                }
+                cells
             }
         };
         let stage = game.game().stage();
@@ -574,26 +587,18 @@ fn rescuable(view: &PlayerView) -> Vec<(Piece, Vec<PieceId>)> {
     groups
 }
 
-/// The squares to mark: where a rescued piece may go, the hinted move's
-/// destination, or where the picked-up piece may move.
-fn targets(
-    view: &PlayerView,
-    pick: Option<Square>,
-    placing: bool,
-    hint: Option<Move>,
-) -> Vec<Square> {
+/// The squares to mark: where a rescued piece may go, or where the
+/// picked-up piece may move.
+fn targets(view: &PlayerView, pick: Option<Square>, placing: bool) -> Vec<Square> {
     match pick {
         _ if placing => rescue_squares(view),
-        Some(from) if hint.is_some_and(|h| h.from == from) => {
-            hint.map(|h| h.to).into_iter().collect()
-        }
+        None => Vec::new(),
         Some(from) => view
             .legal_moves
             .iter()
             .filter(|m| m.from == from)
             .map(|m| m.to)
             .collect(),
-        None => Vec::new(),
     }
 }
 
@@ -618,10 +623,11 @@ fn rescue_squares(view: &PlayerView) -> Vec<Square> {
 /// are one move).
 fn move_list(variant: &Variant, plies: &[ViewPly], display: &Display) -> Vec<String> {
     let viewer = display.viewer;
+    let numbers = naming::move_numbers(plies.iter().map(|ply| &ply.action));
     let mut lines: Vec<String> = plies
         .iter()
-        .enumerate()
-        .map(|(i, ply)| {
+        .zip(numbers)
+        .map(|(ply, number)| {
             let text = match (&ply.action, &ply.battle) {
                 (Action::Move(m), Some(battle)) => {
                     naming::battle_line(variant, *m, battle, display)
@@ -638,7 +644,7 @@ fn move_list(variant: &Variant, plies: &[ViewPly], display: &Display) -> Vec<Str
             } else {
                 naming::side_name(ply.side)
             };
-            format!("{}. {who}: {text}", naming::move_number(i))
+            format!("{number}. {who}: {text}")
         })
         .collect();
     lines.reverse();

@@ -3,8 +3,8 @@
 //! the computer's think time, the battle animation (which the play
 //! screen reads from `SettingsAdapter` as it is set), and whether the
 //! computer learns the player's setups (with a button to forget them).
-//! A new language or text size takes effect at once, on every screen, and
-//! is saved at once; the rest is saved when the player leaves the screen.
+//! Every change is saved at once; a new language or text size also takes
+//! effect at once, on every screen.
 //! The settings also keep where the app was (the game on screen) and the
 //! home screen's last choices for a new game.
 
@@ -291,6 +291,7 @@ pub(super) fn connect(app: &App) {
         let index = w.global::<SettingsAdapter>().get_text_size_index();
         s.settings.choose_text_size(w, index, s.games.storage())
     }));
+    settings.on_changed(app.unit(save));
     settings.on_back(app.unit(back));
     settings.on_show_about(app.unit(show_about));
     settings.on_forget_setups(app.unit(forget_setups));
@@ -313,8 +314,8 @@ fn forget_setups(s: &mut State, w: &AppWindow) -> Vec<Effect> {
         .collect()
 }
 
-/// About opens from Settings, whose choices are saved first (as leaving
-/// saves them); About's Back comes back here.
+/// About opens from Settings, whose choices are saved first (as each
+/// change and leaving save them); About's Back comes back here.
 fn show_about(s: &mut State, w: &AppWindow) -> Vec<Effect> {
     let mut effects = save(s, w);
     effects.push(Effect::Overlay(Some(super::router::Overlay::About)));

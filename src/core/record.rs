@@ -31,6 +31,18 @@ pub struct GameRecord {
     pub actions: Vec<String>,
     #[serde(default)]
     pub result: Option<Outcome>,
+    /// A game against the computer: its side and level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerRecord>,
+}
+
+/// The computer player of a solo game, as its record keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerRecord {
+    pub side: Side,
+    /// The level's saved name ("expert").
+    pub level: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -190,6 +202,7 @@ impl GameRecord {
                 .map(|a| action_text(&start, *a))
                 .collect(),
             result: game.position().outcome(),
+            computer: None,
         }
     }
 

@@ -57,9 +57,8 @@ pub fn rules_text(variant: &Variant) -> String {
         let names = kind_names(variant, |k| k.mobility == Mobility::Line);
         out.push(crate::tr!(
             "{} move any number of empty squares in a straight line and may end the line by attacking. \
-             A long move shows your opponent the piece is a {}.",
-            names,
-            names.to_lowercase()
+             A long move shows your opponent what the piece is.",
+            names
         ));
     }
     if variant
@@ -351,6 +350,26 @@ fn options_text(variant: &Variant) -> String {
 mod tests {
     use super::*;
     use crate::core::variant::builtin;
+
+    /// A kind named in the plural ("Scouts") never follows "a" ("a scouts").
+    #[test]
+    fn no_plural_name_follows_a_single_article() {
+        for variant in &builtin().variants {
+            let text = rules_text(variant).to_lowercase();
+            for kind in &variant.kinds {
+                let plural = kind_names(variant, |k| k.key == kind.key).to_lowercase();
+                for article in ["a ", "an "] {
+                    let wrong = format!(" {article}{plural}");
+                    assert!(
+                        !text.contains(&wrong),
+                        "{}: \"{}\"",
+                        variant.id,
+                        wrong.trim()
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_variant_has_rules_that_name_its_numbers() {

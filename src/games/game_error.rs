@@ -39,6 +39,9 @@ pub enum GameError {
     /// Only a solo game's player may take a move back, after one of its own.
     #[error("{}", crate::tr!("there is no move of yours to take back"))]
     NothingToTakeBack,
+    /// A timed game is played as it went: no move is taken back.
+    #[error("{}", crate::tr!("a timed game has no take-back: it is played as it went"))]
+    TimedGame,
 }
 
 fn problem_lines(problems: &[SetupProblem]) -> String {

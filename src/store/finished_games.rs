@@ -11,7 +11,7 @@
 
 use crate::core::game::Game;
 use crate::core::moves::Outcome;
-use crate::core::record::{GameRecord, RecordError, is_board_move};
+use crate::core::record::{ComputerRecord, GameRecord, RecordError, is_board_move};
 use crate::platform::bounded_read::FileRefused;
 use crate::platform::document_caps;
 use crate::store::data_store::DataStore;
@@ -37,6 +37,9 @@ pub struct FinishedSummary {
     pub result: Option<Outcome>,
     /// The moves on the board (`is_board_move`).
     pub moves: usize,
+    /// A game against the computer: its side and level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerRecord>,
 }
 
 impl FinishedSummary {
@@ -54,6 +57,7 @@ impl FinishedSummary {
             variant: record.variant.clone(),
             result: record.result,
             moves: record.actions.iter().filter(|a| is_board_move(a)).count(),
+            computer: record.computer.clone(),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! its format and implements `KeptGame` (`crate::games::game::kept`); the
 //! store only writes, lists and reads the files, and knows no kind of game.
 
-use crate::core::game::Game;
+use crate::core::record::GameRecord;
 use crate::store::storage_error::StorageError;
 
 /// What a game writes when it is saved.
@@ -14,7 +14,7 @@ pub enum Kept {
     InProgress(String),
     /// Over: its record, if it has one (a false or abandoned two-device
     /// game has none), joins the finished games and its file goes.
-    Over(Option<Box<Game>>),
+    Over(Option<Box<GameRecord>>),
 }
 
 /// A kind of game kept in the data folder while in progress.

@@ -203,10 +203,9 @@ impl Storage {
 
     /// A game has ended: its record joins the finished games, and its
     /// in-progress document `name` goes.
-    fn finish(&self, game: Option<&Game>, name: &str) -> Result<(), StorageError> {
-        if let Some(game) = game {
-            let record = GameRecord::from_game(game);
-            let file = format!("{}-{}.json", timestamp(), game.variant().id);
+    fn finish(&self, record: Option<&GameRecord>, name: &str) -> Result<(), StorageError> {
+        if let Some(record) = record {
+            let file = format!("{}-{}.json", timestamp(), record.variant);
             self.store
                 .write(
                     &finished_games::record_name(&file),

@@ -11,7 +11,7 @@ use flagfall::core::{Action, GameOptions, Outcome, Side, WinReason};
 use flagfall::games::Computer;
 use flagfall::games::DeviceGame;
 use flagfall::games::saved::SavedPassAndPlay;
-use flagfall::games::{PassAndPlay, Stage};
+use flagfall::games::{GameError, PassAndPlay, Stage};
 use std::time::Duration;
 
 fn s(seconds: f64) -> Duration {
@@ -201,7 +201,11 @@ fn a_timed_solo_game_has_no_take_back_and_the_computer_keeps_within_its_clock() 
         Some(s(58.0)),
         "its clock runs while it thinks"
     );
-    assert!(!game.take_back(), "a timed game is played as it went");
+    assert_eq!(
+        game.take_back(),
+        Err(GameError::TimedGame),
+        "a timed game is played as it went, and the player is told so"
+    );
     // With 58 s left it thinks at most 1.45 s; with 2 s left, 50 ms.
     assert_eq!(ThinkTime::Long.within_clock(s(58.0)).0, 1000);
     assert_eq!(ThinkTime::Long.within_clock(s(2.0)).0, 50);

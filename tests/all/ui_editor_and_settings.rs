@@ -265,6 +265,31 @@ fn the_menu_and_the_memory_aid_setting() {
     );
 }
 
+/// Each change on Settings is saved as it is made: an app stopped on the
+/// screen (killed, never leaving it) starts with the change.
+#[test]
+fn a_setting_is_saved_as_it_changes() {
+    use flagfall::app::SettingsAdapter;
+    let dir = fresh_dir("saved-at-once");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Settings");
+    let settings = app.window().global::<SettingsAdapter>();
+    assert!(settings.get_memory_aid(), "on by default");
+    tap(&app, "Memory aid");
+    settings.set_think_time_index(0);
+    settings.invoke_changed();
+    let saved = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(saved.contains("\"memory_aid\": false"), "{saved}");
+    assert!(saved.contains("\"think_time\": \"quick\""), "{saved}");
+    // No Back: the app stops on Settings (dropping it saves nothing, as a
+    // kill would not).
+    drop(app);
+    let again = app_with_storage(&dir, 3);
+    let settings = again.window().global::<SettingsAdapter>();
+    assert!(!settings.get_memory_aid(), "still off after a restart");
+    assert_eq!(settings.get_think_time_index(), 0);
+}
+
 #[test]
 fn the_think_time_is_kept_and_saved() {
     use flagfall::app::SettingsAdapter;

@@ -106,11 +106,19 @@ fn a_clock_of_ones_own_is_chosen_on_the_home_screen() {
     home.set_own_bonus_seconds(5);
     tap(&app, "Opponent: Computer");
     tap(&app, "Start vs computer");
-    let game = app.one_device();
-    assert_eq!(
-        game.unwrap().options().time_control,
-        Some(TimeControl::minutes(2, Bonus::Delay(5)))
-    );
+    {
+        let game = app.one_device();
+        assert_eq!(
+            game.unwrap().options().time_control,
+            Some(TimeControl::minutes(2, Bonus::Delay(5)))
+        );
+    }
+    // A timed game is played as it went: a hint, but no take-back offered.
+    tap(&app, "Fill for me");
+    tap(&app, "Ready");
+    assert_eq!(screen(&app), "play");
+    assert!(labels(&app).iter().any(|l| l == "Hint"));
+    assert!(!labels(&app).iter().any(|l| l == "Take back"));
 }
 
 #[test]

@@ -180,7 +180,9 @@ fn play_until_battle(app: &App) {
 }
 
 fn whole_game(variant: &str, seed: u64, discard: bool) {
-    let app = new_app(seed);
+    // A store, for the finished games' list.
+    let (storage, _store) = flagfall::store::Storage::in_memory();
+    let app = app_on_storage(&storage, seed);
     assert_eq!(screen(&app), "home");
     tap(&app, variant);
     tap(&app, "Start pass-and-play");
@@ -264,8 +266,30 @@ fn whole_game(variant: &str, seed: u64, discard: bool) {
             .get_replay_text()
             .starts_with("Move 1 of ")
     );
+    // The replay's last step and the finished games' list count the game's
+    // moves alike (the resignation is no move of its own).
+    tap(&app, "final position");
+    let last = app.window().global::<GameOverAdapter>().get_replay_text();
+    let (number, total) = last
+        .strip_prefix("Move ")
+        .and_then(|rest| rest.split_once(','))
+        .and_then(|(numbers, _)| numbers.split_once(" of "))
+        .unwrap_or_else(|| panic!("{last}"));
+    assert_eq!(number, total, "{last}");
     tap(&app, "Menu");
     assert_eq!(screen(&app), "home");
+    let length = if total == "1" {
+        "(1 move)".to_string()
+    } else {
+        format!("({total} moves)")
+    };
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with(&format!("{variant}: ")) && l.contains(&length)),
+        "{length} in {:?}",
+        labels(&app)
+    );
 }
 
 #[test]

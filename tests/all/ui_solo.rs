@@ -68,20 +68,41 @@ fn the_computer_replies_and_a_move_can_be_taken_back() {
     );
     assert!(labels(&app).iter().any(|l| l == "status: Red ▲: your turn"));
 
-    // A hint picks up one piece and shows one destination.
+    // A hint marks its piece and its destination and picks nothing up;
+    // tapping the piece picks it up and the destination plays it.
     tap(&app, "Hint");
-    let targets: std::collections::BTreeSet<String> = squares(&app)
-        .into_iter()
-        .filter(|(_, l)| l.ends_with("can move here"))
-        .map(|(_, l)| l)
-        .collect();
-    assert_eq!(targets.len(), 1, "{targets:?}");
+    // A square's label can be on more than one element: each square once.
+    let hinted = |end: &str| -> Vec<String> {
+        let set: std::collections::BTreeSet<String> = squares(&app)
+            .into_iter()
+            .map(|(_, l)| l)
+            .filter(|l| l.ends_with(end))
+            .collect();
+        set.into_iter().collect()
+    };
+    let from = hinted(", the hint moves this piece");
+    let to = hinted(", the hint moves here");
+    assert_eq!((from.len(), to.len()), (1, 1), "{from:?} {to:?}");
+    assert!(hinted(", selected").is_empty(), "nothing picked up");
     assert!(labels(&app).iter().any(|l| l.starts_with("news: Hint: ")));
+    let square = |label: &str| label.split(',').next().unwrap().to_string();
+    tap(&app, &format!("{}, your", square(&from[0])));
+    assert_eq!(hinted(", selected").len(), 1, "the hinted piece picked up");
+    tap(&app, &format!("{}, ", square(&to[0])));
+    // An attack is pictured first; the computer replies once it is put away.
+    if app.window().global::<PlayAdapter>().get_battle_visible() {
+        tap(&app, "Continue");
+    }
+    assert_eq!(
+        actions(&app),
+        4,
+        "the hint played, and the computer replied"
+    );
 
     tap(&app, "Take back");
     assert_eq!(
         actions(&app),
-        0,
+        2,
         "the player's move and the reply are undone"
     );
     assert!(labels(&app).iter().any(|l| l == "status: Red ▲: your turn"));
@@ -268,4 +289,26 @@ fn a_piece_seen_in_a_battle_stays_seen_after_a_take_back() {
             "{label} on the board: {shown:?}"
         );
     }
+}
+
+/// A finished solo game says in the finished games' list whom it was
+/// against, at which level, and which side the player had.
+#[test]
+fn a_finished_solo_game_names_the_computer_and_its_level() {
+    let (storage, _store) = flagfall::store::Storage::in_memory();
+    let app = app_on_storage(&storage, 34);
+    start_solo(&app, "Classic", "Best", "Red (first)");
+    play_first_move(&app);
+    tap(&app, "Resign");
+    tap(&app, "Resign now");
+    assert_eq!(screen(&app), "over");
+    tap(&app, "Menu");
+    assert_eq!(screen(&app), "home");
+    assert!(
+        labels(&app).iter().any(|l| l
+            .starts_with("Classic against the computer (best), you played Red: Blue wins")
+            && l.contains("(1 move)")),
+        "{:?}",
+        labels(&app)
+    );
 }

@@ -181,12 +181,16 @@ fn a_battle_is_shown_to_the_mover_before_the_board_changes() {
     panic!("no attack in 400 plies");
 }
 
-#[test]
-fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves() {
+/// An 8x8 game begun at `started` and played at random (from `seed`)
+/// until one side attacks: the defender's turn begins. The attack and
+/// the defender.
+fn to_their_battle(seed: u64, started: u64) -> (GameOnDevice, Move, Side) {
     use rand::{RngExt, SeedableRng};
     let mut game = pass_and_play("small");
-    let mut play = PlayController::unbound();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    if let GameOnDevice::OneDevice(one) = &mut game {
+        one.set_started(started);
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for _ in 0..400 {
         let view = game.game().view().unwrap();
         let attack = view
@@ -199,43 +203,67 @@ fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves(
         let mover = view.viewer;
         game.game_mut().play(Action::Move(m)).unwrap();
         hand_off(&mut game, |h| h.battle_seen());
-        if game.game().is_over() || game.game().view().unwrap().rescue_pending {
-            return;
-        }
+        assert!(!game.game().is_over() && !game.game().view().unwrap().rescue_pending);
         hand_off(&mut game, |h| h.take_device());
-        let Some(attack) = attack else { continue };
-        // The defender's turn begins: the battle is drawn for it too.
-        let defender = mover.opponent();
-        let model = play.model(&game, display(defender)).unwrap();
-        let battle = model.battle.expect("the other player's battle is shown");
-        assert_eq!(battle.heading, format!("{mover} attacked"));
-        assert!(battle.text.contains(" attacked "), "{}", battle.text);
-        assert!(battle.defender.own && battle.defender.shown);
-        // The move list names both pieces and who won.
-        let line = &model.moves[0];
-        assert!(line.contains(&attack.to_string()), "{line}");
-        assert!(line.contains(" × "), "{line}");
-        assert!(
-            line.contains(" wins") || line.contains("both out"),
-            "{line}"
-        );
-        // Put away, it stays away this turn.
-        play.battle_continue(&mut game);
-        assert!(
-            play.model(&game, display(defender))
-                .unwrap()
-                .battle
-                .is_none()
-        );
-        return;
+        if let Some(attack) = attack {
+            return (game, attack, mover.opponent());
+        }
     }
     panic!("no attack in 400 plies");
 }
 
 #[test]
-fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
+fn the_other_players_battle_is_shown_as_the_turn_begins_and_marked_in_the_moves() {
+    let (mut game, attack, defender) = to_their_battle(9, 1);
+    let mut play = PlayController::unbound();
+    let model = play.model(&game, display(defender)).unwrap();
+    let battle = model.battle.expect("the other player's battle is shown");
+    assert_eq!(battle.heading, format!("{} attacked", defender.opponent()));
+    assert!(battle.text.contains(" attacked "), "{}", battle.text);
+    assert!(battle.defender.own && battle.defender.shown);
+    // The move list names both pieces and who won.
+    let line = &model.moves[0];
+    assert!(line.contains(&attack.to_string()), "{line}");
+    assert!(line.contains(" × "), "{line}");
+    assert!(
+        line.contains(" wins") || line.contains("both out"),
+        "{line}"
+    );
+    // Put away, it stays away this turn.
+    play.battle_continue(&mut game);
+    assert!(
+        play.model(&game, display(defender))
+            .unwrap()
+            .battle
+            .is_none()
+    );
+}
+
+#[test]
+fn a_battle_picture_put_away_in_one_game_is_still_shown_in_another() {
+    // Two games played alike: the same attack at the same ply.
+    let (mut first, _, defender) = to_their_battle(9, 1);
+    let (second, _, _) = to_their_battle(9, 2);
+    let mut play = PlayController::unbound();
+    let shown = |play: &PlayController, game: &GameOnDevice| {
+        play.model(game, display(defender))
+            .unwrap()
+            .battle
+            .is_some()
+    };
+    play.battle_continue(&mut first);
+    assert!(!shown(&play, &first));
+    assert!(shown(&play, &second), "the other game's picture is its own");
+    assert!(
+        !shown(&play, &first),
+        "back in the first game it stays away"
+    );
+}
+
+/// A solo game with a hint shown: the controller and the hinted move.
+fn hinted_game() -> (GameOnDevice, PlayController, Move) {
     let v = builtin_variant("classic").unwrap();
-    let mut game = set_up(PassAndPlay::solo(
+    let game = set_up(PassAndPlay::solo(
         Arc::clone(&v),
         GameOptions::defaults(&v),
         11,
@@ -256,13 +284,53 @@ fn solo_hint_picks_the_suggested_piece_and_says_the_move() {
     let Some(hint) = play.hint else {
         panic!("a hint");
     };
-    assert_eq!(play.pick, Some(hint.from));
+    (game, play, hint)
+}
+
+#[test]
+fn solo_hint_marks_both_squares_and_says_the_move() {
+    let (game, play, hint) = hinted_game();
+    // Nothing is picked up: a tap on the piece must pick it, not drop it.
+    assert_eq!(play.pick, None);
     let model = play.model(&game, display(Side::Red)).unwrap();
     assert!(model.solo);
     assert_eq!(model.notice, format!("Hint: {hint}"));
-    // Playing it forgets the hint.
+    // A cell says its square first ("b4, your Scout").
+    let mut marked: Vec<String> = model
+        .cells
+        .iter()
+        .filter(|c| c.target)
+        .filter_map(|c| c.a11y.split(',').next().map(str::to_string))
+        .collect();
+    marked.sort();
+    let mut hinted = vec![hint.from.to_string(), hint.to.to_string()];
+    hinted.sort();
+    assert_eq!(marked, hinted);
+}
+
+#[test]
+fn a_hint_is_played_by_tapping_its_squares_as_the_notice_says() {
+    let (mut game, mut play, hint) = hinted_game();
+    let before = game.game().view().unwrap().ply;
+    play.tap(&mut game, hint.from);
+    assert_eq!(play.pick, Some(hint.from));
     play.tap(&mut game, hint.to);
+    assert_eq!(game.game().history()[0].action, Action::Move(hint));
+    assert!(game.game().view().unwrap().ply > before);
+    // Playing it forgets the hint.
     assert_eq!(play.hint, None);
+}
+
+#[test]
+fn a_hint_is_played_by_a_tap_on_its_destination_or_a_drag() {
+    let (mut game, mut play, hint) = hinted_game();
+    play.tap(&mut game, hint.to);
+    assert_eq!(game.game().history()[0].action, Action::Move(hint));
+    assert_eq!(play.hint, None);
+
+    let (mut game, mut play, hint) = hinted_game();
+    play.drag(&mut game, hint.from, hint.to);
+    assert_eq!(game.game().history()[0].action, Action::Move(hint));
 }
 
 #[test]

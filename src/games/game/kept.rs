@@ -2,6 +2,7 @@
 //! store's trait, for a game on this device and a two-device game), and
 //! games of either kind kept in a `Storage` (`KeepsGames`).
 
+use crate::core::record::{ComputerRecord, GameRecord};
 use crate::games::DeviceGame;
 use crate::games::GameOnDevice;
 use crate::games::pass_and_play::PassAndPlay;
@@ -26,7 +27,15 @@ impl KeptGame for PassAndPlay {
 
     fn kept(&self) -> Result<Kept, serde_json::Error> {
         if self.is_over() {
-            return Ok(Kept::Over(self.game().cloned().map(Box::new)));
+            let record = self.game().map(|game| {
+                let mut record = GameRecord::from_game(game);
+                record.computer = self.computer().map(|c| ComputerRecord {
+                    side: c.side,
+                    level: c.level.name().to_string(),
+                });
+                Box::new(record)
+            });
+            return Ok(Kept::Over(record));
         }
         serde_json::to_string(&self.to_saved()).map(Kept::InProgress)
     }
@@ -77,7 +86,9 @@ impl KeptGame for TwoDeviceGame {
     fn kept(&self) -> Result<Kept, serde_json::Error> {
         if self.stage() == Stage::Over {
             return Ok(Kept::Over(
-                self.game().and_then(|g| g.finished_game()).map(Box::new),
+                self.game()
+                    .and_then(|g| g.finished_game())
+                    .map(|game| Box::new(GameRecord::from_game(&game))),
             ));
         }
         serde_json::to_string(&self.to_saved()).map(Kept::InProgress)

@@ -288,8 +288,6 @@ impl DeviceGame for PassAndPlay {
 
     fn take_back(&mut self) -> Result<(), GameError> {
         PassAndPlay::take_back(self)
-            .then_some(())
-            .ok_or(GameError::NothingToTakeBack)
     }
 
     /// Solo: the player's view, which a hint is worked out from (`hint.rs`).

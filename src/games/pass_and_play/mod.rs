@@ -206,20 +206,18 @@ impl PassAndPlay {
         let _ = self.setup_ready();
     }
 
-    /// Takes back the player's last move and the computer's reply.
-    pub fn take_back(&mut self) -> bool {
-        let Some(computer) = self.computer else {
-            return false;
-        };
-        let Some(game) = self.game.as_mut() else {
-            return false;
+    /// Takes back the player's last move and the computer's reply; a game
+    /// that is not solo, has no move yet or runs on a clock refuses.
+    pub fn take_back(&mut self) -> Result<(), GameError> {
+        let (Some(computer), Some(game)) = (self.computer, self.game.as_mut()) else {
+            return Err(GameError::NothingToTakeBack);
         };
         if self.phase != Phase::Play || game.actions().is_empty() {
-            return false;
+            return Err(GameError::NothingToTakeBack);
         }
-        // A timed game is played as it went: no taking back.
+        // A timed game is played as it went.
         if self.clock.is_some() {
-            return false;
+            return Err(GameError::TimedGame);
         }
         let human = computer.side.opponent();
         // What was seen in the plies taken back stays seen, by the player
@@ -235,7 +233,7 @@ impl PassAndPlay {
         self.last_ply = None;
         self.battle_on_show = false;
         self.draw_offer = None;
-        true
+        Ok(())
     }
 
     /// While `Some`, only the hand-off screen may be shown.
