@@ -34,6 +34,11 @@ pub(super) const OTHER_DEVICE: i32 = 5;
 /// more each "Show more" adds: a player may keep hundreds.
 const FINISHED_PAGE: usize = 10;
 
+/// How many games in progress a phone's home lists before "All N games in
+/// progress": the first ones (those waiting for the player come first),
+/// with the tools and a new game still near the top.
+const PHONE_GAMES: usize = 3;
+
 /// What the player chose for a new game on the home screen, as plain
 /// values: the wiring reads them from the screen, and the controller
 /// decides from them alone.
@@ -82,6 +87,8 @@ pub(super) struct HomeController {
     preview: List<super::Cell>,
     two_squares_choices: List<SharedString>,
     continue_games: List<SharedString>,
+    /// The first `PHONE_GAMES` of `continue_games`.
+    continue_first: List<SharedString>,
     finished_games: List<SharedString>,
     /// The clock choices' names and descriptions ("None", then the presets).
     clock_choices: List<SharedString>,
@@ -99,6 +106,7 @@ impl HomeController {
         home.set_preview(models::handle(&controller.preview));
         home.set_two_squares_choices(models::handle(&controller.two_squares_choices));
         home.set_continue_games(models::handle(&controller.continue_games));
+        home.set_continue_first(models::handle(&controller.continue_first));
         home.set_finished_games(models::handle(&controller.finished_games));
         controller.set_default_options(w);
         controller.relabel_clocks(w);
@@ -115,6 +123,7 @@ impl HomeController {
             preview: models::list(),
             two_squares_choices: models::list(),
             continue_games: models::list(),
+            continue_first: models::list(),
             finished_games: models::list(),
             clock_choices: models::list(),
             clock_texts: models::list(),
@@ -347,12 +356,20 @@ impl HomeController {
                 )
             });
         home.set_confirm_delete_text(confirm.into());
+        let lines: Vec<String> = descriptions
+            .iter()
+            .map(|what| crate::tr!("Continue: {}", what))
+            .collect();
         models::update_texts(
-            &self.continue_games,
-            descriptions
-                .iter()
-                .map(|what| crate::tr!("Continue: {}", what)),
+            &self.continue_first,
+            lines.iter().take(PHONE_GAMES).cloned(),
         );
+        home.set_more_games(if lines.len() > PHONE_GAMES {
+            crate::tr!("All {} games in progress", lines.len()).into()
+        } else {
+            SharedString::new()
+        });
+        models::update_texts(&self.continue_games, lines);
         let finished = games.finished();
         models::update_texts(
             &self.finished_games,

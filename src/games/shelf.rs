@@ -181,20 +181,32 @@ impl Games {
         self.on_show.as_mut()
     }
 
-    /// The games "Continue" offers, in its order: the games on this device
-    /// first, then the two-device games, the one on show before the parked
-    /// ones of its kind.
+    /// The games "Continue" offers, in an order that stays put however
+    /// often a game is opened: first the two-device games whose turn,
+    /// deal or setup is here (another player waits), then the games on
+    /// this device newest first, then the two-device games waiting for the
+    /// other device's code; two-device games by id.
     pub fn in_progress(&self) -> Vec<&GameOnDevice> {
-        let all = || {
-            self.on_show
-                .iter()
-                .chain(self.parked.iter())
-                .filter(|g| !g.game().is_over())
-        };
-        let one_device = all().filter(|g| g.game().link().is_none());
-        one_device
-            .chain(all().filter(|g| g.game().link().is_some()))
-            .collect()
+        let mut games: Vec<&GameOnDevice> = self
+            .on_show
+            .iter()
+            .chain(self.parked.iter())
+            .filter(|g| !g.game().is_over())
+            .collect();
+        games.sort_by_key(|g| {
+            let link = g.game().link();
+            let group = match link {
+                Some(l) if l.waits_for_this_device() => 0,
+                None => 1,
+                Some(_) => 2,
+            };
+            (
+                group,
+                std::cmp::Reverse(g.game().started()),
+                link.map(|l| (l.game_id(), l.side())),
+            )
+        });
+        games
     }
 
     /// The two-device games here, the one on show first (finished ones too).

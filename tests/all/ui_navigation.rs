@@ -206,6 +206,52 @@ fn start_and_leave(app: &App) {
     assert_eq!(screen(app), "home");
 }
 
+/// Issue 81, item 3: opening a game from "Continue" and leaving it does
+/// not move it in the list, newest games first.
+#[test]
+fn continue_keeps_its_order_however_often_a_game_is_opened() {
+    let app = staging_app(12);
+    for variant in ["Classic", "Barrage", "Duell"] {
+        tap(&app, variant);
+        start_and_leave(&app);
+    }
+    let order = continue_labels(&app);
+    assert_eq!(order.len(), 3, "{order:?}");
+    assert!(
+        order[0].starts_with("Continue: Duell") && order[2].starts_with("Continue: Classic"),
+        "newest first: {order:?}"
+    );
+    for index in [2, 0, 1, 2] {
+        app.window()
+            .global::<HomeAdapter>()
+            .invoke_continue_game(index);
+        assert_eq!(screen(&app), "handoff");
+        tap(&app, "Menu");
+        assert_eq!(continue_labels(&app), order, "after opening game {index}");
+    }
+
+    // A phone lists the first three, then a button for all of them, so
+    // the tools and a new game stay near the top.
+    for variant in ["Small (8x8)", "Ultimate Lightning"] {
+        tap(&app, variant);
+        start_and_leave(&app);
+    }
+    // Each game once, in the order of the list (a label can be on several
+    // elements of a button).
+    let on_screen = |app: &App| {
+        let mut shown: Vec<String> = Vec::new();
+        for label in labels(app) {
+            if label.starts_with("Continue: ") && !shown.contains(&label) {
+                shown.push(label);
+            }
+        }
+        shown
+    };
+    assert_eq!(on_screen(&app), continue_labels(&app)[..3]);
+    tap(&app, "All 5 games in progress");
+    assert_eq!(on_screen(&app), continue_labels(&app));
+}
+
 #[test]
 fn starting_a_game_of_a_kind_in_progress_keeps_the_old_one() {
     let dir = fresh_dir("navigation-two-of-a-kind");

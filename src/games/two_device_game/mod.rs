@@ -313,6 +313,12 @@ impl TwoDeviceGame {
         self.invitation.is_some()
     }
 
+    /// This device's player has something to do: a move, a deal to look
+    /// at or a setup to make (not a code of the other device to wait for).
+    pub fn waits_for_this_device(&self) -> bool {
+        matches!(self.stage(), Stage::Play | Stage::Deal(_) | Stage::Setup(_))
+    }
+
     /// Where this device's side of the game stands: the fair deal (its
     /// first code on show, the other device's deal step awaited before this
     /// device sees its hand), the deal, the setup, then this player's turn,
