@@ -423,6 +423,7 @@ impl App {
             layer_shown: std::cell::Cell::new(None),
             page: config.platform.page.map(navigation::PageLink::new),
         };
+        state.saver.show_offers(&window);
         if config.resumes {
             state.resume(&window);
         }

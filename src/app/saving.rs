@@ -5,9 +5,11 @@
 //! names none. Each save says where the file went; then a computer offers
 //! to open its folder, and a phone to send it on through the share sheet.
 
+use super::{AppWindow, CodesAdapter, GameOverAdapter, PrintAdapter};
 use crate::platform::exports::{ExportError, Exports, Folder, OpenFolder};
 use crate::platform::share::{ShareError, ShareSheet};
 use crate::store::Storage;
+use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -115,6 +117,23 @@ impl FileSaver {
                 .and(kept.address)
                 .map(|address| (address, mime.to_string())),
         })
+    }
+
+    /// Tells the screens that save files which of "Open the folder" and
+    /// "Share" this device offers at all, so each button has its place
+    /// from the start (greyed until a file is saved) and nothing moves
+    /// when one is.
+    pub(super) fn show_offers(&self, w: &AppWindow) {
+        let (folders, share) = (self.open_folder.is_some(), self.share.is_some());
+        let over = w.global::<GameOverAdapter>();
+        over.set_offers_folder(folders);
+        over.set_offers_share(share);
+        let codes = w.global::<CodesAdapter>();
+        codes.set_offers_folder(folders);
+        codes.set_offers_share(share);
+        let print = w.global::<PrintAdapter>();
+        print.set_offers_folder(folders);
+        print.set_offers_share(share);
     }
 
     /// The folder saved files go to on this device, if they go to one.

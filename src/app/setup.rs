@@ -89,8 +89,8 @@ impl SetupController {
         let pick = self.pick;
         let draft = game.game_mut().draft_mut()?;
         let (next, error) = match pick {
-            SetupPick::Tray(i) => match draft.tray().get(i).copied() {
-                None => (SetupPick::None, None),
+            SetupPick::Tray(i) => match draft.tray_places().get(i).copied() {
+                None | Some((_, 0)) => (SetupPick::None, None),
                 Some((piece, left)) => {
                     if !draft.place(piece, square) {
                         (
@@ -159,7 +159,17 @@ impl SetupController {
                 self.pick = SetupPick::None;
             }
             SetupPick::Tray(i) if i == index => self.pick = SetupPick::None,
-            _ => self.pick = SetupPick::Tray(index),
+            _ => {
+                // A place whose pieces are all on the board picks nothing up.
+                let left = game
+                    .game()
+                    .draft()
+                    .and_then(|draft| draft.tray_places().get(index).map(|(_, n)| *n));
+                self.pick = match left {
+                    Some(n) if n > 0 => SetupPick::Tray(index),
+                    _ => SetupPick::None,
+                };
+            }
         }
     }
 
@@ -259,7 +269,7 @@ impl SetupController {
             cells: board_cells::setup_cells(draft, &display, selected),
             title: crate::tr!("{}: set up your army", side_name(draft.side())),
             tray: draft
-                .tray()
+                .tray_places()
                 .into_iter()
                 .enumerate()
                 .map(|(i, (piece, count))| {

@@ -60,6 +60,16 @@ impl SetupDraft {
 
     /// The pieces still to place, grouped: (piece, how many), in army order.
     pub fn tray(&self) -> Vec<(Piece, usize)> {
+        let mut left = self.tray_places();
+        left.retain(|(_, n)| *n > 0);
+        left
+    }
+
+    /// The tray as a screen lays it out: a place for every group of the
+    /// army (every stone of a deal) in army order, with how many are left
+    /// to place, 0 once all are. A group that runs out keeps its place, so
+    /// the others do not move under the player's finger.
+    pub fn tray_places(&self) -> Vec<(Piece, usize)> {
         let mut left: Vec<(Piece, usize)> = Vec::new();
         for piece in &self.army {
             match left.iter_mut().find(|(p, _)| same_piece(p, piece)) {
@@ -72,7 +82,6 @@ impl SetupDraft {
                 *n = n.saturating_sub(1);
             }
         }
-        left.retain(|(_, n)| *n > 0);
         left
     }
 

@@ -375,3 +375,30 @@ fn the_first_launch_welcomes_once() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&with_game);
 }
+
+/// A rank that runs out leaves its place in the tray empty, so the next
+/// group stays under the finger for a quick second tap (issue 81).
+#[test]
+fn the_tray_keeps_its_places_as_ranks_run_out() {
+    for size in [(1280.0, 800.0), (390.0, 844.0)] {
+        let app = new_app(26);
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(size.0, size.1));
+        tap(&app, "Start pass-and-play");
+        hand_to(&app, Side::Red);
+        let general = centre_of(&app, "tray: General, 1 left");
+        tap(&app, "tray: Marshal, 1 left");
+        tap(&app, "a1, empty, your zone");
+        assert!(labels(&app).iter().any(|l| l == "Marshal: all placed"));
+        assert_eq!(
+            centre_of(&app, "tray: General, 1 left"),
+            general,
+            "at {size:?}"
+        );
+        // The empty place picks nothing up.
+        tap(&app, "Marshal: all placed");
+        tap(&app, "b1, empty, your zone");
+        assert_eq!(label_of(&app, "b1"), "b1, empty, your zone");
+    }
+}

@@ -99,12 +99,19 @@ impl flagfall::platform::share::ShareSheet for NoShareSheet {
     }
 }
 
+/// "Open the folder" that opens nothing, so that the screens are laid out
+/// with the folder's buttons too.
+fn open_no_folder(_folder: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 fn app_in(dir: &Path) -> App {
     let app = App::new(AppConfig {
         platform: flagfall::app::Platform {
             share: Some(std::sync::Arc::new(NoShareSheet)),
             ..Default::default()
         },
+        open_folder: Some(open_no_folder),
         storage: Some(Storage::open(dir).unwrap()),
         ..AppConfig::in_memory(11)
     })
@@ -448,7 +455,9 @@ fn home_fits_with_each_opponent() {
 /// The buttons a player taps next stay put when a message comes (issue 64:
 /// Next moved up when "Save record" answered, "Save the PDF" when "Saved
 /// to…" came, the codes' buttons under "Copied", "Use this time control"
-/// when a bonus was chosen).
+/// when a bonus was chosen), and when a saved file brings "Open the folder"
+/// and "Share" (issue 81: they squeezed Save record and Menu, and shifted
+/// Save the picture).
 #[test]
 fn buttons_stand_still_when_a_message_comes_and_goes() {
     use flagfall::app::{CodesAdapter, GameOverAdapter, PrintAdapter, TableClockAdapter};
@@ -478,18 +487,20 @@ fn buttons_stand_still_when_a_message_comes_and_goes() {
         &app,
         &["next move", "Save record", "Menu"],
         &|| {
-            app.window()
-                .global::<GameOverAdapter>()
-                .set_export_status(long.into())
+            let over = app.window().global::<GameOverAdapter>();
+            over.set_export_status(long.into());
+            over.set_can_open_folder(true);
+            over.set_can_share_file(true);
         },
     );
 
     let app = lived_in_app("still-print");
     stage(&app, "classic", "print", 11).unwrap();
     check("print", &app, &["Save the PDF"], &|| {
-        app.window()
-            .global::<PrintAdapter>()
-            .set_message(long.into())
+        let print = app.window().global::<PrintAdapter>();
+        print.set_message(long.into());
+        print.set_can_open_folder(true);
+        print.set_can_share_file(true);
     });
 
     for screen in ["invite", "link-code", "read-code"] {
@@ -497,11 +508,13 @@ fn buttons_stand_still_when_a_message_comes_and_goes() {
         stage(&app, "classic", screen, 11).unwrap();
         let mut labels = vec!["Paste and read"];
         if screen != "read-code" {
-            labels.push("Copy the code's text");
+            labels.extend(["Copy the code's text", "Save the picture"]);
         }
         check(screen, &app, &labels, &|| {
             let codes = app.window().global::<CodesAdapter>();
             codes.set_action_status(long.into());
+            codes.set_can_open_folder(true);
+            codes.set_can_share_picture(true);
             codes.set_read_status(
                 "Not read: this is code number 5, but code number 3 comes first; read that one."
                     .into(),
