@@ -160,7 +160,11 @@ fn english_words(text: &str) -> Vec<String> {
 /// translate), and Slint's attribution, as its AboutSlint widget draws it.
 fn kept_in_its_own_words(screen: &str, label: &str) -> bool {
     const NOTICES: &str = include_str!("../licences/THIRD-PARTY-NOTICES.txt");
-    let notice = screen == "about-notices" && label.len() > 20 && NOTICES.contains(label.trim());
+    // The screen joins the lines of hand-wrapped prose: compared with
+    // every run of spaces and line breaks as one space.
+    let squash = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let notice =
+        screen == "about-notices" && label.len() > 20 && squash(NOTICES).contains(&squash(label));
     notice || label == "#MadeWithSlint" || label.starts_with("Version 1.")
 }
 

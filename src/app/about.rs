@@ -99,14 +99,62 @@ pub(super) fn version_line() -> String {
 }
 
 /// The notices a paragraph each (split at blank lines), for a list that
-/// lays out only what is in view.
+/// lays out only what is in view; prose wrapped by hand is joined so the
+/// screen wraps it at its own width (`reflow`).
 pub(super) fn notice_paragraphs(notices: &str) -> Vec<String> {
     notices
         .split("\n\n")
         .map(str::trim_end)
         .filter(|p| !p.trim().is_empty())
-        .map(str::to_string)
+        .map(reflow)
         .collect()
+}
+
+/// A paragraph with the line breaks of hand-wrapped prose (a licence text
+/// wrapped at 80 columns) made spaces: a line joins the one before when
+/// that one is long (40 characters or more) and the line is no list entry
+/// (a crate and its version, a numbered or bulleted line) and is indented
+/// as the line before. Short lines, headings and lists keep their breaks.
+fn reflow(paragraph: &str) -> String {
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut text = String::new();
+    let mut before: Option<&str> = None;
+    for line in paragraph.lines() {
+        match before {
+            Some(prev)
+                if prev.trim().chars().count() >= 40
+                    && indent(line) == indent(prev)
+                    && !is_list_entry(line.trim_start()) =>
+            {
+                text.push(' ');
+                text.push_str(line.trim_start());
+            }
+            Some(_) => {
+                text.push('\n');
+                text.push_str(line);
+            }
+            None => text.push_str(line),
+        }
+        before = Some(line);
+    }
+    text
+}
+
+/// A line that starts an entry of a list: "anyhow v1.0.86: MIT", "2. ",
+/// "(a) ", "- ", "* ", "• ".
+fn is_list_entry(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let crate_line = words
+        .next()
+        .is_some_and(|w| w.starts_with('v') && w[1..].starts_with(|c: char| c.is_ascii_digit()));
+    let numbered = first.ends_with(['.', ')'])
+        && first
+            .trim_matches(['(', ')', '.'])
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+        && first.len() <= 4;
+    crate_line || numbered || ["-", "*", "•"].contains(&first)
 }
 
 /// How many crates the notices cover: the lines of their "Crates" list
@@ -179,5 +227,33 @@ mod tests {
             ]
         );
         assert_eq!(crate_count(text), 2);
+    }
+
+    #[test]
+    fn hand_wrapped_prose_is_joined_and_lists_keep_their_lines() {
+        let prose = "Permission is hereby granted, free of charge, to any person\n\
+                     obtaining a copy of this software, to deal in the Software.";
+        assert_eq!(
+            notice_paragraphs(prose),
+            [
+                "Permission is hereby granted, free of charge, to any person \
+              obtaining a copy of this software, to deal in the Software."
+            ]
+        );
+        let crates = "idna v1.1.0: MIT OR Apache-2.0, https://github.com/servo/rust-url/\n\
+                      image v0.25.10: MIT OR Apache-2.0, https://github.com/image-rs/image";
+        assert_eq!(notice_paragraphs(crates), [crates]);
+        let apache = "   1. Definitions of the words used in this License, in order:\n   \
+                      2. Grant of Copyright License. Subject to the terms and conditions";
+        assert_eq!(notice_paragraphs(apache), [apache]);
+        let indented = "      \"License\" shall mean the terms and conditions for use,\n      \
+                        and distribution as defined by Sections 1 through 9.";
+        assert_eq!(
+            notice_paragraphs(indented),
+            [
+                "      \"License\" shall mean the terms and conditions for use, \
+              and distribution as defined by Sections 1 through 9."
+            ]
+        );
     }
 }

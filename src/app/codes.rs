@@ -791,10 +791,12 @@ pub(super) fn connect(app: &App) {
     }));
     codes.on_open_folder(app.unit(|s, w| {
         let screen = w.global::<CodesAdapter>();
-        if let Some((_, saved)) = &s.codes.picture_saved
-            && let Err(why) = s.saver.open_folder(saved)
-        {
-            screen.set_action_status(why.to_string().into());
+        if let Some((_, saved)) = &s.codes.picture_saved {
+            let said = match s.saver.open_folder(saved) {
+                Ok(()) => FileSaver::folder_asked(saved),
+                Err(why) => why.to_string(),
+            };
+            screen.set_action_status(said.into());
         }
     }));
     codes.on_share_picture(app.unit(|s, w| {

@@ -155,10 +155,10 @@ fn age_text(age: Duration) -> String {
 }
 
 /// A folder of the player's: the desktop's own name for it, else the home
-/// folder's `usual` (Pictures, Downloads, …).
+/// folder's `usual` (Pictures, Downloads, …) where it is there.
 fn user_folder(pick: fn(&directories::UserDirs) -> Option<&Path>, usual: &str) -> Option<PathBuf> {
-    let named = directories::UserDirs::new().and_then(|d| pick(&d).map(Path::to_path_buf));
-    named.or_else(|| Some(directories::BaseDirs::new()?.home_dir().join(usual)))
+    let dirs = directories::UserDirs::new()?;
+    crate::platform::exports::players_folder(pick(&dirs), dirs.home_dir(), usual)
 }
 
 /// The usual places to start from, those that exist: home, pictures,

@@ -233,8 +233,11 @@ pub(super) fn connect(app: &App) {
     let over = app.window().global::<GameOverAdapter>();
     over.on_export(app.unit(|s, _| s.over.export(s.games.on_show(), &s.saver)));
     over.on_open_folder(app.unit(|s, _| {
-        if let Some(Err(why)) = s.over.exported.as_ref().map(|e| s.saver.open_folder(e)) {
-            s.over.export_status = why.to_string();
+        if let Some(saved) = s.over.exported.as_ref() {
+            s.over.export_status = match s.saver.open_folder(saved) {
+                Ok(()) => FileSaver::folder_asked(saved),
+                Err(why) => why.to_string(),
+            };
         }
     }));
     over.on_share_file(app.unit(|s, _| {

@@ -80,12 +80,15 @@ pub(super) fn connect(app: &App) {
     }));
     screen.on_save(app.unit(|s, w| s.print.save(w, &s.saver)));
     screen.on_open_folder(app.unit(|s, w| {
-        let done = s
-            .print
-            .saved
-            .as_ref()
-            .map(|saved| s.saver.open_folder(saved));
-        s.print.said(w, done);
+        let Some(saved) = s.print.saved.as_ref() else {
+            return;
+        };
+        match s.saver.open_folder(saved) {
+            Ok(()) => w
+                .global::<PrintAdapter>()
+                .set_message(FileSaver::folder_asked(saved).into()),
+            Err(why) => s.print.said(w, Some(Err(why))),
+        }
     }));
     screen.on_share_file(app.unit(|s, w| {
         let title = crate::tr!("Send the sheet");

@@ -154,6 +154,17 @@ impl FileSaver {
         }
     }
 
+    /// What a screen says once the file manager was asked to show the saved
+    /// file's folder: whether a window opened cannot be known here, so the
+    /// folder is named for the player to look in.
+    pub(super) fn folder_asked(saved: &SavedFile) -> String {
+        let folder = saved.folder.as_deref().unwrap_or(Path::new(""));
+        crate::tr!(
+            "The file manager was asked to show {}. If no window opened, the file is there.",
+            folder.display()
+        )
+    }
+
     /// Sends the saved file on through the share sheet; an error says why.
     pub(super) fn share(&self, saved: &SavedFile, title: &str) -> Result<(), SaveError> {
         match (&self.share, &saved.share) {

@@ -64,11 +64,22 @@ impl Folder {
     /// are no documents): where a person looks for what an app saved.
     pub fn for_player() -> Option<Folder> {
         let dirs = directories::UserDirs::new()?;
-        let base = dirs.document_dir().or(dirs.download_dir())?;
+        let home = dirs.home_dir();
+        let base = players_folder(dirs.document_dir(), home, "Documents")
+            .or_else(|| players_folder(dirs.download_dir(), home, "Downloads"))?;
         Some(Folder {
             dir: base.join("Flagfall"),
         })
     }
+}
+
+/// The player's folder of a kind: the one the desktop names (XDG's
+/// user-dirs), else `home`'s `usual` one ("Documents") where it is there: a
+/// desktop without a user-dirs file names none, though ~/Documents exists.
+pub fn players_folder(named: Option<&Path>, home: &Path, usual: &str) -> Option<PathBuf> {
+    named
+        .map(Path::to_path_buf)
+        .or_else(|| Some(home.join(usual)).filter(|dir| dir.is_dir()))
 }
 
 impl Exports for Folder {
@@ -102,6 +113,25 @@ pub fn open_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_a_user_dirs_file_the_home_documents_folder_is_used() {
+        let home = std::env::temp_dir().join(format!("flagfall-home-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(home.join("Documents")).unwrap();
+        assert_eq!(
+            players_folder(None, &home, "Documents"),
+            Some(home.join("Documents"))
+        );
+        assert_eq!(players_folder(None, &home, "Downloads"), None, "not there");
+        let named = home.join("Dokumente");
+        assert_eq!(
+            players_folder(Some(&named), &home, "Documents"),
+            Some(named),
+            "the desktop's own name comes first"
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
 
     #[test]
     fn a_folder_keeps_a_file_and_names_its_place() {

@@ -25,6 +25,17 @@ fn open_folder(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether the button `label` can be tapped (none: it is not on screen).
+fn button_enabled(app: &App, label: &str) -> Option<bool> {
+    i_slint_backend_testing::ElementHandle::find_by_accessible_label(app.window(), label)
+        .next()
+        .and_then(|button| button.accessible_enabled())
+}
+
+fn folder_button_enabled(app: &App) -> Option<bool> {
+    button_enabled(app, "Open the folder")
+}
+
 /// The app as on a computer: files go to `dir`, whose folder can be opened.
 fn desktop_app(dir: &Path, seed: u64) -> App {
     let _ = init_headless();
@@ -108,12 +119,21 @@ fn on_a_computer_each_file_goes_to_the_players_folder_which_opens() {
 
     let app = desktop_app(&dir, 3);
     stage(&app, "classic", "print", 3).unwrap();
-    assert!(!labels(&app).iter().any(|l| l == "Open the folder"));
+    // The button has its place from the start, greyed until a file is saved.
+    assert_eq!(folder_button_enabled(&app), Some(false));
     tap(&app, "Save the PDF");
+    assert_eq!(folder_button_enabled(&app), Some(true));
     let pdf = saved_in(&dir, ".pdf");
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
     assert_shows(&app, &format!("saved: Saved to {}", pdf.display()));
     tap(&app, "Open the folder");
+    // Whether a window opened cannot be known: the folder is named.
+    let asked = format!("The file manager was asked to show {}.", dir.display());
+    assert!(
+        labels(&app).iter().any(|l| l.contains(&asked)),
+        "{:?}",
+        labels(&app)
+    );
 
     let app = desktop_app(&dir, 4);
     stage(&app, "classic", "over", 4).unwrap();
@@ -162,8 +182,10 @@ fn on_a_phone_each_saved_file_can_be_shared() {
 
     let app = phone_app(&downloads, &sheet, 8);
     stage(&app, "classic", "invite", 8).unwrap();
-    assert!(!labels(&app).iter().any(|l| l == "Share the picture"));
+    // Its place is kept from the start, greyed until the picture is saved.
+    assert_eq!(button_enabled(&app, "Share the picture"), Some(false));
     tap(&app, "Save the picture");
+    assert_eq!(button_enabled(&app, "Share the picture"), Some(true));
     tap(&app, "Share the picture");
 
     let kept = downloads.0.lock().unwrap().clone();

@@ -116,7 +116,9 @@ fn the_model_lists_what_is_left_and_ready_starts_the_next_setup() {
     setup.fill(&mut game);
     let full = setup.model(&game, &library, display(Side::Red)).unwrap();
     assert!(full.problems.is_empty(), "{:?}", full.problems);
-    assert!(full.tray.is_empty());
+    // Every place of the tray stays, empty.
+    assert_eq!(full.tray.len(), empty.tray.len());
+    assert!(full.tray.iter().all(|item| item.count == 0));
     assert!(setup.ready(&mut game).is_none());
     assert!(matches!(game.game().stage(), Stage::HandOff(Side::Blue, _)));
 }
