@@ -150,18 +150,24 @@ fn drag(app: &App, from: slint::LogicalPosition, to: slint::LogicalPosition) {
     });
 }
 
+/// A new pass-and-play game in a window of `size`, at Red's setup.
+fn red_setup_at(size: (f32, f32), seed: u64) -> App {
+    let app = new_app(seed);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(size.0, size.1));
+    tap(&app, "Start pass-and-play");
+    hand_to(&app, Side::Red);
+    app
+}
+
 /// A piece dragged out of the tray lands on the square it is let go over,
 /// on a tablet and on a phone (where the tray scrolls under the board); one
 /// let go off the board is not placed.
 #[test]
 fn a_piece_dragged_from_the_tray_lands_where_it_is_let_go() {
     for size in [(1280.0, 800.0), (390.0, 844.0)] {
-        let app = new_app(25);
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(size.0, size.1));
-        tap(&app, "Start pass-and-play");
-        hand_to(&app, Side::Red);
+        let app = red_setup_at(size, 25);
         assert_eq!(screen(&app), "setup");
         let marshal = centre_of(&app, "tray: Marshal, 1 left");
         drag(&app, marshal, centre_of(&app, "a1, empty, your zone"));
@@ -381,12 +387,7 @@ fn the_first_launch_welcomes_once() {
 #[test]
 fn the_tray_keeps_its_places_as_ranks_run_out() {
     for size in [(1280.0, 800.0), (390.0, 844.0)] {
-        let app = new_app(26);
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(size.0, size.1));
-        tap(&app, "Start pass-and-play");
-        hand_to(&app, Side::Red);
+        let app = red_setup_at(size, 26);
         let general = centre_of(&app, "tray: General, 1 left");
         tap(&app, "tray: Marshal, 1 left");
         tap(&app, "a1, empty, your zone");
