@@ -590,7 +590,9 @@ def every_screen(driver, url, profile, size, language, shots):
                         continue
                     browser.tap(x + min(w / 2, 40), y + h / 2)
                     time.sleep(0.1)
-                    browser.cdp("Input.insertText", {"text": "Ana 日本"})
+                    # A text of its own for each field: two player names
+                    # alike are refused, and that would stop every staged game.
+                    browser.cdp("Input.insertText", {"text": f"Ana 日本 {typed + 1}"})
                     typed += 1
             for kind in ("ScrollView", "ListView"):
                 for x, y, w, h in elements(browser, kind, screen, problems):
