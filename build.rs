@@ -1,8 +1,8 @@
 //! Turns the translations (the catalogues the screens bundle too, in
 //! `ui/build.rs`) into the table Rust-made texts are looked up in, builds every
-//! `variants/*.json` file into the binary, so a new variant is a new file and
-//! nothing else. On Linux with glibc 2.36 or newer it also packs the
-//! binaries' relative relocations. It also names the commit the binary is
+//! `variants/*.json` and `variants/lessons/*.json` file into the binary, so a
+//! new variant or lesson is a new file and nothing else. On Linux with glibc
+//! 2.36 or newer it also packs the binaries' relative relocations. It also names the commit the binary is
 //! built from, for `flagfall --version` and the About screen.
 
 use std::env;
@@ -148,10 +148,17 @@ fn catalogues() {
 }
 
 fn builtin_variants() {
-    let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("variants");
+    embed_json_folder("variants", "builtin_variants.rs");
+    embed_json_folder("variants/lessons", "builtin_lessons.rs");
+}
+
+/// Writes `out_name` into OUT_DIR: a `BUILTIN_FILES` table of every
+/// `folder/*.json` file's name and text.
+fn embed_json_folder(folder: &str, out_name: &str) {
+    let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join(folder);
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(&dir)
-        .expect("variants/ folder")
+        .unwrap_or_else(|e| panic!("{folder}/ folder: {e}"))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
         .collect();
@@ -161,11 +168,11 @@ fn builtin_variants() {
         println!("cargo:rerun-if-changed={}", path.display());
         let name = path.file_name().unwrap().to_string_lossy();
         code.push_str(&format!(
-            "    (\"variants/{name}\", include_str!({:?})),\n",
+            "    (\"{folder}/{name}\", include_str!({:?})),\n",
             path.display().to_string()
         ));
     }
     code.push_str("];\n");
-    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("builtin_variants.rs");
-    fs::write(out, code).expect("write builtin_variants.rs");
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).join(out_name);
+    fs::write(out, code).unwrap_or_else(|e| panic!("write {out_name}: {e}"));
 }

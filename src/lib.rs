@@ -7,7 +7,8 @@
 //! two-device play by codes (`link`), what the app keeps (`store`), the
 //! platform's services (`platform`), print and play (`print`), the
 //! referee's companion (`referee`), the clock for games at the table
-//! (`table_clock`) and the bot for the UCC 2012 competition (`ucc`); `app`
+//! (`table_clock`), the lessons that teach each game (`learn`) and the bot
+//! for the UCC 2012 competition (`ucc`); `app`
 //! is the glue to the Slint screens (one controller per screen, each owning
 //! its state) and `tools` the command-line tools.
 //!
@@ -26,10 +27,11 @@
 //! | `table_clock` | `core`, `platform` |
 //! | `link` | `ai`, `core`, `i18n`, `platform` |
 //! | `ucc` | `ai`, `core`, `i18n`, `platform` |
+//! | `learn` | `core`, `i18n` |
 //! | `store` | `ai`, `core`, `i18n`, `platform`, `referee` |
 //! | `games` | `ai`, `core`, `i18n`, `link`, `platform`, `store` |
-//! | `app` | `ai`, `build_info`, `core`, `games`, `i18n`, `link`, `platform`, `print`, `referee`, `store`, `table_clock` |
-//! | `tools` | `ai`, `app`, `build_info`, `core`, `games`, `i18n`, `link`, `platform`, `print`, `referee`, `store`, `table_clock`, `ucc` |
+//! | `app` | `ai`, `build_info`, `core`, `games`, `i18n`, `learn`, `link`, `platform`, `print`, `referee`, `store`, `table_clock` |
+//! | `tools` | `ai`, `app`, `build_info`, `core`, `games`, `i18n`, `learn`, `link`, `platform`, `print`, `referee`, `store`, `table_clock`, `ucc` |
 //!
 //! The browser's crate (`web/`) and Android's (`android/`) name a room and
 //! one item (`flagfall::platform::Signals`), never a room's insides.
@@ -40,6 +42,7 @@ pub mod build_info;
 pub mod core;
 pub mod games;
 pub mod i18n;
+pub mod learn;
 pub mod link;
 pub mod platform;
 pub mod print;

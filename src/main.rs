@@ -5,8 +5,9 @@
 use clap::{Parser, Subcommand};
 use flagfall::referee::live::LiveRules;
 use flagfall::tools::{
-    autoplay, belief_check, bench, check_games, input_bench, matches, print_sheets, qr_selfplay,
-    screenshot, search_depth, setup_habits, train_belief, ucc_bot, ucc_report, variants, win_odds,
+    autoplay, belief_check, bench, check_games, input_bench, lessons, matches, print_sheets,
+    qr_selfplay, screenshot, search_depth, setup_habits, train_belief, ucc_bot, ucc_report,
+    variants, win_odds,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +89,9 @@ enum Command {
     UccReport(ucc_report::Args),
     /// List the built-in variants.
     Variants,
+    /// List the lessons that teach each variant; `--check` plays every
+    /// lesson's solution and ends with "N lessons: N solved".
+    Lessons(lessons::Args),
     /// Play computer against computer through the app's games and autosave code.
     Autoplay(autoplay::Args),
     /// Print `ply K` for the saved game in progress.
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
         Some(Command::QrSelfplay(args)) => qr_selfplay::run_command(args),
         Some(Command::UccReport(args)) => ucc_report::run_command(args),
         Some(Command::Variants) => variants::run_command(),
+        Some(Command::Lessons(args)) => lessons::run_command(args),
         Some(Command::Autoplay(args)) => autoplay::run_command(args, data_dir),
         Some(Command::Saved) => autoplay::run_saved_command(data_dir),
         Some(Command::Screenshot(args)) => screenshot::run_command(args, data_dir),

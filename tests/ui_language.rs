@@ -288,3 +288,29 @@ fn a_browser_page_s_language_follows_the_app_s() {
     assert_eq!(page.0.borrow().last().map(String::as_str), Some("en"));
     choose_language(&app, 0);
 }
+
+#[test]
+fn a_lesson_answers_in_japanese_when_the_app_speaks_it() {
+    use flagfall::i18n::{Language, set_language};
+    use flagfall::learn::{Answer, Tutor, builtin_lessons};
+    let _turn = one_at_a_time();
+    let lesson = builtin_lessons()
+        .iter()
+        .find(|l| l.id == "classic-move-and-attack")
+        .cloned()
+        .unwrap();
+    set_language(Language::Japanese);
+    let mut tutor = Tutor::new(lesson);
+    let wrong = tutor.try_action(flagfall::core::Action::Move("e4-d4".parse().unwrap()));
+    let illegal = tutor.try_action(flagfall::core::Action::Move("e4-f5".parse().unwrap()));
+    set_language(Language::English);
+    let Answer::Wrong { why } = wrong else {
+        panic!("a legal move off the lesson was not answered as wrong: {wrong:?}");
+    };
+    assert!(why.starts_with("その手は指せますが"), "{why}");
+    assert!(why.contains("大尉をe4からe5へ"), "{why}");
+    let Answer::Illegal { why } = illegal else {
+        panic!("a diagonal move was not refused: {illegal:?}");
+    };
+    assert!(why.contains("斜めには動けません"), "{why}");
+}

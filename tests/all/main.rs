@@ -13,6 +13,7 @@ mod common;
 // The rules of every game, its variants, setups, views and records.
 mod game_clocks;
 mod game_history;
+mod lessons;
 mod properties;
 mod records;
 mod referee_rules;

@@ -7,6 +7,7 @@ use crate::core::options::GameOptions;
 use crate::core::piece::PieceId;
 use crate::core::setup::{CheckedSetup, Placement, SetupProblem};
 use crate::core::side::Side;
+use crate::core::square::Square;
 use crate::core::two_squares::TwoSquareTrack;
 use crate::core::variant::{Mobility, Variant};
 use std::sync::Arc;
@@ -21,6 +22,19 @@ impl Position {
     ) -> Position {
         let [red, blue] = [red, blue].map(|setup| setup.placements().to_vec());
         Position::place(variant, options, [red, blue], Side::Red)
+    }
+
+    /// For puzzles and lessons: the piece on `square` has been seen by
+    /// its enemy (`shown`) or has moved (`moved`), as if earlier plies had
+    /// happened. False when no piece stands there.
+    pub fn mark_known(&mut self, square: Square, shown: bool, moved: bool) -> bool {
+        let Some(id) = self.piece_at(square) else {
+            return false;
+        };
+        let state = &mut self.pieces[id.side.index()][id.index as usize];
+        state.revealed |= shown;
+        state.moved |= moved;
+        true
     }
 
     /// Any arrangement of pieces, with `to_move` to play: for tests,

@@ -1,0 +1,453 @@
+//! A checked lesson: every step's board is legal for its variant, every
+//! action of its solution is legal where it is played, every text is in
+//! both languages. `Lesson::from_json` reports every problem of a file at
+//! once, each with the step and field it is in.
+
+use super::spec::{Accept, BattleSpec, FORMAT, LessonSpec, PositionSpec, StepSpec};
+use super::text::Text;
+use crate::core::battle::BattleResult;
+use crate::core::{
+    Action, GameOptions, Piece, Placement, Position, Side, Square, TwoSquares, Variant,
+    builtin_variant,
+};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The side the learner plays; the board shows it at the bottom.
+pub const LEARNER: Side = Side::Red;
+
+#[derive(Debug, Clone)]
+pub struct Lesson {
+    pub id: String,
+    pub order: u32,
+    pub variant: Arc<Variant>,
+    pub options: GameOptions,
+    pub title: Text,
+    pub summary: Text,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub say: Text,
+    pub goal: Text,
+    /// The board when the step starts (the last step's end when the file
+    /// gave none), the learner to move.
+    pub start: Position,
+    pub accept: Accept,
+    /// The solution: the learner's actions, each followed by the
+    /// opponent's answer where the opponent is to move next.
+    pub line: Vec<Action>,
+    /// Actions that do not solve the step, each with why.
+    pub wrong: Vec<(Action, Text)>,
+    pub done: Text,
+}
+
+/// Why a lesson file could not be used: every problem, each saying where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct LessonError {
+    pub file: String,
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for problem in &self.problems {
+            writeln!(f, "{}: {}", self.file, problem)?;
+        }
+        Ok(())
+    }
+}
+
+impl Lesson {
+    /// Reads and checks the lesson in `text` (from the file `source`).
+    pub fn from_json(source: &str, text: &str) -> Result<Lesson, LessonError> {
+        let error = |problems| LessonError {
+            file: source.to_string(),
+            problems,
+        };
+        let spec: LessonSpec = serde_json::from_str(text).map_err(|e| {
+            error(vec![format!(
+                "line {} column {}: {}",
+                e.line(),
+                e.column(),
+                e
+            )])
+        })?;
+        Lesson::from_spec(spec).map_err(error)
+    }
+
+    fn from_spec(spec: LessonSpec) -> Result<Lesson, Vec<String>> {
+        let mut problems = Vec::new();
+        if spec.format != FORMAT {
+            problems.push(format!(
+                "format {} is not one this app reads ({FORMAT})",
+                spec.format
+            ));
+        }
+        let Some(variant) = builtin_variant(&spec.variant) else {
+            problems.push(format!("\"{}\" is not a built-in variant", spec.variant));
+            return Err(problems);
+        };
+        for (field, text) in [("title", &spec.title), ("summary", &spec.summary)] {
+            missing_text(&mut problems, field, text);
+        }
+        let options = options(&variant, &spec, &mut problems);
+        if spec.steps.is_empty() {
+            problems.push("a lesson needs at least one step".to_string());
+        }
+        let mut steps = Vec::new();
+        let mut board: Option<Position> = None;
+        for (index, step) in spec.steps.iter().enumerate() {
+            let at = format!("step {}", index + 1);
+            match read_step(&variant, options, step, board.as_ref(), &at, &mut problems) {
+                Some((step, end)) => {
+                    steps.push(step);
+                    board = Some(end);
+                }
+                // The steps after a broken one may still be read when they
+                // bring their own board.
+                None => board = None,
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Lesson {
+            id: spec.id,
+            order: spec.order,
+            variant,
+            options,
+            title: spec.title,
+            summary: spec.summary,
+            steps,
+        })
+    }
+}
+
+fn missing_text(problems: &mut Vec<String>, field: &str, text: &Text) {
+    for language in text.missing() {
+        problems.push(format!("{field} has no text in \"{language}\""));
+    }
+}
+
+fn options(variant: &Variant, spec: &LessonSpec, problems: &mut Vec<String>) -> GameOptions {
+    let mut options = GameOptions::defaults(variant);
+    let asked = &spec.options;
+    if let Some(on) = asked.aggressor_advantage {
+        options.aggressor_advantage = on;
+    }
+    if let Some(on) = asked.silent_defense {
+        options.silent_defense = on;
+    }
+    if let Some(on) = asked.rescue {
+        options.rescue = on;
+    }
+    if let Some(text) = &asked.two_squares {
+        match text.parse::<TwoSquares>() {
+            Ok(rule) => options.two_squares = rule,
+            Err(e) => problems.push(format!("options.two_squares: {e}")),
+        }
+    }
+    problems.extend(
+        options
+            .problems(variant)
+            .into_iter()
+            .map(|p| format!("options: {p}")),
+    );
+    options
+}
+
+/// The step, and the board its solution leaves.
+fn read_step(
+    variant: &Arc<Variant>,
+    options: GameOptions,
+    spec: &StepSpec,
+    board: Option<&Position>,
+    at: &str,
+    problems: &mut Vec<String>,
+) -> Option<(Step, Position)> {
+    for (field, text) in [
+        ("say", &spec.say),
+        ("goal", &spec.goal),
+        ("done", &spec.done),
+    ] {
+        missing_text(problems, &format!("{at}: {field}"), text);
+    }
+    let start = match (&spec.position, board) {
+        (Some(position), _) => arrange(variant, options, position, at, problems)?,
+        (None, Some(board)) => board.clone(),
+        (None, None) => {
+            problems.push(format!(
+                "{at}: no position, and no earlier step ends on a board"
+            ));
+            return None;
+        }
+    };
+    if start.outcome().is_some() {
+        problems.push(format!("{at}: the game is already over at the start"));
+        return None;
+    }
+    if start.to_move() != LEARNER {
+        problems.push(format!(
+            "{at}: it starts with {} to move (the last step's line ends on the learner's action)",
+            start.to_move()
+        ));
+        return None;
+    }
+    if spec.line.is_empty() {
+        problems.push(format!("{at}: the line (the solution) is empty"));
+    }
+    let mut end = start.clone();
+    let mut line = Vec::new();
+    let mut learners = Vec::new();
+    let mut learner_last = false;
+    let mut last_battle = None;
+    for (place, text) in spec.line.iter().enumerate() {
+        let where_ = format!("{at}: line {} (\"{text}\")", place + 1);
+        let action = parse_action(variant, &end, text, &where_, problems)?;
+        learner_last = end.to_move() == LEARNER;
+        if learner_last {
+            learners.push(action);
+        }
+        match end.play(action) {
+            Ok(report) if learner_last => last_battle = Some(report.battle.map(|b| b.result)),
+            Ok(_) => {}
+            Err(e) => {
+                problems.push(format!("{where_} is not legal there: {e}"));
+                return None;
+            }
+        }
+        line.push(action);
+        if end.outcome().is_some() && place + 1 < spec.line.len() {
+            problems.push(format!("{where_} ends the game, yet the line goes on"));
+            return None;
+        }
+    }
+    if spec.accept == Accept::Win
+        && !(learner_last && end.outcome().and_then(|o| o.winner()) == Some(LEARNER))
+    {
+        problems.push(format!(
+            "{at}: accept is \"win\", but the line does not end in the learner's win"
+        ));
+    }
+    check_battle(spec.battle, last_battle.flatten(), at, problems);
+    let mut wrong = Vec::new();
+    for (place, item) in spec.wrong.iter().enumerate() {
+        let where_ = format!("{at}: wrong {} (\"{}\")", place + 1, item.action);
+        missing_text(problems, &format!("{where_}: why"), &item.why);
+        if let Some(action) = parse_action(variant, &start, &item.action, &where_, problems) {
+            if learners.contains(&action) {
+                problems.push(format!("{where_} is an action of the line itself"));
+            }
+            wrong.push((action, item.why.clone()));
+        }
+    }
+    let step = Step {
+        say: spec.say.clone(),
+        goal: spec.goal.clone(),
+        start,
+        accept: spec.accept,
+        line,
+        wrong,
+        done: spec.done.clone(),
+    };
+    Some((step, end))
+}
+
+/// Whether the step's `battle` says what the rules made of the learner's
+/// last attack.
+fn check_battle(
+    said: Option<BattleSpec>,
+    fought: Option<BattleResult>,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    let happened = fought.map(|result| match result {
+        BattleResult::AttackerWins => BattleSpec::Won,
+        BattleResult::DefenderWins => BattleSpec::Lost,
+        BattleResult::BothRemoved => BattleSpec::Both,
+    });
+    match (said, happened) {
+        (None, None) => {}
+        (Some(said), None) => problems.push(format!(
+            "{at}: battle says {said:?}, but the learner's last action fights no battle"
+        )),
+        (None, Some(happened)) => problems.push(format!(
+            "{at}: the learner's last action is an attack ({happened:?}): say so in \"battle\""
+        )),
+        (Some(said), Some(happened)) if said != happened => problems.push(format!(
+            "{at}: battle says {said:?}, but by the rules the learner's piece {happened:?}"
+        )),
+        _ => {}
+    }
+}
+
+/// The board of `spec`, the learner to move, or `None` with its problems.
+fn arrange(
+    variant: &Arc<Variant>,
+    options: GameOptions,
+    spec: &PositionSpec,
+    at: &str,
+    problems: &mut Vec<String>,
+) -> Option<Position> {
+    let before = problems.len();
+    let mut pieces = Vec::new();
+    // How many of each piece a side has on the board, against its army.
+    let mut counts: BTreeMap<(Side, Piece), u32> = BTreeMap::new();
+    for (side, list) in [(Side::Red, &spec.red), (Side::Blue, &spec.blue)] {
+        for (square, name) in list {
+            let where_ = format!("{at}: position.{} {square}", side_key(side));
+            let Some(square) = parse_square(square, &where_, problems) else {
+                continue;
+            };
+            let Some(piece) = parse_piece(variant, side, name, &where_, problems) else {
+                continue;
+            };
+            let unturned = Piece {
+                flipped: false,
+                ..piece
+            };
+            *counts.entry((side, unturned)).or_default() += 1;
+            pieces.push((side, Placement { square, piece }));
+        }
+    }
+    for ((side, piece), count) in counts {
+        let army = variant.kind(piece.kind).count;
+        if count > army {
+            problems.push(format!(
+                "{at}: {} has {count} of {}, but an army has {army}",
+                side_key(side),
+                piece.describe(variant)
+            ));
+        }
+    }
+    // The board's own problems too, so that every one is named at once.
+    let mut position = match Position::arrange(variant.clone(), options, &pieces, LEARNER) {
+        Ok(position) if problems.len() == before => position,
+        Ok(_) => return None,
+        Err(found) => {
+            problems.extend(found.iter().map(|p| format!("{at}: position: {p}")));
+            return None;
+        }
+    };
+    for (list, shown, field) in [(&spec.shown, true, "shown"), (&spec.moved, false, "moved")] {
+        for square in list {
+            let where_ = format!("{at}: position.{field} {square}");
+            if let Some(sq) = parse_square(square, &where_, problems)
+                && !position.mark_known(sq, shown, !shown)
+            {
+                problems.push(format!("{where_}: no piece stands there"));
+            }
+        }
+    }
+    (problems.len() == before).then_some(position)
+}
+
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red",
+        Side::Blue => "blue",
+    }
+}
+
+fn parse_square(text: &str, at: &str, problems: &mut Vec<String>) -> Option<Square> {
+    text.parse()
+        .map_err(|e| problems.push(format!("{at}: {e}")))
+        .ok()
+}
+
+/// "scout", "scout/yellow", "2-5" or "5-2".
+fn parse_piece(
+    variant: &Variant,
+    side: Side,
+    text: &str,
+    at: &str,
+    problems: &mut Vec<String>,
+) -> Option<Piece> {
+    let (kind_text, suit_text) = match text.split_once('/') {
+        Some((kind, suit)) => (kind, Some(suit)),
+        None => (text, None),
+    };
+    if let Some((a, b)) = kind_text.split_once('-')
+        && let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>())
+    {
+        let key = format!("{}-{}", a.min(b), a.max(b));
+        if let Some(kind) = variant.kind_by_key(&key) {
+            return Some(Piece {
+                flipped: a > b,
+                ..Piece::new(kind)
+            });
+        }
+    }
+    let Some(kind) = variant.kind_by_key(kind_text) else {
+        problems.push(format!(
+            "{at}: \"{kind_text}\" is not a piece of {}",
+            variant.id
+        ));
+        return None;
+    };
+    match suit_text {
+        None if variant.suits.is_empty() => Some(Piece::new(kind)),
+        None => {
+            problems.push(format!(
+                "{at}: \"{text}\" needs its suit (like {kind_text}/{})",
+                variant
+                    .suits_of(side)
+                    .next()
+                    .map_or("?".to_string(), |s| variant.suit(s).key.clone())
+            ));
+            None
+        }
+        Some(suit) => match variant.suit_by_key(suit) {
+            Some(suit) if variant.suit(suit).side == side => Some(Piece::with_suit(kind, suit)),
+            _ => {
+                problems.push(format!(
+                    "{at}: \"{suit}\" is not a suit of {}'s army",
+                    side_key(side)
+                ));
+                None
+            }
+        },
+    }
+}
+
+/// "d4-d7", "rescue marshal e2" or "no rescue", played on `position`.
+fn parse_action(
+    variant: &Variant,
+    position: &Position,
+    text: &str,
+    at: &str,
+    problems: &mut Vec<String>,
+) -> Option<Action> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["no", "rescue"] => Some(Action::SkipRescue),
+        ["rescue", kind, square] => {
+            let square = parse_square(square, at, problems)?;
+            let side = position.to_move();
+            let piece = position
+                .captured(side)
+                .find(|id| variant.kind(position.piece(*id).piece.kind).key == *kind);
+            match piece {
+                Some(piece) => Some(Action::Rescue { piece, to: square }),
+                None => {
+                    problems.push(format!("{at}: {side} has no captured \"{kind}\""));
+                    None
+                }
+            }
+        }
+        [one] => one
+            .parse()
+            .map(Action::Move)
+            .map_err(|e| problems.push(format!("{at}: {e}")))
+            .ok(),
+        _ => {
+            problems.push(format!(
+                "{at}: not an action (write \"d4-d7\", \"rescue marshal e2\" or \"no rescue\")"
+            ));
+            None
+        }
+    }
+}
