@@ -33,7 +33,7 @@ pub fn square_at(variant: &Variant, viewer: Side, index: usize) -> Square {
     }
 }
 
-fn squares(variant: &Variant, viewer: Side) -> impl Iterator<Item = Square> + '_ {
+pub fn squares(variant: &Variant, viewer: Side) -> impl Iterator<Item = Square> + '_ {
     let count = variant.board.columns as usize * variant.board.rows as usize;
     (0..count).map(move |i| square_at(variant, viewer, i))
 }

@@ -579,6 +579,7 @@ pub(super) fn connect(app: &App) {
         None::<Effect>
     }));
     home.on_show_rules(app.unit(|_, _| Effect::Overlay(Some(Overlay::Rules))));
+    home.on_open_lessons(app.unit(|_, _| Effect::Overlay(Some(Overlay::Lessons))));
     home.on_open_record(app.unit(|_, _| Effect::Overlay(Some(Overlay::Records))));
     home.on_open_print(app.unit(|_, _| Effect::Overlay(Some(Overlay::Print))));
     home.on_open_referee(app.unit(|_, _| Effect::OpenReferee));

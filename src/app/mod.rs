@@ -3,7 +3,8 @@
 //! screen has one controller here, named for it (`home`, `deal`, `setup`,
 //! `handoff`, `play`, `gameover`, `codes`, `rules`, `settings`, `records`,
 //! `print` for print and play, `referee` for the Stratego go go referee's
-//! screens, `table_clock` for the clock for games at the table), which owns
+//! screens, `table_clock` for the clock for games at the table, `lessons`
+//! for learning to play), which owns
 //! its screen's state, fills its screen's Slint global (`HomeAdapter`, ...)
 //! and answers that global's callbacks. A controller
 //! changes its own state and the game on show, and returns what crosses
@@ -28,6 +29,7 @@ mod file_chooser;
 mod gameover;
 mod handoff;
 mod home;
+mod lessons;
 mod models;
 mod naming;
 mod navigation;
@@ -147,6 +149,7 @@ struct State {
     referee: referee::RefereeController,
     table_clock: table_clock::TableClockController,
     print: print::PrintController,
+    lessons: lessons::LessonsController,
     /// Where files the player saves go (records, printed sheets, code pictures).
     saver: saving::FileSaver,
     /// Problems worth telling the player (unreadable files, failed saves),
@@ -208,6 +211,8 @@ impl State {
                         Some(router::Overlay::Print) => self.print.open(w),
                         Some(router::Overlay::Settings) => settings::show_remembered(self, w),
                         Some(router::Overlay::About) => self.about.open(self.router.overlay()),
+                        Some(router::Overlay::Lessons) => self.lessons.show_list(w),
+                        Some(router::Overlay::Lesson) => {}
                         None => {}
                     }
                     self.router.set_overlay(overlay);
@@ -388,6 +393,8 @@ impl App {
             config.open_folder,
             config.platform.share.clone(),
         );
+        let (lessons, lessons_warning) = lessons::LessonsController::new(config.storage.as_ref());
+        notices.extend(lessons_warning);
         let mut games = Games::open(config.storage, library, config.seed, &mut notices);
         let thinker = match (config.platform.thinking, config.background_work) {
             (Some(place), _) => Thinker::Elsewhere(place),
@@ -417,6 +424,7 @@ impl App {
             referee,
             table_clock,
             print: print::PrintController::new(),
+            lessons,
             saver,
             notices,
             time: config.time,
@@ -448,6 +456,7 @@ impl App {
         print::connect(&app);
         referee::connect(&app);
         table_clock::connect(&app);
+        lessons::connect(&app);
         navigation::connect(&app);
         app.refresh();
         Ok(app)
@@ -585,6 +594,9 @@ impl App {
         let board = self.window.global::<BoardAdapter>();
         board.on_square_clicked(self.indexed(|s, _, index| {
             let screen = s.screen();
+            if screen == Screen::Lesson {
+                return s.lessons.tap(index).into();
+            }
             let Some(game) = s.games.on_show_mut() else {
                 return effect::Effects::default();
             };
@@ -597,6 +609,12 @@ impl App {
         }));
         let dragged = self.handler(|s, _, (from, to): (i32, i32)| {
             let screen = s.screen();
+            if screen == Screen::Lesson {
+                return s
+                    .lessons
+                    .drag(from.max(0) as usize, to.max(0) as usize)
+                    .into();
+            }
             let Some(game) = s.games.on_show_mut() else {
                 return effect::Effects::default();
             };
@@ -716,9 +734,16 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Over => s.over.refresh(w, &s.board, game, display),
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => s.referee.refresh(w),
         Screen::TableClock => s.table_clock.refresh(w),
+        Screen::Lesson => s.lessons.refresh(
+            w,
+            &s.board,
+            s.settings
+                .display()
+                .for_viewer(crate::core::side::Side::Red),
+        ),
         // Filled when they are opened, and changed only by the player.
         Screen::About => s.about.refresh(w),
-        Screen::Rules | Screen::Settings | Screen::Records | Screen::Print => {}
+        Screen::Rules | Screen::Settings | Screen::Records | Screen::Print | Screen::Lessons => {}
     }
     s.chooser.refresh(w);
     if let Some(page) = &s.page {

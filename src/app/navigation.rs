@@ -88,7 +88,8 @@ pub(super) fn back(s: &mut State, w: &AppWindow) -> Option<Effects> {
     }
     let effects: Effects = match s.screen() {
         Screen::Home => return s.home.close_dialog().then(Effects::default),
-        Screen::Rules => Effect::Overlay(None).into(),
+        Screen::Rules | Screen::Lessons => Effect::Overlay(None).into(),
+        Screen::Lesson => s.lessons.leave().into(),
         Screen::Settings => settings::back(s, w).into(),
         Screen::About => s.about.back().into(),
         Screen::Records => records::back(w).into(),

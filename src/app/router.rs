@@ -16,6 +16,10 @@ pub(super) enum Overlay {
     Records,
     Print,
     About,
+    /// The list of lessons.
+    Lessons,
+    /// A lesson being played.
+    Lesson,
 }
 
 /// A two-device game shows its codes while this device waits and its board
@@ -71,6 +75,8 @@ impl Router {
                 Overlay::Records => Screen::Records,
                 Overlay::Print => Screen::Print,
                 Overlay::About => Screen::About,
+                Overlay::Lessons => Screen::Lessons,
+                Overlay::Lesson => Screen::Lesson,
             };
         }
         match self.place {

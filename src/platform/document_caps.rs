@@ -15,6 +15,9 @@ pub const SETUP_LIBRARY: u64 = 2 << 20;
 /// games of every variant) is a few hundred kB.
 pub const REMEMBERED_SETUPS: u64 = 2 << 20;
 
+/// The lessons done: a list of short names.
+pub const LESSON_PROGRESS: u64 = 64 << 10;
+
 /// The referee's match: a few kB.
 pub const REFEREE_MATCH: u64 = 256 << 10;
 

@@ -118,6 +118,7 @@ const SETTINGS: &str = "settings.json";
 const REFEREE: &str = "referee.json";
 const SETUP_LIBRARY: &str = "setups.json";
 const REMEMBERED_SETUPS: &str = "remembered-setups.json";
+const LESSON_PROGRESS: &str = "lessons.json";
 const NOT_FOUND: std::io::ErrorKind = std::io::ErrorKind::NotFound;
 
 impl Storage {
@@ -156,6 +157,11 @@ impl Storage {
     /// Where what the computer learned of the player's setups is kept.
     pub fn remembered_setups(&self) -> Document {
         Document::new(Arc::clone(&self.store), REMEMBERED_SETUPS)
+    }
+
+    /// Where the lessons done are kept.
+    pub fn lesson_progress(&self) -> Document {
+        Document::new(Arc::clone(&self.store), LESSON_PROGRESS)
     }
 
     /// The name of an undated game of this mode and variant, saved

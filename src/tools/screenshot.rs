@@ -29,8 +29,10 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 23] = [
+pub const SCREENS: [&str; 25] = [
     "home",
+    "lessons",
+    "lesson",
     "rules",
     "settings",
     "about",
@@ -84,6 +86,24 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
         }
         "settings" => {
             w.global::<HomeAdapter>().invoke_show_settings();
+            return Ok(());
+        }
+        "lessons" => {
+            w.global::<HomeAdapter>().invoke_open_lessons();
+            return Ok(());
+        }
+        "lesson" => {
+            // The variant's first lesson (classic's for a variant without
+            // one), its hint asked for: the board marked, the answer shown.
+            w.global::<HomeAdapter>().invoke_open_lessons();
+            let lessons = crate::learn::builtin_lessons();
+            let index = lessons
+                .iter()
+                .position(|l| l.variant.id == variant)
+                .unwrap_or(0);
+            let adapter = w.global::<crate::app::LessonsAdapter>();
+            adapter.invoke_open(index as i32);
+            adapter.invoke_hint();
             return Ok(());
         }
         "about" => {

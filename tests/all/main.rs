@@ -64,6 +64,7 @@ mod ui_codes;
 mod ui_editor_and_settings;
 mod ui_game_clocks;
 mod ui_layout;
+mod ui_lessons;
 mod ui_linked;
 mod ui_navigation;
 mod ui_pass_and_play;

@@ -68,6 +68,8 @@ pub fn screen(app: &App) -> String {
         Screen::Referee => "referee",
         Screen::RefereeChallenge => "referee-challenge",
         Screen::TableClock => "table-clock",
+        Screen::Lessons => "lessons",
+        Screen::Lesson => "lesson",
     }
     .to_string()
 }

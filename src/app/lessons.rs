@@ -1,0 +1,295 @@
+//! The lessons' screens' controller (`ui/lessons.slint`, global
+//! `LessonsAdapter`): the list of lessons by variant, the ones done ticked,
+//! and a lesson being played on the shared board. A tap picks up one of the
+//! learner's pieces and a second tap (or a drag) tries the move; the tutor
+//! (`crate::learn`) answers it, and the answer stays until the next try.
+
+use super::board::BoardController;
+use super::board_cells::{self, Display};
+use super::effect::Effect;
+use super::router::Overlay;
+use super::{App, AppWindow, LessonItem, LessonsAdapter};
+use crate::core::{Action, Move, Square};
+use crate::i18n::translate;
+use crate::learn::{Answer, LEARNER, Tutor, builtin_lessons};
+use crate::store::Storage;
+use crate::store::lesson_progress::LessonProgress;
+use slint::{ComponentHandle, ModelRc, VecModel};
+
+#[derive(Default)]
+pub(super) struct LessonsController {
+    tutor: Option<Tutor>,
+    /// The learner's piece picked up, waiting for where it goes.
+    pick: Option<Square>,
+    /// The answer to the last try, and whether it was right.
+    answer: Option<(String, bool)>,
+    /// The hint asked for on this step, shown on the board.
+    hint: Option<Action>,
+    progress: LessonProgress,
+}
+
+impl LessonsController {
+    /// The lessons, with the ones done as kept in `storage`; a message
+    /// when that could not be read.
+    pub(super) fn new(storage: Option<&Storage>) -> (LessonsController, Option<String>) {
+        let (progress, problem) = match storage {
+            Some(storage) => LessonProgress::open(storage.lesson_progress()),
+            None => (LessonProgress::default(), None),
+        };
+        let controller = LessonsController {
+            progress,
+            ..LessonsController::default()
+        };
+        (controller, problem)
+    }
+
+    /// Opens lesson `index` of the list at its first step.
+    pub(super) fn open(&mut self, index: usize) -> Option<Effect> {
+        let lesson = builtin_lessons().get(index)?;
+        self.tutor = Some(Tutor::new(lesson.clone()));
+        self.forget_step();
+        Some(Effect::Overlay(Some(Overlay::Lesson)))
+    }
+
+    /// Back from the lesson to the list (its progress within the lesson
+    /// is not kept: a lesson is a few steps).
+    pub(super) fn leave(&mut self) -> Effect {
+        self.tutor = None;
+        self.forget_step();
+        Effect::Overlay(Some(Overlay::Lessons))
+    }
+
+    fn forget_step(&mut self) {
+        self.pick = None;
+        self.answer = None;
+        self.hint = None;
+    }
+
+    /// A tap on `index` of the board as drawn.
+    pub(super) fn tap(&mut self, index: usize) -> Option<Effect> {
+        let tutor = self.tutor.as_ref()?;
+        let square = board_cells::square_at(&tutor.lesson().variant, LEARNER, index);
+        let view = tutor.view();
+        if view.rescue_pending {
+            // The piece to bring back is the one the lessons' rescues have.
+            let rescue = view
+                .rescue_choices()
+                .into_iter()
+                .find(|action| matches!(action, Action::Rescue { to, .. } if *to == square))?;
+            return self.try_action(rescue);
+        }
+        let own = view.at(square).is_some_and(|p| p.owner == LEARNER);
+        match self.pick {
+            Some(from) if from == square => self.pick = None,
+            _ if own => self.pick = Some(square),
+            Some(from) => return self.try_action(Action::Move(Move::new(from, square))),
+            // A tap on the hint's destination plays it, as in a game.
+            None => {
+                if let Some(Action::Move(hint)) = self
+                    .hint
+                    .filter(|h| matches!(h, Action::Move(m) if m.to == square))
+                {
+                    return self.try_action(Action::Move(hint));
+                }
+            }
+        }
+        None
+    }
+
+    /// A piece dragged from one square of the board to another.
+    pub(super) fn drag(&mut self, from: usize, to: usize) -> Option<Effect> {
+        let tutor = self.tutor.as_ref()?;
+        let variant = &tutor.lesson().variant;
+        let [from, to] = [from, to].map(|i| board_cells::square_at(variant, LEARNER, i));
+        self.pick = None;
+        self.try_action(Action::Move(Move::new(from, to)))
+    }
+
+    fn try_action(&mut self, action: Action) -> Option<Effect> {
+        let tutor = self.tutor.as_mut()?;
+        self.pick = None;
+        match tutor.try_action(action) {
+            Answer::Illegal { why } | Answer::Wrong { why } => {
+                self.answer = Some((why, false));
+                None
+            }
+            Answer::Played { reports, solved } => {
+                self.hint = None;
+                let said = if solved {
+                    let done = tutor.step().done.now().to_string();
+                    if tutor.is_last_step() {
+                        format!("{done} {}", crate::tr!("Lesson done. Well played!"))
+                    } else {
+                        done
+                    }
+                } else {
+                    match reports.iter().find(|r| r.side != LEARNER) {
+                        Some(reply) => crate::tr!(
+                            "Right. {} answered {}.",
+                            super::naming::side_name(reply.side),
+                            action_text(reply.action)
+                        ),
+                        None => crate::tr!("Right: go on."),
+                    }
+                };
+                self.answer = Some((said, true));
+                let lesson_done = solved && tutor.is_last_step();
+                let id = tutor.lesson().id.clone();
+                match lesson_done.then(|| self.progress.mark_done(&id)) {
+                    Some(Err(problem)) => Some(Effect::Notice(problem)),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The hint: the step's next action, marked on the board and said.
+    pub(super) fn show_hint(&mut self) {
+        let Some(tutor) = &self.tutor else {
+            return;
+        };
+        self.hint = tutor.hint();
+        self.pick = None;
+        if let Some(hint) = self.hint {
+            self.answer = Some((crate::tr!("Hint: {}", action_text(hint)), true));
+        }
+    }
+
+    /// The step from its start again.
+    pub(super) fn again(&mut self) {
+        if let Some(tutor) = &mut self.tutor {
+            tutor.restart_step();
+        }
+        self.forget_step();
+    }
+
+    /// On to the next step, or, after the last, back to the list.
+    pub(super) fn next(&mut self) -> Option<Effect> {
+        let tutor = self.tutor.as_mut()?;
+        if tutor.next_step() {
+            self.forget_step();
+            return None;
+        }
+        if tutor.is_solved() && tutor.is_last_step() {
+            return Some(self.leave());
+        }
+        None
+    }
+
+    /// Fills the list of lessons.
+    pub(super) fn show_list(&self, w: &AppWindow) {
+        let adapter = w.global::<LessonsAdapter>();
+        let lessons = builtin_lessons();
+        let mut heading = String::new();
+        let items: Vec<LessonItem> = lessons
+            .iter()
+            .map(|lesson| {
+                let name = translate(&lesson.variant.name);
+                let item = LessonItem {
+                    heading: if name != heading {
+                        name.clone().into()
+                    } else {
+                        "".into()
+                    },
+                    title: lesson.title.now().into(),
+                    summary: lesson.summary.now().into(),
+                    solved: self.progress.is_done(&lesson.id),
+                };
+                heading = name;
+                item
+            })
+            .collect();
+        let done = lessons
+            .iter()
+            .filter(|l| self.progress.is_done(&l.id))
+            .count();
+        adapter.set_done_count(crate::tr!("{} of {} lessons done", done, lessons.len()).into());
+        adapter.set_items(ModelRc::new(VecModel::from(items)));
+    }
+
+    /// Fills the lesson's screen and the board as the learner sees it.
+    pub(super) fn refresh(&self, w: &AppWindow, board: &BoardController, display: Display) {
+        let Some(tutor) = &self.tutor else {
+            return;
+        };
+        let adapter = w.global::<LessonsAdapter>();
+        let lesson = tutor.lesson();
+        let step = tutor.step();
+        adapter.set_title(lesson.title.now().into());
+        adapter.set_step(
+            crate::tr!("Step {} of {}", tutor.step_index() + 1, lesson.steps.len()).into(),
+        );
+        adapter.set_say(step.say.now().into());
+        adapter.set_goal(step.goal.now().into());
+        let (answer, right) = self.answer.clone().unwrap_or_default();
+        adapter.set_answer(answer.into());
+        adapter.set_right(right);
+        adapter.set_solved(tutor.is_solved());
+        adapter.set_next_label(
+            if tutor.is_last_step() {
+                crate::tr!("Finish the lesson")
+            } else {
+                crate::tr!("Next step")
+            }
+            .into(),
+        );
+        let view = tutor.view();
+        // What a lesson has shown stays shown: it is what the step is about.
+        let display = Display {
+            viewer: LEARNER,
+            memory_aid: true,
+            ..display
+        };
+        let targets: Vec<Square> = match self.pick {
+            Some(from) => view
+                .legal_moves
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| m.to)
+                .collect(),
+            None if view.rescue_pending => view
+                .rescue_choices()
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Rescue { to, .. } => Some(*to),
+                    _ => None,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut cells = board_cells::play_cells(&view, &display, self.pick, &targets);
+        match self.hint {
+            Some(Action::Move(hint)) => {
+                board_cells::mark_hint(&mut cells, &lesson.variant, LEARNER, hint)
+            }
+            Some(Action::Rescue { to, .. }) => {
+                let index = board_cells::squares(&lesson.variant, LEARNER).position(|s| s == to);
+                if let Some(cell) = index.and_then(|i| cells.get_mut(i)) {
+                    cell.target = true;
+                }
+            }
+            _ => {}
+        }
+        board.show(w, &lesson.variant, LEARNER, cells);
+    }
+}
+
+/// "e4-e5", or where a rescued piece goes.
+fn action_text(action: Action) -> String {
+    match action {
+        Action::Move(m) => m.to_string(),
+        Action::Rescue { to, .. } => crate::tr!("a rescue onto {}", to),
+        Action::SkipRescue => crate::tr!("no rescue"),
+        _ => String::new(),
+    }
+}
+
+pub(super) fn connect(app: &App) {
+    let adapter = app.window().global::<LessonsAdapter>();
+    adapter.on_open(app.indexed(|s, _, index| s.lessons.open(index)));
+    adapter.on_back(app.unit(|_, _| Effect::Overlay(None)));
+    adapter.on_leave(app.unit(|s, _| s.lessons.leave()));
+    adapter.on_hint(app.unit(|s, _| s.lessons.show_hint()));
+    adapter.on_again(app.unit(|s, _| s.lessons.again()));
+    adapter.on_next(app.unit(|s, _| s.lessons.next()));
+}

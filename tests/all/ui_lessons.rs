@@ -1,0 +1,147 @@
+//! The lessons in the real UI (issue 82): from home to a lesson, a wrong
+//! try answered with why, the right one played with Blue's answer, the
+//! lesson finished and ticked, the tick kept across a restart, and a
+//! damaged progress file set aside without stopping the app.
+
+use crate::common::fresh_dir;
+use crate::common::ui::*;
+use flagfall::app::{LessonsAdapter, Navigation};
+use slint::ComponentHandle;
+
+fn answer(app: &flagfall::app::App) -> String {
+    app.window()
+        .global::<LessonsAdapter>()
+        .get_answer()
+        .to_string()
+}
+
+fn done_count(app: &flagfall::app::App) -> String {
+    app.window()
+        .global::<LessonsAdapter>()
+        .get_done_count()
+        .to_string()
+}
+
+fn tap_move_text(app: &flagfall::app::App, text: &str) {
+    tap_move(app, text.parse().unwrap());
+}
+
+#[test]
+fn the_first_lesson_is_played_from_home_to_its_tick_which_is_kept() {
+    let dir = fresh_dir("lessons-progress");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Learn to play");
+    assert_eq!(screen(&app), "lessons");
+    assert_eq!(done_count(&app), "0 of 14 lessons done");
+    tap(&app, "Move and attack");
+    assert_eq!(screen(&app), "lesson");
+    // Blue's pieces stand hidden: no rank in their squares' labels.
+    let e7 = squares(&app)
+        .into_iter()
+        .find(|(s, _)| s.to_string() == "e7");
+    assert_eq!(e7.map(|(_, l)| l), Some("e7, enemy piece".to_string()));
+    tap(&app, "e4, your");
+    tap(&app, "f5, ");
+    assert!(
+        answer(&app).contains("never diagonally"),
+        "{}",
+        answer(&app)
+    );
+    tap_move_text(&app, "e4-e5");
+    assert!(
+        answer(&app).starts_with("Blue answered"),
+        "{}",
+        answer(&app)
+    );
+    assert!(
+        squares(&app)
+            .iter()
+            .any(|(s, l)| s.to_string() == "e6" && l.contains("enemy"))
+    );
+    tap(&app, "Next step");
+    tap_move_text(&app, "e5-e6");
+    assert!(
+        answer(&app).contains("It was a Sergeant"),
+        "{}",
+        answer(&app)
+    );
+    assert!(answer(&app).contains("Lesson done"), "{}", answer(&app));
+    tap(&app, "Finish the lesson");
+    assert_eq!(screen(&app), "lessons");
+    assert_eq!(done_count(&app), "1 of 14 lessons done");
+    drop(app);
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Learn to play");
+    assert_eq!(done_count(&app), "1 of 14 lessons done");
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("done: Move and attack")),
+        "{:?}",
+        labels(&app)
+    );
+}
+
+#[test]
+fn back_leads_from_a_lesson_to_the_list_and_home() {
+    let app = new_app(3);
+    tap(&app, "Learn to play");
+    tap(&app, "What beats what");
+    assert_eq!(screen(&app), "lesson");
+    let navigation = app.window().global::<Navigation>();
+    assert!(navigation.invoke_back());
+    assert_eq!(screen(&app), "lessons");
+    assert!(navigation.invoke_back());
+    assert_eq!(screen(&app), "home");
+}
+
+#[test]
+fn a_hint_marks_the_move_and_a_tap_on_its_square_plays_it() {
+    let app = new_app(3);
+    tap(&app, "Learn to play");
+    tap(&app, "The Scout's run");
+    tap(&app, "Hint");
+    assert!(answer(&app).contains("a2-a7"), "{}", answer(&app));
+    tap(&app, "a7, empty, the hint moves here");
+    assert!(answer(&app).contains("Five squares"), "{}", answer(&app));
+    // Start again puts the step's board back.
+    tap(&app, "Start again");
+    assert!(
+        squares(&app)
+            .iter()
+            .any(|(s, l)| s.to_string() == "a2" && l.contains("your Scout"))
+    );
+    assert_eq!(answer(&app), "");
+}
+
+#[test]
+fn a_rescue_is_played_by_tapping_where_the_piece_comes_back() {
+    let app = new_app(3);
+    tap(&app, "Learn to play");
+    tap(&app, "Rescue");
+    tap_move_text(&app, "e5-e6");
+    tap(&app, "Next step");
+    tap_move_text(&app, "a9-a10");
+    tap(&app, "e2, ");
+    assert!(answer(&app).contains("back on e2"), "{}", answer(&app));
+    assert!(
+        squares(&app)
+            .iter()
+            .any(|(s, l)| s.to_string() == "e2" && l.contains("your Lieutenant"))
+    );
+}
+
+#[test]
+fn a_damaged_progress_file_is_set_aside_and_the_list_starts_again() {
+    let dir = fresh_dir("lessons-damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("lessons.json"), b"{\"format\": 1, \"done\": [1, 2").unwrap();
+    let app = app_with_storage(&dir, 3);
+    assert!(
+        labels(&app).iter().any(|l| l.contains("the lessons done")),
+        "no notice on home: {:?}",
+        labels(&app)
+    );
+    tap(&app, "Learn to play");
+    assert_eq!(done_count(&app), "0 of 14 lessons done");
+}
