@@ -22,7 +22,7 @@
 //! | `core` | `i18n` |
 //! | `ai` | `core`, `i18n` |
 //! | `platform` | `i18n` |
-//! | `print` | `core`, `i18n`, `platform`, `referee` |
+//! | `print` | `core`, `i18n`, `learn`, `platform`, `referee` |
 //! | `referee` | `core`, `i18n`, `platform` |
 //! | `table_clock` | `core`, `platform` |
 //! | `link` | `ai`, `core`, `i18n`, `platform` |

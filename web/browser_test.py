@@ -344,9 +344,9 @@ def phone(driver, url, server, profile, shots):
             wait("an installable page", lambda: not problems(), seconds=20)
         except AssertionError:
             raise AssertionError(f"not installable: {problems()}") from None
-        browser.tap(195, 334)  # Got it (the first visit's welcome)
+        browser.tap(297, 362)  # Got it (the first visit's welcome)
         time.sleep(0.5)
-        browser.tap(195, 566)  # Computer
+        browser.tap(195, 636)  # Computer
         time.sleep(0.5)
         browser.tap(195, 812)  # Start vs computer
         wait("the setup screen", lambda: not is_blue(browser.pixel(195, 818)))
@@ -420,9 +420,9 @@ def two_devices(driver, url, profile, shots):
     try:
         inviter.go(url)
         wait("the inviter's home", lambda: is_blue(inviter.pixel(195, 812)))
-        inviter.tap(195, 334)  # Got it
+        inviter.tap(297, 362)  # Got it
         time.sleep(0.5)
-        inviter.tap(318, 566)  # Other device
+        inviter.tap(318, 636)  # Other device
         time.sleep(0.5)
         inviter.tap(195, 812)  # Start
         wait("the inviter's setup", lambda: not is_blue(inviter.pixel(195, 818)))
@@ -448,9 +448,9 @@ def two_devices(driver, url, profile, shots):
         joiner = Browser(driver, PHONE, touch=True, profile=os.path.join(profile, "joiner"), camera=video)
         joiner.go(url)
         wait("the joiner's home", lambda: is_blue(joiner.pixel(195, 812)))
-        joiner.tap(195, 334)  # Got it
+        joiner.tap(297, 362)  # Got it
         time.sleep(0.5)
-        joiner.tap(86, 100)  # Read a code
+        joiner.tap(290, 100)  # Read a code
         wait("the codes screen's camera button", lambda: is_blue(joiner.pixel(195, 149)))
         joiner.tap(195, 149)  # Scan with the camera
         (joined,) = wait("the joiner's game", lambda: linked_games(joiner), seconds=30)
@@ -477,7 +477,7 @@ def printed_sheet(driver, url, profile):
         browser.cdp("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         browser.go(url)
         wait("home", lambda: is_blue(browser.pixel(195, 812)))
-        browser.tap(195, 334)  # Got it
+        browser.tap(297, 362)  # Got it
         time.sleep(0.5)
         browser.tap(306, 156)  # Print and play
         time.sleep(1)

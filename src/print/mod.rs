@@ -5,8 +5,9 @@
 //! What it prints (`printables`): the boards of Domino Stratego, the classic
 //! game, the 8x8 game and Piecepack Stratego at the size the props need
 //! (`board`), the Piecepack Stratego layout card (`piecepack`), Stratego go
-//! go's 46 role cards (`cards`) and the referee's sheet (`referee`), and a
-//! one-page rules sheet per variant (`rules`). `platform::exports` is where
+//! go's 46 role cards (`cards`) and the referee's sheet (`referee`), a
+//! one-page rules sheet per variant (`rules`) and a learn-to-play sheet per
+//! variant with lessons (`learn`). `platform::exports` is where
 //! a PDF is kept for the player.
 
 mod board;
@@ -14,6 +15,7 @@ mod cards;
 mod drawing;
 pub mod error;
 mod glyphs;
+pub mod learn;
 pub mod paper;
 pub mod pdf;
 mod pdf_primitives;
@@ -70,6 +72,8 @@ pub enum Kind {
     RefereeSheet,
     /// The rules of the variant with this id.
     Rules(String),
+    /// The lessons of the variant with this id.
+    Learn(String),
 }
 
 /// A board to print, with the size of its squares and why. `title`, `what`
@@ -180,6 +184,18 @@ pub fn printables() -> Vec<Printable> {
         what: crate::tr!("{}: the rules on one page", translate(&v.name)),
         kind: Kind::Rules(v.id.clone()),
     }));
+    out.extend(
+        builtin()
+            .variants
+            .iter()
+            .filter(|v| !crate::learn::lessons_of(&v.id).is_empty())
+            .map(|v| Printable {
+                name: format!("learn-{}", v.id),
+                title: crate::tr!("Learn to play: {}", translate(&v.name)),
+                what: crate::tr!("{}: the lessons on one page", translate(&v.name)),
+                kind: Kind::Learn(v.id.clone()),
+            }),
+    );
     out
 }
 
@@ -232,6 +248,7 @@ pub fn pages(name: &str, paper: Paper) -> Result<Vec<Page>, PrintError> {
         Kind::LiveCards => cards::card_sheets(&LiveRules::built_in(), paper),
         Kind::RefereeSheet => vec![referee::referee_sheet(&LiveRules::built_in(), paper)],
         Kind::Rules(id) => vec![rules::rules_sheet(&*variant(&id)?, paper)],
+        Kind::Learn(id) => vec![learn::learn_sheet(&id, &variant(&id)?.name, paper)],
     })
 }
 

@@ -1,5 +1,6 @@
 //! A one-page rules sheet per variant, from the same rules text the rules
-//! screen shows (`core::rules_text`), set as large as fits on the sheet.
+//! screen shows (`core::rules_text`), set as large as fits on the sheet;
+//! `text_sheet` sets any paragraphs so (the learn-to-play sheets too).
 
 use super::Page;
 use super::paper::Paper;
@@ -33,14 +34,13 @@ fn height(paragraphs: &[String], width: f64, size: f64) -> f64 {
     (lines as f64 + PARAGRAPH * paragraphs.len() as f64) * size * LEADING
 }
 
-/// The type size the rules of `variant` are set in on `paper`: the largest
-/// that fits, or `None` when even the smallest does not.
-pub fn type_size(variant: &Variant, paper: Paper) -> Option<f64> {
+/// The largest type `paragraphs` fit one sheet of `paper` in, or `None`
+/// when even the smallest does not.
+pub fn fitting_size(paragraphs: &[String], paper: Paper) -> Option<f64> {
     let area = area(paper);
-    let paragraphs = paragraphs(variant);
     let mut size = LARGEST;
     while size >= SMALLEST - 1e-9 {
-        if height(&paragraphs, area.width, size) <= area.height {
+        if height(paragraphs, area.width, size) <= area.height {
             return Some(size);
         }
         size -= 0.1;
@@ -48,22 +48,32 @@ pub fn type_size(variant: &Variant, paper: Paper) -> Option<f64> {
     None
 }
 
+/// The type size the rules of `variant` are set in on `paper`: the largest
+/// that fits, or `None` when even the smallest does not.
+pub fn type_size(variant: &Variant, paper: Paper) -> Option<f64> {
+    fitting_size(&paragraphs(variant), paper)
+}
+
+/// A sheet of `paragraphs` under `title` and `note`, set as large as fits.
+pub fn text_sheet(paper: Paper, title: &str, note: &str, paragraphs: &[String]) -> Page {
+    let size = fitting_size(paragraphs, paper).unwrap_or(SMALLEST);
+    sheet(paper, title, note, |svg, area| {
+        let mut y = area.y + size;
+        for paragraph in paragraphs {
+            y = svg.paragraph(area.x, y, area.width, size, "#000000", paragraph)
+                + PARAGRAPH * size * LEADING;
+        }
+    })
+}
+
 /// The sheet on `paper`.
 pub fn rules_sheet(variant: &Variant, paper: Paper) -> Page {
-    let size = type_size(variant, paper).unwrap_or(SMALLEST);
-    let paragraphs = paragraphs(variant);
-    sheet(
+    text_sheet(
         paper,
         &crate::tr!("{}: the rules", translate(&variant.name)),
         &crate::tr!(
             "Flagfall print and play: the rules as the app plays them, written from the same data as its rules screen."
         ),
-        |svg, area| {
-            let mut y = area.y + size;
-            for paragraph in &paragraphs {
-                y = svg.paragraph(area.x, y, area.width, size, "#000000", paragraph)
-                    + PARAGRAPH * size * LEADING;
-            }
-        },
+        &paragraphs(variant),
     )
 }

@@ -55,7 +55,14 @@ fn every_sheet_on_both_papers_opens_renders_and_holds_real_text() {
     let dir = out_dir();
     let poppler = poppler();
     let all = printables();
-    assert_eq!(all.len(), 7 + builtin().variants.len());
+    // Boards, cards and sheets; a rules sheet a variant; a learn-to-play
+    // sheet a variant with lessons.
+    let with_lessons = builtin()
+        .variants
+        .iter()
+        .filter(|v| !flagfall::learn::lessons_of(&v.id).is_empty())
+        .count();
+    assert_eq!(all.len(), 7 + builtin().variants.len() + with_lessons);
     for printable in &all {
         for paper in [paper::A4, paper::LETTER] {
             let path = write_pdf(&printable.name, paper, &dir);
@@ -75,6 +82,7 @@ fn every_sheet_on_both_papers_opens_renders_and_holds_real_text() {
                 Kind::PiecepackLayout => "The secret discard",
                 Kind::RefereeSheet => "the referee's sheet",
                 Kind::Rules(_) => "the rules",
+                Kind::Learn(_) => "learn to play",
             };
             assert!(
                 text.contains(expected),
@@ -317,6 +325,41 @@ fn the_go_go_decks_hold_every_card_once_and_cut_to_size() {
         let above_caption = ((paper.height - 22.0) * 10.0) as u32;
         let rows = lines_along((0..above_caption).map(|y| image.get_pixel(x, y).0[0]));
         assert_cards_between(&rows, print::GRID.1, print::CARD.1, paper.name);
+    }
+}
+
+#[test]
+fn every_learn_to_play_sheet_fits_one_page_and_holds_every_lesson() {
+    let variants: Vec<&str> = ["classic", "barrage", "duell", "domino", "piecepack"].into();
+    for id in &variants {
+        for paper in [paper::A4, paper::LETTER] {
+            let size = print::learn::type_size(id, paper);
+            assert!(
+                size.is_some_and(|s| s >= 2.4),
+                "{id} on {}: type {size:?} mm",
+                paper.name
+            );
+        }
+    }
+    let mut listed: Vec<String> = print::printables()
+        .into_iter()
+        .filter(|p| p.name.starts_with("learn-"))
+        .map(|p| p.name)
+        .collect();
+    listed.sort();
+    let mut expected: Vec<String> = variants.iter().map(|v| format!("learn-{v}")).collect();
+    expected.sort();
+    assert_eq!(listed, expected);
+    if !poppler() {
+        return;
+    }
+    let dir = out_dir();
+    let path = write_pdf("learn-classic", paper::A4, &dir);
+    let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for lesson in flagfall::learn::lessons_of("classic") {
+        let title = format!("{}. {}", lesson.order, lesson.title.en);
+        assert!(text.contains(&title), "no {title:?} on the sheet: {text}");
     }
 }
 
