@@ -25,7 +25,15 @@ fn every_built_in_lesson_reads_and_is_solved_by_its_line() {
             panic!("{}", problems.join("\n"));
         }
     }
-    for variant in ["classic", "barrage", "duell", "domino", "piecepack"] {
+    for variant in [
+        "classic",
+        "small",
+        "barrage",
+        "duell",
+        "ultimate-lightning",
+        "domino",
+        "piecepack",
+    ] {
         assert!(!lessons_of(variant).is_empty(), "no lesson for {variant}");
     }
     let classic: Vec<u32> = lessons_of("classic").iter().map(|l| l.order).collect();
