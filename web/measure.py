@@ -146,9 +146,9 @@ def solo_stalls(browser):
     """Starts a solo game (Fill for me, Ready) and plays four moves; the
     longest the page's thread went without running after each, as the
     browser test measures it."""
-    browser.tap(195, 334)  # Got it
+    browser.tap(297, 362)  # Got it
     time.sleep(0.5)
-    browser.tap(195, 566)  # Computer
+    browser.tap(195, 636)  # Computer
     time.sleep(0.5)
     browser.tap(195, 812)  # Start vs computer
     wait("the setup screen", lambda: not is_blue(browser.pixel(195, 818)), seconds=60)

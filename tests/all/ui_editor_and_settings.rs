@@ -361,7 +361,7 @@ fn the_first_launch_welcomes_once() {
     {
         let app = app_with_storage(&dir, 1);
         assert_shows(&app, welcome);
-        assert_shows(&app, "To begin: choose a game and an opponent below");
+        assert_shows(&app, "To begin: Learn to play teaches each game");
         tap(&app, "Got it");
         assert!(!labels(&app).iter().any(|l| l.starts_with(welcome)));
     }
