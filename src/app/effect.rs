@@ -10,6 +10,8 @@ use crate::core::Game;
 pub(super) enum Effect {
     /// The tap was refused: the board shakes and says why.
     Refuse(String),
+    /// The player met a rule worth a note (a move it refused): shown once.
+    RuleMet(crate::learn::RuleNote),
     /// Worth telling on the home screen (a file that could not be written).
     Notice(String),
     /// Back to the home screen.

@@ -26,6 +26,9 @@ pub(super) struct LessonsController {
     /// The hint asked for on this step, shown on the board.
     hint: Option<Action>,
     progress: LessonProgress,
+    /// The lesson was opened from a game (a rule note's "More"): leaving
+    /// it goes back to the game, not to the list.
+    from_game: bool,
 }
 
 impl LessonsController {
@@ -47,16 +50,35 @@ impl LessonsController {
     pub(super) fn open(&mut self, index: usize) -> Option<Effect> {
         let lesson = builtin_lessons().get(index)?;
         self.tutor = Some(Tutor::new(lesson.clone()));
+        self.from_game = false;
         self.forget_step();
         Some(Effect::Overlay(Some(Overlay::Lesson)))
     }
 
-    /// Back from the lesson to the list (its progress within the lesson
-    /// is not kept: a lesson is a few steps).
+    /// Opens lesson `index` over the game on show, which leaving it
+    /// comes back to.
+    pub(super) fn open_from_game(&mut self, index: usize) -> Option<Effect> {
+        let opened = self.open(index);
+        self.from_game = opened.is_some();
+        opened
+    }
+
+    /// Back from the lesson to the list, or to the game it was opened
+    /// from (its progress within the lesson is not kept: a lesson is a few
+    /// steps).
     pub(super) fn leave(&mut self) -> Effect {
         self.tutor = None;
         self.forget_step();
-        Effect::Overlay(Some(Overlay::Lessons))
+        if std::mem::take(&mut self.from_game) {
+            Effect::Overlay(None)
+        } else {
+            Effect::Overlay(Some(Overlay::Lessons))
+        }
+    }
+
+    /// The lessons done and the rule notes shown, as kept.
+    pub(super) fn progress_mut(&mut self) -> &mut LessonProgress {
+        &mut self.progress
     }
 
     fn forget_step(&mut self) {
@@ -113,6 +135,15 @@ impl LessonsController {
                 self.answer = Some((why, false));
                 None
             }
+            Answer::Over { reports, why } => {
+                self.hint = None;
+                let said = match reports.iter().find(|r| r.side != LEARNER) {
+                    Some(reply) => format!("{} {why}", reply_text(reply)),
+                    None => why,
+                };
+                self.answer = Some((said, false));
+                None
+            }
             Answer::Played { reports, solved } => {
                 self.hint = None;
                 let said = if solved {
@@ -121,6 +152,14 @@ impl LessonsController {
                         format!("{done} {}", crate::tr!("Lesson done. Well played!"))
                     } else {
                         done
+                    }
+                } else if let Some(left) = tutor.moves_left() {
+                    // A closing game: the computer's answer, and the moves left.
+                    let reply = reports.iter().find(|r| r.side != LEARNER);
+                    let moves = crate::tr!("Moves left: {}.", left);
+                    match reply {
+                        Some(reply) => format!("{} {moves}", reply_text(reply)),
+                        None => moves,
                     }
                 } else {
                     match reports.iter().find(|r| r.side != LEARNER) {
@@ -132,13 +171,18 @@ impl LessonsController {
                         None => crate::tr!("Right: go on."),
                     }
                 };
-                self.answer = Some((said, true));
                 let lesson_done = solved && tutor.is_last_step();
                 let id = tutor.lesson().id.clone();
-                match lesson_done.then(|| self.progress.mark_done(&id)) {
-                    Some(Err(problem)) => Some(Effect::Notice(problem)),
-                    _ => None,
-                }
+                // Said where the learner is looking, and kept for home too.
+                let problem = lesson_done
+                    .then(|| self.progress.mark_done(&id).err())
+                    .flatten();
+                let said = match &problem {
+                    Some(problem) => format!("{said} {}", super::capitalized(problem)),
+                    None => said,
+                };
+                self.answer = Some((said, true));
+                problem.map(Effect::Notice)
             }
         }
     }
@@ -216,6 +260,14 @@ impl LessonsController {
         let lesson = tutor.lesson();
         let step = tutor.step();
         adapter.set_title(lesson.title.now().into());
+        adapter.set_leave_label(
+            if self.from_game {
+                crate::tr!("Back to the game")
+            } else {
+                crate::tr!("Lessons")
+            }
+            .into(),
+        );
         adapter.set_step(
             crate::tr!("Step {} of {}", tutor.step_index() + 1, lesson.steps.len()).into(),
         );
@@ -240,23 +292,9 @@ impl LessonsController {
             memory_aid: true,
             ..display
         };
-        let targets: Vec<Square> = match self.pick {
-            Some(from) => view
-                .legal_moves
-                .iter()
-                .filter(|m| m.from == from)
-                .map(|m| m.to)
-                .collect(),
-            None if view.rescue_pending => view
-                .rescue_choices()
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Rescue { to, .. } => Some(*to),
-                    _ => None,
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        // A rescue's squares, else where the piece picked up may go (the
+        // learner picks nothing up while a rescue is on offer).
+        let targets = super::play::targets(&view, self.pick, view.rescue_pending);
         let mut cells = board_cells::play_cells(&view, &display, self.pick, &targets);
         match self.hint {
             Some(Action::Move(hint)) => {
@@ -272,6 +310,15 @@ impl LessonsController {
         }
         board.show(w, &lesson.variant, LEARNER, cells);
     }
+}
+
+/// "Blue answered e7-e6." in a closing game.
+fn reply_text(reply: &crate::core::PlyReport) -> String {
+    crate::tr!(
+        "{} answered {}.",
+        super::naming::side_name(reply.side),
+        action_text(reply.action)
+    )
 }
 
 /// "e4-e5", or where a rescued piece goes.

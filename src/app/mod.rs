@@ -38,6 +38,7 @@ mod print;
 mod records;
 mod referee;
 mod router;
+mod rule_notes;
 mod rules;
 mod saving;
 mod settings;
@@ -150,6 +151,8 @@ struct State {
     table_clock: table_clock::TableClockController,
     print: print::PrintController,
     lessons: lessons::LessonsController,
+    /// The rules met in play, told once each.
+    rule_notes: rule_notes::RuleNotesController,
     /// Where files the player saves go (records, printed sheets, code pictures).
     saver: saving::FileSaver,
     /// Problems worth telling the player (unreadable files, failed saves),
@@ -176,6 +179,13 @@ impl State {
         for effect in effects.0 {
             match effect {
                 Effect::Refuse(why) => self.board.refuse(why),
+                Effect::RuleMet(note) => {
+                    let game = self.games.on_show().filter(|_| self.settings.rule_notes());
+                    if let Some(game) = game {
+                        let problem = self.rule_notes.met(game, note, self.lessons.progress_mut());
+                        self.notices.extend(problem);
+                    }
+                }
                 Effect::Notice(text) => self.notices.push(text),
                 Effect::GoHome => {
                     self.router.go_home();
@@ -183,6 +193,7 @@ impl State {
                 }
                 Effect::GameOnShow => {
                     self.play.forget();
+                    self.rule_notes.clear();
                     self.setup.forget(w);
                     self.codes.leave();
                     self.over.close_review();
@@ -191,6 +202,7 @@ impl State {
                 }
                 Effect::Moved(view) => {
                     self.play.forget();
+                    self.rule_notes.clear();
                     self.codes.clear_status();
                     self.over.show_end();
                     self.router.set_view(view);
@@ -199,6 +211,7 @@ impl State {
                     // Nothing one player typed, chose or was told on the
                     // setup or play screen reaches the next player.
                     self.play.forget();
+                    self.rule_notes.clear();
                     self.setup.forget(w);
                 }
                 Effect::View(view) => self.router.set_view(view),
@@ -291,6 +304,13 @@ impl State {
         let problem = self.referee.autosave(self.games.storage());
         self.notices.extend(problem);
         let screen = self.screen();
+        if screen == Screen::Play
+            && self.settings.rule_notes()
+            && let Some(game) = self.games.on_show()
+        {
+            let problem = self.rule_notes.notice(game, self.lessons.progress_mut());
+            self.notices.extend(problem);
+        }
         self.chooser.leave_unless_on(screen);
         let on_screen = self.game_on_screen();
         if let Some(effect::Effect::Notice(problem)) = self
@@ -425,6 +445,7 @@ impl App {
             table_clock,
             print: print::PrintController::new(),
             lessons,
+            rule_notes: rule_notes::RuleNotesController::default(),
             saver,
             notices,
             time: config.time,
@@ -457,6 +478,7 @@ impl App {
         referee::connect(&app);
         table_clock::connect(&app);
         lessons::connect(&app);
+        rule_notes::connect(&app);
         navigation::connect(&app);
         app.refresh();
         Ok(app)
@@ -517,6 +539,15 @@ impl App {
         if let Some(game) = self.state.borrow_mut().games.on_show_mut() {
             change(game);
         }
+        self.refresh();
+    }
+
+    /// What follows every change (the computer's turn, saving, a rule met
+    /// for the first time), then a redraw: for tools that changed the game
+    /// directly (`with_game`) and want the app to take it in as a tap's
+    /// change.
+    pub fn settle(&self) {
+        self.state.borrow_mut().after_change();
         self.refresh();
     }
 
@@ -730,7 +761,10 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Setup => s
             .setup
             .refresh(w, &s.board, game, s.games.library(), display),
-        Screen::Play => s.play.refresh(w, &s.board, game, display),
+        Screen::Play => {
+            s.play.refresh(w, &s.board, game, display);
+            s.rule_notes.refresh(w, game);
+        }
         Screen::Over => s.over.refresh(w, &s.board, game, display),
         Screen::RefereeSetup | Screen::Referee | Screen::RefereeChallenge => s.referee.refresh(w),
         Screen::TableClock => s.table_clock.refresh(w),

@@ -191,7 +191,15 @@ impl PlayController {
                 self.forget();
                 vec![Effect::Moved(GameView::Auto)]
             }
-            Err(e) => vec![Effect::Refuse(e.to_string())],
+            Err(e) => {
+                let note = match &e {
+                    GameError::Illegal(refusal) => crate::learn::note_for_refusal(refusal),
+                    _ => None,
+                };
+                let mut effects = vec![Effect::Refuse(e.to_string())];
+                effects.extend(note.map(Effect::RuleMet));
+                effects
+            }
         }
     }
 
@@ -589,7 +597,7 @@ fn rescuable(view: &PlayerView) -> Vec<(Piece, Vec<PieceId>)> {
 
 /// The squares to mark: where a rescued piece may go, or where the
 /// picked-up piece may move.
-fn targets(view: &PlayerView, pick: Option<Square>, placing: bool) -> Vec<Square> {
+pub(super) fn targets(view: &PlayerView, pick: Option<Square>, placing: bool) -> Vec<Square> {
     match pick {
         _ if placing => rescue_squares(view),
         None => Vec::new(),

@@ -1,8 +1,10 @@
 //! The settings screen's controller (`ui/settings.slint`, global
 //! `SettingsAdapter`): the memory aid, the rank numbering, the language,
 //! the computer's think time, the battle animation (which the play
-//! screen reads from `SettingsAdapter` as it is set), and whether the
-//! computer learns the player's setups (with a button to forget them).
+//! screen reads from `SettingsAdapter` as it is set), whether the computer
+//! learns the player's setups (with a button to forget them), and whether
+//! rules are explained the first time a game meets them (with a button to
+//! explain them all again).
 //! Every change is saved at once; a new language or text size also takes
 //! effect at once, on every screen.
 //! The settings also keep where the app was (the game on screen) and the
@@ -54,6 +56,8 @@ pub(super) struct SettingsController {
     welcomed: bool,
     /// The computer learns the player's setups in solo games.
     learns_setups: bool,
+    /// A rule met for the first time in a game is explained in one line.
+    rule_notes: bool,
     /// How large the app's text is.
     text_size: TextSize,
     /// The game on screen, as last saved (`Settings::open_game`).
@@ -80,6 +84,7 @@ impl SettingsController {
             animations: saved.animations,
             welcomed: saved.welcomed,
             learns_setups: saved.learns_setups,
+            rule_notes: saved.rule_notes,
             open_game: saved.open_game,
             new_game: saved.new_game.clone(),
             text_size: saved.text_size,
@@ -99,6 +104,11 @@ impl SettingsController {
     /// The computer learns the player's setups in solo games.
     pub(super) fn learns_setups(&self) -> bool {
         self.learns_setups
+    }
+
+    /// A rule met for the first time in a game is explained.
+    pub(super) fn rule_notes(&self) -> bool {
+        self.rule_notes
     }
 
     /// The game that was on screen when the app last stopped.
@@ -174,6 +184,7 @@ impl SettingsController {
         settings.set_think_time_index(index.unwrap_or(0) as i32);
         settings.set_animations(self.animations);
         settings.set_learns_setups(self.learns_setups);
+        settings.set_rule_notes(self.rule_notes);
         let index = TextSize::ALL.iter().position(|t| *t == self.text_size);
         settings.set_text_size_index(index.unwrap_or(0) as i32);
         self.apply_text_size(w);
@@ -223,6 +234,7 @@ impl SettingsController {
         };
         self.animations = chosen.animations;
         self.learns_setups = chosen.learns_setups;
+        self.rule_notes = chosen.rule_notes;
         self.think_time = usize::try_from(chosen.think_time_index)
             .ok()
             .and_then(|i| ThinkTime::ALL.get(i).copied())
@@ -243,6 +255,7 @@ impl SettingsController {
             animations: self.animations,
             welcomed: self.welcomed,
             learns_setups: self.learns_setups,
+            rule_notes: self.rule_notes,
             open_game: self.open_game,
             new_game: self.new_game.clone(),
             text_size: self.text_size,
@@ -264,6 +277,7 @@ pub(super) struct SettingsChoices {
     numbering_index: i32,
     animations: bool,
     learns_setups: bool,
+    rule_notes: bool,
     /// As `ThinkTime::ALL`.
     think_time_index: i32,
 }
@@ -276,6 +290,7 @@ fn choices_on_screen(w: &AppWindow) -> SettingsChoices {
         numbering_index: screen.get_numbering_index(),
         animations: screen.get_animations(),
         learns_setups: screen.get_learns_setups(),
+        rule_notes: screen.get_rule_notes(),
         think_time_index: screen.get_think_time_index(),
     }
 }
@@ -295,6 +310,7 @@ pub(super) fn connect(app: &App) {
     settings.on_back(app.unit(back));
     settings.on_show_about(app.unit(show_about));
     settings.on_forget_setups(app.unit(forget_setups));
+    settings.on_notes_again(app.unit(notes_again));
 }
 
 /// Shows how many games the computer remembers the player's setups from
@@ -302,6 +318,7 @@ pub(super) fn connect(app: &App) {
 pub(super) fn show_remembered(s: &State, w: &AppWindow) {
     let games = i32::try_from(s.games.remembered_games()).unwrap_or(i32::MAX);
     w.global::<SettingsAdapter>().set_remembered_games(games);
+    w.global::<SettingsAdapter>().set_notes_forgotten(false);
 }
 
 /// The player tapped "Forget": the computer forgets their setups.
@@ -312,6 +329,14 @@ fn forget_setups(s: &mut State, w: &AppWindow) -> Vec<Effect> {
         .map(|e| Effect::Notice(e.to_string()))
         .into_iter()
         .collect()
+}
+
+/// The player tapped "Explain them again": every rule's note is shown
+/// again the next time a game meets it.
+fn notes_again(s: &mut State, w: &AppWindow) -> Option<Effect> {
+    let forgotten = s.lessons.progress_mut().forget_notes_seen();
+    w.global::<SettingsAdapter>().set_notes_forgotten(true);
+    forgotten.err().map(Effect::Notice)
 }
 
 /// About opens from Settings, whose choices are saved first (as each
@@ -356,6 +381,7 @@ mod tests {
             animations: saved.animations,
             welcomed: saved.welcomed,
             learns_setups: saved.learns_setups,
+            rule_notes: saved.rule_notes,
             text_size: saved.text_size,
             open_game: None,
             new_game: None,
@@ -373,6 +399,7 @@ mod tests {
             numbering_index: 1,
             animations: false,
             learns_setups: true,
+            rule_notes: false,
             think_time_index: 2,
         };
         assert!(settings.take(chosen, Some(&storage)).is_none());
@@ -380,9 +407,11 @@ mod tests {
         assert_eq!(settings.display().numbering, Numbering::Classic);
         assert_eq!(settings.think_time(), ThinkTime::ALL[2]);
         assert!(settings.learns_setups());
+        assert!(!settings.rule_notes());
         let (saved, problem) = storage.settings();
         assert_eq!(problem, None);
         assert!(!saved.memory_aid && !saved.animations && saved.learns_setups);
+        assert!(!saved.rule_notes);
         assert_eq!(saved.numbering, "classic");
         assert_eq!(saved.think_time, ThinkTime::ALL[2]);
         let _ = std::fs::remove_dir_all(&dir);
@@ -396,6 +425,7 @@ mod tests {
             numbering_index: -1,
             animations: true,
             learns_setups: false,
+            rule_notes: true,
             think_time_index: 7,
         };
         assert!(settings.take(chosen, None).is_none());

@@ -2,6 +2,7 @@
 //! file, built into it (`build.rs`) and read once.
 
 use super::lesson::{Lesson, LessonError};
+use super::rule_moment::RuleMoment;
 use std::sync::{Arc, OnceLock};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
@@ -44,4 +45,15 @@ pub fn lessons_of(variant_id: &str) -> Vec<Arc<Lesson>> {
         .filter(|lesson| lesson.variant.id == variant_id)
         .cloned()
         .collect()
+}
+
+/// The lesson to offer a player who met `moment` in a game of
+/// `variant_id`: that variant's own lesson teaching it, else classic's.
+pub fn lesson_teaching(moment: RuleMoment, variant_id: &str) -> Option<&'static Arc<Lesson>> {
+    let teaching = |id: &str| {
+        builtin_lessons()
+            .iter()
+            .find(|lesson| lesson.variant.id == id && lesson.teaches.contains(&moment))
+    };
+    teaching(variant_id).or_else(|| teaching("classic"))
 }

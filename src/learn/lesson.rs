@@ -3,12 +3,14 @@
 //! both languages. `Lesson::from_json` reports every problem of a file at
 //! once, each with the step and field it is in.
 
+use super::closing_game::ClosingGame;
+use super::notation::{parse_action, parse_piece, parse_square, side_key};
+use super::rule_moment::RuleMoment;
 use super::spec::{Accept, BattleSpec, FORMAT, LessonSpec, PositionSpec, StepSpec};
 use super::text::Text;
 use crate::core::battle::BattleResult;
 use crate::core::{
-    Action, GameOptions, Piece, Placement, Position, Side, Square, TwoSquares, Variant,
-    builtin_variant,
+    Action, GameOptions, Piece, Placement, Position, Side, TwoSquares, Variant, builtin_variant,
 };
 use std::collections::BTreeMap;
 use std::fmt;
@@ -25,6 +27,8 @@ pub struct Lesson {
     pub options: GameOptions,
     pub title: Text,
     pub summary: Text,
+    /// The rules met in play it teaches.
+    pub teaches: Vec<RuleMoment>,
     pub steps: Vec<Step>,
 }
 
@@ -42,6 +46,9 @@ pub struct Step {
     /// Actions that do not solve the step, each with why.
     pub wrong: Vec<(Action, Text)>,
     pub done: Text,
+    /// A closing game against the computer: `line` is the learner's
+    /// actions alone, and the computer answers.
+    pub game: Option<ClosingGame>,
 }
 
 /// Why a lesson file could not be used: every problem, each saying where.
@@ -94,6 +101,7 @@ impl Lesson {
             missing_text(&mut problems, field, text);
         }
         let options = options(&variant, &spec, &mut problems);
+        let teaches = teaches(&spec, &mut problems);
         if spec.steps.is_empty() {
             problems.push("a lesson needs at least one step".to_string());
         }
@@ -121,6 +129,7 @@ impl Lesson {
             options,
             title: spec.title,
             summary: spec.summary,
+            teaches,
             steps,
         })
     }
@@ -130,6 +139,22 @@ fn missing_text(problems: &mut Vec<String>, field: &str, text: &Text) {
     for language in text.missing() {
         problems.push(format!("{field} has no text in \"{language}\""));
     }
+}
+
+/// The rules the lesson says it teaches; a name the app does not know is a
+/// problem (a player would never be offered the lesson for it).
+fn teaches(spec: &LessonSpec, problems: &mut Vec<String>) -> Vec<RuleMoment> {
+    let mut moments = Vec::new();
+    for key in &spec.teaches {
+        match RuleMoment::from_key(key) {
+            Some(moment) => moments.push(moment),
+            None => problems.push(format!(
+                "teaches: \"{key}\" is not a rule the app notes in play ({})",
+                RuleMoment::ALL.map(RuleMoment::key).join(", ")
+            )),
+        }
+    }
+    moments
 }
 
 fn options(variant: &Variant, spec: &LessonSpec, problems: &mut Vec<String>) -> GameOptions {
@@ -199,6 +224,16 @@ fn read_step(
     if spec.line.is_empty() {
         problems.push(format!("{at}: the line (the solution) is empty"));
     }
+    let game = match &spec.computer {
+        Some(computer) => match ClosingGame::new(&computer.level, computer.moves) {
+            Ok(game) => Some(game),
+            Err(problem) => {
+                problems.push(format!("{at}: computer: {problem}"));
+                return None;
+            }
+        },
+        None => None,
+    };
     let mut end = start.clone();
     let mut line = Vec::new();
     let mut learners = Vec::new();
@@ -206,6 +241,10 @@ fn read_step(
     let mut last_battle = None;
     for (place, text) in spec.line.iter().enumerate() {
         let where_ = format!("{at}: line {} (\"{text}\")", place + 1);
+        if end.outcome().is_some() {
+            problems.push(format!("{where_} comes after the game ended"));
+            return None;
+        }
         let action = parse_action(variant, &end, text, &where_, problems)?;
         learner_last = end.to_move() == LEARNER;
         if learner_last {
@@ -220,9 +259,30 @@ fn read_step(
             }
         }
         line.push(action);
-        if end.outcome().is_some() && place + 1 < spec.line.len() {
-            problems.push(format!("{where_} ends the game, yet the line goes on"));
-            return None;
+        if let Some(game) = game {
+            if !learner_last {
+                problems.push(format!(
+                    "{where_}: in a closing game the line holds the learner's actions only"
+                ));
+                return None;
+            }
+            // The line's last action is the learner's unless the
+            // computer answered it.
+            learner_last = game.answer(&mut end).is_none();
+        }
+    }
+    if let Some(game) = game {
+        if spec.accept != Accept::Win {
+            problems.push(format!(
+                "{at}: a closing game is won: say \"accept\": \"win\""
+            ));
+        }
+        if learners.len() as u32 > game.moves {
+            problems.push(format!(
+                "{at}: the line takes {} moves, and the closing game allows {}",
+                learners.len(),
+                game.moves
+            ));
         }
     }
     if spec.accept == Accept::Win
@@ -252,6 +312,7 @@ fn read_step(
         line,
         wrong,
         done: spec.done.clone(),
+        game,
     };
     Some((step, end))
 }
@@ -343,111 +404,4 @@ fn arrange(
         }
     }
     (problems.len() == before).then_some(position)
-}
-
-fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::Red => "red",
-        Side::Blue => "blue",
-    }
-}
-
-fn parse_square(text: &str, at: &str, problems: &mut Vec<String>) -> Option<Square> {
-    text.parse()
-        .map_err(|e| problems.push(format!("{at}: {e}")))
-        .ok()
-}
-
-/// "scout", "scout/yellow", "2-5" or "5-2".
-fn parse_piece(
-    variant: &Variant,
-    side: Side,
-    text: &str,
-    at: &str,
-    problems: &mut Vec<String>,
-) -> Option<Piece> {
-    let (kind_text, suit_text) = match text.split_once('/') {
-        Some((kind, suit)) => (kind, Some(suit)),
-        None => (text, None),
-    };
-    if let Some((a, b)) = kind_text.split_once('-')
-        && let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>())
-    {
-        let key = format!("{}-{}", a.min(b), a.max(b));
-        if let Some(kind) = variant.kind_by_key(&key) {
-            return Some(Piece {
-                flipped: a > b,
-                ..Piece::new(kind)
-            });
-        }
-    }
-    let Some(kind) = variant.kind_by_key(kind_text) else {
-        problems.push(format!(
-            "{at}: \"{kind_text}\" is not a piece of {}",
-            variant.id
-        ));
-        return None;
-    };
-    match suit_text {
-        None if variant.suits.is_empty() => Some(Piece::new(kind)),
-        None => {
-            problems.push(format!(
-                "{at}: \"{text}\" needs its suit (like {kind_text}/{})",
-                variant
-                    .suits_of(side)
-                    .next()
-                    .map_or("?".to_string(), |s| variant.suit(s).key.clone())
-            ));
-            None
-        }
-        Some(suit) => match variant.suit_by_key(suit) {
-            Some(suit) if variant.suit(suit).side == side => Some(Piece::with_suit(kind, suit)),
-            _ => {
-                problems.push(format!(
-                    "{at}: \"{suit}\" is not a suit of {}'s army",
-                    side_key(side)
-                ));
-                None
-            }
-        },
-    }
-}
-
-/// "d4-d7", "rescue marshal e2" or "no rescue", played on `position`.
-fn parse_action(
-    variant: &Variant,
-    position: &Position,
-    text: &str,
-    at: &str,
-    problems: &mut Vec<String>,
-) -> Option<Action> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    match words.as_slice() {
-        ["no", "rescue"] => Some(Action::SkipRescue),
-        ["rescue", kind, square] => {
-            let square = parse_square(square, at, problems)?;
-            let side = position.to_move();
-            let piece = position
-                .captured(side)
-                .find(|id| variant.kind(position.piece(*id).piece.kind).key == *kind);
-            match piece {
-                Some(piece) => Some(Action::Rescue { piece, to: square }),
-                None => {
-                    problems.push(format!("{at}: {side} has no captured \"{kind}\""));
-                    None
-                }
-            }
-        }
-        [one] => one
-            .parse()
-            .map(Action::Move)
-            .map_err(|e| problems.push(format!("{at}: {e}")))
-            .ok(),
-        _ => {
-            problems.push(format!(
-                "{at}: not an action (write \"d4-d7\", \"rescue marshal e2\" or \"no rescue\")"
-            ));
-            None
-        }
-    }
 }

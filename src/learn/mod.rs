@@ -1,16 +1,24 @@
 //! Learning to play: lessons of a few steps on a real board of their
 //! variant, each step with a goal, a scripted solution and the wrong tries
 //! a learner is likely to make, played by the app's own rules. Lessons are
-//! data (`variants/lessons/*.json`), in English and Japanese.
+//! data (`variants/lessons/*.json`), in English and Japanese. In real
+//! games, the rules a player meets for the first time are told in one line
+//! (`rule_note`), with the lesson that teaches them.
 
 pub mod builtin;
+pub mod closing_game;
 pub mod lesson;
+mod notation;
+pub mod rule_moment;
+pub mod rule_note;
 pub mod solve;
 pub mod spec;
 pub mod text;
 pub mod tutor;
 
-pub use builtin::{builtin_lessons, lessons_of};
+pub use builtin::{builtin_lessons, lesson_teaching, lessons_of};
 pub use lesson::{LEARNER, Lesson, LessonError, Step};
+pub use rule_moment::RuleMoment;
+pub use rule_note::{RuleNote, note_for_refusal, notes_in};
 pub use text::Text;
 pub use tutor::{Answer, Tutor};

@@ -22,6 +22,10 @@ pub struct LessonSpec {
     pub summary: Text,
     #[serde(default)]
     pub options: OptionsSpec,
+    /// The rules met in play it teaches (`RuleMoment::key`): a player who
+    /// meets one in a game is offered this lesson.
+    #[serde(default)]
+    pub teaches: Vec<String>,
     pub steps: Vec<StepSpec>,
 }
 
@@ -67,6 +71,22 @@ pub struct StepSpec {
     pub battle: Option<BattleSpec>,
     /// Said when the step is solved: what the last action showed.
     pub done: Text,
+    /// A closing game against the computer: Blue's answers are the
+    /// computer's own, `line` holds the learner's actions alone (a win
+    /// against those answers, which the check replays), and any legal
+    /// action that keeps the game going is played.
+    #[serde(default)]
+    pub computer: Option<ComputerSpec>,
+}
+
+/// The computer of a closing game.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerSpec {
+    /// "random" or "heuristic": levels whose answers can be replayed.
+    pub level: String,
+    /// The learner must win within this many of its own moves.
+    pub moves: u32,
 }
 
 /// How the learner's attack ends.

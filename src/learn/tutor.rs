@@ -1,10 +1,13 @@
 //! A lesson being played: the learner tries actions, the tutor answers
 //! each (refused by the rules, legal but not this step's, or played, with
-//! the opponent's scripted answer), and the steps follow one another. The
-//! learner sees the board only through its own view.
+//! the opponent's scripted answer, or in a closing game the computer's),
+//! and the steps follow one another. The learner sees the board only
+//! through its own view.
 
+use super::closing_game::{ClosingGame, Standing};
 use super::lesson::{LEARNER, Lesson, Step};
 use super::spec::Accept;
+use crate::ai::{Level, choose};
 use crate::core::{Action, PlayerView, PlyReport, Position};
 use std::sync::Arc;
 
@@ -13,9 +16,14 @@ pub struct Tutor {
     lesson: Arc<Lesson>,
     step: usize,
     position: Position,
-    /// How many actions of the step's line have been played.
+    /// How many actions of the step's line have been played (in a
+    /// closing game: how many moves the learner made).
     played: usize,
     solved: bool,
+    /// A closing game: every learner move so far was the line's.
+    on_line: bool,
+    /// A closing game was lost or ran out of moves: only Start again helps.
+    over: bool,
 }
 
 /// The tutor's answer to one action of the learner.
@@ -31,6 +39,12 @@ pub enum Answer {
         reports: Vec<PlyReport>,
         solved: bool,
     },
+    /// A closing game played on and ended without the learner's win (lost,
+    /// drawn, or out of moves): Start again tries once more.
+    Over {
+        reports: Vec<PlyReport>,
+        why: String,
+    },
 }
 
 impl Tutor {
@@ -43,6 +57,8 @@ impl Tutor {
             position,
             played: 0,
             solved: false,
+            on_line: true,
+            over: false,
         }
     }
 
@@ -73,12 +89,24 @@ impl Tutor {
         self.step + 1 == self.lesson.steps.len()
     }
 
-    /// The next action of the solution, to show as a hint; none once the
-    /// step is solved.
+    /// The learner's moves left in a closing game.
+    pub fn moves_left(&self) -> Option<u32> {
+        let game = self.step().game?;
+        Some(game.moves.saturating_sub(self.played as u32))
+    }
+
+    /// The next action of the solution, to show as a hint; in a closing
+    /// game that left the line, the move the computer would make in the
+    /// learner's place. None once the step is solved or over.
     pub fn hint(&self) -> Option<Action> {
-        (!self.solved)
-            .then(|| self.step().line.get(self.played).copied())
-            .flatten()
+        if self.solved || self.over {
+            return None;
+        }
+        if self.step().game.is_some() && !self.on_line {
+            let seed = u64::from(self.position.ply());
+            return choose(Level::Heuristic, &self.view(), seed);
+        }
+        self.step().line.get(self.played).copied()
     }
 
     /// Answers the learner's `action`, playing it when it is right.
@@ -86,6 +114,11 @@ impl Tutor {
         if self.solved {
             return Answer::Wrong {
                 why: crate::tr!("This step is done: go on to the next."),
+            };
+        }
+        if self.over {
+            return Answer::Wrong {
+                why: crate::tr!("This game is over: Start again to play it once more."),
             };
         }
         let step = &self.lesson.steps[self.step];
@@ -106,6 +139,9 @@ impl Tutor {
                 return Answer::Illegal { why };
             }
         };
+        if let (Some(game), None) = (step.game, &listed) {
+            return self.play_closing_game(game, action, after, report);
+        }
         let expected = step.line.get(self.played) == Some(&action);
         let wins =
             step.accept == Accept::Win && after.outcome().and_then(|o| o.winner()) == Some(LEARNER);
@@ -142,6 +178,49 @@ impl Tutor {
         }
     }
 
+    /// A closing game's move: played, then the computer's answer.
+    fn play_closing_game(
+        &mut self,
+        game: ClosingGame,
+        action: Action,
+        after: Position,
+        report: PlyReport,
+    ) -> Answer {
+        let line = &self.lesson.steps[self.step].line;
+        self.on_line &= line.get(self.played) == Some(&action);
+        self.position = after;
+        self.played += 1;
+        let mut reports = vec![report];
+        reports.extend(game.answer(&mut self.position));
+        match game.standing(&self.position, self.played as u32) {
+            Standing::Won => {
+                self.solved = true;
+                Answer::Played {
+                    reports,
+                    solved: true,
+                }
+            }
+            Standing::Going(_) => Answer::Played {
+                reports,
+                solved: false,
+            },
+            Standing::Over => {
+                self.over = true;
+                let why = match self.position.outcome() {
+                    Some(outcome) if outcome.winner().is_some() => crate::tr!(
+                        "{} won this time. Start again and try another way.",
+                        LEARNER.opponent()
+                    ),
+                    Some(_) => crate::tr!("A draw this time. Start again and try another way."),
+                    None => crate::tr!(
+                        "Out of moves, and the game goes on. Start again and try another way."
+                    ),
+                };
+                Answer::Over { reports, why }
+            }
+        }
+    }
+
     /// Goes on to the next step; false when the lesson is over (the last
     /// step solved).
     pub fn next_step(&mut self) -> bool {
@@ -158,5 +237,7 @@ impl Tutor {
         self.position = self.step().start.clone();
         self.played = 0;
         self.solved = false;
+        self.on_line = true;
+        self.over = false;
     }
 }

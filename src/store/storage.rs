@@ -68,6 +68,10 @@ pub struct Settings {
     /// What the player last chose for a new game on the home screen.
     #[serde(default)]
     pub new_game: Option<NewGameMemory>,
+    /// The first time a player meets a rule in a game, one line says what
+    /// happened and why (settings saved before there was a choice mean yes).
+    #[serde(default = "yes")]
+    pub rule_notes: bool,
 }
 
 /// The home screen's choices for a new game that the app keeps: the
@@ -101,6 +105,7 @@ impl Default for Settings {
             open_game: None,
             text_size: TextSize::Normal,
             new_game: None,
+            rule_notes: true,
         }
     }
 }

@@ -29,7 +29,7 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 25] = [
+pub const SCREENS: [&str; 26] = [
     "home",
     "lessons",
     "lesson",
@@ -43,6 +43,7 @@ pub const SCREENS: [&str; 25] = [
     "play",
     "play-timed",
     "battle",
+    "rule-note",
     "rescue",
     "over",
     "send-game",
@@ -250,6 +251,17 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
                 .as_ref()
                 .is_some_and(|s| s.battle_on_show())
         }),
+        // The battle with its rule explained, as a player meets it the
+        // first time (none where the data folder says it was shown).
+        "rule-note" => {
+            play_until(app, seed, Goal::Battle, |app| {
+                app.one_device()
+                    .as_ref()
+                    .is_some_and(|s| s.battle_on_show())
+            })?;
+            app.settle();
+            Ok(())
+        }
         "rescue" => play_until(app, seed, Goal::Rescue, |app| {
             app.one_device()
                 .as_ref()

@@ -25,15 +25,8 @@ fn every_built_in_lesson_reads_and_is_solved_by_its_line() {
             panic!("{}", problems.join("\n"));
         }
     }
-    for variant in [
-        "classic",
-        "small",
-        "barrage",
-        "duell",
-        "ultimate-lightning",
-        "domino",
-        "piecepack",
-    ] {
+    // Every variant but free setup, which plays by classic's rules.
+    for variant in crate::common::BUILT_IN {
         assert!(!lessons_of(variant).is_empty(), "no lesson for {variant}");
     }
     let classic: Vec<u32> = lessons_of("classic").iter().map(|l| l.order).collect();
@@ -80,7 +73,90 @@ fn the_tutor_answers_each_try_with_why_and_plays_the_reply() {
         panic!("the attack was refused");
     };
     assert!(reports[0].battle.is_some());
-    assert!(!tutor.next_step(), "the lesson has two steps");
+    assert!(tutor.next_step(), "the closing game follows");
+    assert!(!tutor.next_step(), "not before it is won");
+}
+
+#[test]
+fn a_closing_game_is_played_against_the_computer_and_lost_when_moves_run_out() {
+    let mut tutor = Tutor::new(lesson("classic-move-and-attack"));
+    let last = tutor.lesson().steps.len() - 1;
+    for _ in 0..last {
+        while let Some(action) = tutor.hint() {
+            tutor.try_action(action);
+        }
+        assert!(tutor.next_step());
+    }
+    assert_eq!(tutor.moves_left(), Some(6));
+    // Any legal move is played, and the computer answers it from its view.
+    let wander = ["e6-f6", "f6-f7", "f7-e7", "e7-e6", "e6-f6", "f6-f7"];
+    for (made, text) in wander.iter().enumerate() {
+        match tutor.try_action(action(text)) {
+            Answer::Played { reports, solved } => {
+                assert!(!solved, "{text}");
+                assert_eq!(reports.last().map(|r| r.side), Some(Side::Blue), "{text}");
+                assert_eq!(tutor.moves_left(), Some(5 - made as u32));
+            }
+            Answer::Over { why, .. } => {
+                assert_eq!(made + 1, wander.len(), "over early at {text}: {why}");
+                assert!(why.contains("Out of moves"), "{why}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // Over: nothing more is played until the game starts again.
+    assert!(matches!(
+        tutor.try_action(action("e6-e7")),
+        Answer::Wrong { .. }
+    ));
+    assert_eq!(tutor.hint(), None);
+    tutor.restart_step();
+    assert_eq!(tutor.moves_left(), Some(6));
+    assert_eq!(tutor.hint(), Some(action("e6-e7")));
+    // Off the line, the hint is the computer's move in the learner's place.
+    tutor.try_action(action("e6-f6"));
+    let hint = tutor.hint().expect("a hint off the line");
+    assert!(tutor.view().legal_actions().contains(&hint), "{hint:?}");
+}
+
+#[test]
+fn a_closing_game_needs_a_replayable_computer_and_a_line_that_wins_in_its_moves() {
+    let step = |computer: &str, line: &str| {
+        format!(
+            r#"{{
+      "format": 1, "id": "closing", "variant": "classic", "order": 1,
+      "title": {{ "en": "t", "ja": "t" }}, "summary": {{ "en": "s", "ja": "s" }},
+      "steps": [{{
+        "say": {{ "en": "s", "ja": "s" }}, "goal": {{ "en": "g", "ja": "g" }},
+        "position": {{ "red": {{ "e6": "major", "a1": "flag" }}, "blue": {{ "e10": "flag", "j9": "sergeant" }} }},
+        "accept": "win", "computer": {computer}, "line": {line}, "battle": "won",
+        "done": {{ "en": "d", "ja": "d" }}
+      }}]
+    }}"#
+        )
+    };
+    let win = r#"["e6-e7", "e7-e8", "e8-e9", "e9-e10"]"#;
+    assert!(
+        Lesson::from_json(
+            "ok.json",
+            &step(r#"{ "level": "heuristic", "moves": 4 }"#, win)
+        )
+        .is_ok()
+    );
+    let problems = |computer: &str, line: &str| {
+        Lesson::from_json("bad.json", &step(computer, line))
+            .unwrap_err()
+            .to_string()
+    };
+    let text = problems(r#"{ "level": "expert", "moves": 4 }"#, win);
+    assert!(text.contains("plays \"random\" or \"heuristic\""), "{text}");
+    let text = problems(r#"{ "level": "heuristic", "moves": 3 }"#, win);
+    assert!(text.contains("the line takes 4 moves"), "{text}");
+    let text = problems(
+        r#"{ "level": "heuristic", "moves": 4 }"#,
+        r#"["e6-e7", "e7-e8", "e8-e9"]"#,
+    );
+    assert!(text.contains("does not end in the learner's win"), "{text}");
 }
 
 #[test]
@@ -162,6 +238,29 @@ fn a_broken_lesson_file_is_refused_with_every_problem_and_where() {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }
     assert!(text.lines().all(|l| l.starts_with("broken.json: ")));
+}
+
+#[test]
+fn a_lesson_that_says_it_teaches_a_rule_the_app_does_not_note_is_refused() {
+    let text = r#"{
+      "format": 1, "id": "castling", "variant": "classic", "order": 1,
+      "title": { "en": "t", "ja": "t" }, "summary": { "en": "s", "ja": "s" },
+      "teaches": ["battle", "castling"],
+      "steps": [{
+        "say": { "en": "s", "ja": "s" }, "goal": { "en": "g", "ja": "g" },
+        "position": { "red": { "e9": "captain", "a1": "flag" }, "blue": { "e10": "flag", "j9": "sergeant" } },
+        "accept": "win", "line": ["e9-e10"], "battle": "won",
+        "done": { "en": "d", "ja": "d" }
+      }]
+    }"#;
+    let text = Lesson::from_json("castling.json", text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.contains("teaches: \"castling\" is not a rule the app notes in play"),
+        "{text}"
+    );
+    assert!(!text.contains("\"battle\" is not"), "{text}");
 }
 
 #[test]

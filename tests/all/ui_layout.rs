@@ -160,8 +160,9 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
 
 /// The screens only classic is laid out with, in three tests of their own
 /// so that the longest variant's checks run beside the others.
-const CLASSIC_TWO_DEVICES: [&str; 5] = [
+const CLASSIC_TWO_DEVICES: [&str; 6] = [
     "rescue",
+    "rule-note",
     "link-code",
     "link-board",
     "send-game",

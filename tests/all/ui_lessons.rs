@@ -1,6 +1,6 @@
 //! The lessons in the real UI (issue 82): from home to a lesson, a wrong
 //! try answered with why, the right one played with Blue's answer, the
-//! lesson finished and ticked, the tick kept across a restart, and a
+//! closing game against the computer won, the lesson finished and ticked, the tick kept across a restart, and a
 //! damaged progress file set aside without stopping the app.
 
 use crate::common::fresh_dir;
@@ -70,6 +70,22 @@ fn the_first_lesson_is_played_from_home_to_its_tick_which_is_kept() {
     tap_move_text(&app, "e5-e6");
     assert!(
         answer(&app).contains("It was a Sergeant"),
+        "{}",
+        answer(&app)
+    );
+    // The closing game against the computer: its answers and the moves left.
+    tap(&app, "Next step");
+    tap_move_text(&app, "e6-e7");
+    assert!(
+        answer(&app).starts_with("Blue answered") && answer(&app).ends_with("Moves left: 5."),
+        "{}",
+        answer(&app)
+    );
+    for m in ["e7-e8", "e8-e9", "e9-e10"] {
+        tap_move_text(&app, m);
+    }
+    assert!(
+        answer(&app).contains("You took the flag"),
         "{}",
         answer(&app)
     );

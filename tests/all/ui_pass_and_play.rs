@@ -97,26 +97,7 @@ fn set_up(app: &App, side: Side, choose_discard: bool) {
 /// One turn of the holder, as a player would choose from what they see: an
 /// attack if there is one, else a move towards the enemy. Played by taps.
 fn play_turn(app: &App) {
-    let (from, to) = {
-        let session = app.one_device();
-        let session = session.as_ref().unwrap();
-        let view = session.view(session.holder()).unwrap();
-        let forward = |m: &flagfall::core::Move| {
-            let attack = view.at(m.to).is_some_and(|p| p.owner != view.viewer);
-            let gain = if view.viewer == Side::Red {
-                m.to.row as i32 - m.from.row as i32
-            } else {
-                m.from.row as i32 - m.to.row as i32
-            };
-            if attack { 100 } else { gain }
-        };
-        let best = view
-            .legal_moves
-            .iter()
-            .max_by_key(|m| forward(m))
-            .expect("a legal move");
-        (best.from, best.to)
-    };
+    let flagfall::core::Move { from, to } = forward_move(app);
     tap(app, &format!("{from}, your"));
     let target = squares(app)
         .into_iter()

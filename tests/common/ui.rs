@@ -257,3 +257,25 @@ pub fn pass_time(time: &flagfall::platform::time_source::HandSet, seconds: f64) 
         left -= d;
     }
 }
+
+/// The holder's move as a player would pick it from what it sees: an
+/// attack where there is one, else the step farthest towards the enemy.
+pub fn forward_move(app: &App) -> flagfall::core::Move {
+    let session = app.one_device();
+    let session = session.as_ref().expect("a game on this device");
+    let view = session.view(session.holder()).expect("a turn");
+    let score = |m: &flagfall::core::Move| {
+        let attack = view.at(m.to).is_some_and(|p| p.owner != view.viewer);
+        let gain = if view.viewer == Side::Red {
+            m.to.row as i32 - m.from.row as i32
+        } else {
+            m.from.row as i32 - m.to.row as i32
+        };
+        if attack { 100 } else { gain }
+    };
+    *view
+        .legal_moves
+        .iter()
+        .max_by_key(|m| score(m))
+        .expect("a legal move")
+}
