@@ -56,10 +56,10 @@ fn choose_discards(game: &mut GameOnDevice, index: usize) -> Option<Effect> {
         .variant()
         .suits_of(game.game().viewer())
         .nth(index)?;
-    game.game_mut()
-        .choose_discards(suit)
-        .err()
-        .map(|e| Effect::Refuse(e.to_string()))
+    Some(match game.game_mut().choose_discards(suit) {
+        Ok(()) => Effect::RuleMet(crate::learn::note_for_discards()),
+        Err(e) => Effect::Refuse(e.to_string()),
+    })
 }
 
 impl DealController {

@@ -756,11 +756,14 @@ fn refresh(w: &AppWindow, s: &State) {
         Screen::Handoff => handoff::refresh(w, game),
         Screen::Deal => {
             let viewer = game.map_or(crate::core::side::Side::Red, |g| g.game().viewer());
-            s.deal.refresh(w, game, display(viewer))
+            s.deal.refresh(w, game, display(viewer));
+            s.rule_notes.refresh(w, game);
         }
-        Screen::Setup => s
-            .setup
-            .refresh(w, &s.board, game, s.games.library(), display),
+        Screen::Setup => {
+            s.setup
+                .refresh(w, &s.board, game, s.games.library(), display);
+            s.rule_notes.refresh(w, game);
+        }
         Screen::Play => {
             s.play.refresh(w, &s.board, game, display);
             s.rule_notes.refresh(w, game);

@@ -194,11 +194,13 @@ impl SetupController {
             )));
         };
         let draft = game.game_mut().draft_mut()?;
-        (!draft.flip(square)).then(|| {
-            Effect::Refuse(crate::tr!(
+        if !draft.flip(square) {
+            return Some(Effect::Refuse(crate::tr!(
                 "A double reads the same both ways: only a stone with two different numbers can be turned."
-            ))
-        })
+            )));
+        }
+        let stone = draft.at(square)?;
+        crate::learn::note_for_turned_stone(draft.variant(), stone).map(Effect::RuleMet)
     }
 
     fn ready(&mut self, game: &mut GameOnDevice) -> Option<Effect> {

@@ -1,5 +1,5 @@
-//! The rules a player meets in a real game that the app explains the first
-//! time (`rule_note`), each named by a key that lesson files use to say
+//! The rules a player meets in a real game (or its deal and setup) that
+//! the app explains the first time (`rule_note`), each named by a key that lesson files use to say
 //! which they teach (`"teaches"`) and that the app keeps once told.
 
 /// A rule met in play.
@@ -31,10 +31,14 @@ pub enum RuleMoment {
     FlagSlayer,
     /// A battle of piecepack coins.
     CoinBattle,
+    /// A domino stone turned end for end at setup.
+    StoneTurned,
+    /// The piecepack discards chosen, in secret.
+    Discard,
 }
 
 impl RuleMoment {
-    pub const ALL: [RuleMoment; 13] = [
+    pub const ALL: [RuleMoment; 15] = [
         RuleMoment::Battle,
         RuleMoment::SpyStrikes,
         RuleMoment::BombHolds,
@@ -48,6 +52,8 @@ impl RuleMoment {
         RuleMoment::StoneBattle,
         RuleMoment::FlagSlayer,
         RuleMoment::CoinBattle,
+        RuleMoment::StoneTurned,
+        RuleMoment::Discard,
     ];
 
     /// Its name in lesson files and in what the app keeps.
@@ -66,6 +72,8 @@ impl RuleMoment {
             RuleMoment::StoneBattle => "stone-battle",
             RuleMoment::FlagSlayer => "flag-slayer",
             RuleMoment::CoinBattle => "coin-battle",
+            RuleMoment::StoneTurned => "stone-turned",
+            RuleMoment::Discard => "discard",
         }
     }
 

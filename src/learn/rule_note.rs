@@ -1,10 +1,12 @@
 //! Rules where they bite: what a player just met in a real game (a first
 //! battle, the Spy's strike, a bomb, a long run, a refused shuttle, a
-//! rescue, a battle of stones or coins), told in one line from what that
+//! rescue, a battle of stones or coins, a stone turned, the secret
+//! discards), told in one line from what that
 //! player saw and nothing more. The app shows each moment once and offers
 //! the lesson that teaches it (`builtin::lesson_teaching`).
 
 use super::rule_moment::RuleMoment;
+use crate::core::Piece;
 use crate::core::battle::BattleResult;
 use crate::core::moves::{Action, IllegalMove};
 use crate::core::options::GameOptions;
@@ -72,6 +74,29 @@ pub fn note_for_refusal(refusal: &IllegalMove) -> Option<RuleNote> {
     }
 }
 
+/// A domino stone turned at setup: how it now fights.
+pub fn note_for_turned_stone(variant: &Variant, stone: Piece) -> Option<RuleNote> {
+    let (attack, defense) = stone.domino_face(variant)?;
+    Some(RuleNote::new(
+        RuleMoment::StoneTurned,
+        crate::tr!(
+            "Turned: this stone now attacks with {} and defends with {}. The half facing the enemy is the one it attacks with.",
+            attack,
+            defense
+        ),
+    ))
+}
+
+/// The piecepack discards chosen: what they tell the other player.
+pub fn note_for_discards() -> RuleNote {
+    RuleNote::new(
+        RuleMoment::Discard,
+        crate::tr!(
+            "Your discards stay secret. The other player learns only that your Flag (the null left) and your Captain (the ace left) are of different suits, and you learn the same of theirs."
+        ),
+    )
+}
+
 fn kind_name(variant: &Variant, kind: KindId) -> String {
     translate(&variant.kind(kind).name)
 }
@@ -112,7 +137,7 @@ fn battle_notes(
             spy_target,
             one_time_bombs,
         } => {
-            let special = |p: Option<crate::core::Piece>| p.map(|p| variant.kind(p.kind).special);
+            let special = |p: Option<Piece>| p.map(|p| variant.kind(p.kind).special);
             if let (Some(Special::Spy), Some(target), BattleResult::AttackerWins) = (
                 special(attacker),
                 spy_target.filter(|t| defender.map(|d| d.kind) == Some(*t)),
@@ -181,7 +206,7 @@ fn battle_notes(
 /// A bomb attacked: defused, holding, or (one-time bombs) gone off.
 fn bomb_note(
     variant: &Variant,
-    attacker: Option<crate::core::Piece>,
+    attacker: Option<Piece>,
     result: BattleResult,
     one_time_bombs: bool,
 ) -> RuleNote {

@@ -116,3 +116,73 @@ fn rule_notes_can_be_switched_off_in_settings_and_the_switch_is_kept() {
     assert_eq!(rule_note(&app), None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_stone_turned_and_the_secret_discards_are_explained_once_to_their_player() {
+    let app = new_app(5);
+    tap(&app, "Domino Stratego");
+    tap(&app, "Start pass-and-play");
+    hand_to(&app, Side::Red);
+    tap(&app, "Continue to setup");
+    tap(&app, "Fill for me");
+    assert_eq!(rule_note(&app), None);
+    // A stone with two different numbers, as its square's label names it.
+    let (square, face) = squares(&app)
+        .into_iter()
+        .find_map(|(square, label)| {
+            let face = label.rsplit(' ').next()?.to_string();
+            let (a, b) = face.split_once('-')?;
+            (label.contains(", your ") && a != b).then_some((square, face))
+        })
+        .expect("a stone that can be turned");
+    tap(&app, &format!("{square}, your"));
+    tap(&app, "Turn stone");
+    let (attack, defense) = face.split_once('-').unwrap();
+    let note = rule_note(&app).expect("the turn is explained");
+    assert!(
+        note.starts_with(&format!(
+            "Turned: this stone now attacks with {defense} and defends with {attack}."
+        )),
+        "{note} ({face} before)"
+    );
+    tap(&app, "Got it");
+    assert_eq!(rule_note(&app), None);
+    tap(&app, "Ready");
+    // Blue turns a stone too: the rule was told, on this device, once.
+    hand_to(&app, Side::Blue);
+    tap(&app, "Continue to setup");
+    tap(&app, "Fill for me");
+    let blue_stone = squares(&app)
+        .into_iter()
+        .find(|(_, label)| {
+            label.contains(", your ")
+                && label
+                    .rsplit(' ')
+                    .next()
+                    .and_then(|f| f.split_once('-'))
+                    .is_some_and(|(a, b)| a != b)
+        })
+        .map(|(square, _)| square)
+        .unwrap();
+    tap(&app, &format!("{blue_stone}, your"));
+    tap(&app, "Turn stone");
+    assert_eq!(rule_note(&app), None);
+
+    let app = new_app(5);
+    tap(&app, "Piecepack Stratego");
+    tap(&app, "Start pass-and-play");
+    hand_to(&app, Side::Red);
+    let choice = labels(&app)
+        .into_iter()
+        .find(|l| l.starts_with("The ") && l.contains(" give up their null (Flag)"))
+        .expect("a discard choice");
+    tap(&app, &choice);
+    let note = rule_note(&app).expect("the discards are explained");
+    assert!(note.starts_with("Your discards stay secret."), "{note}");
+    tap(&app, "Continue to setup");
+    tap(&app, "Fill for me");
+    tap(&app, "Ready");
+    // Handed over: the note went with Red's turn.
+    hand_to(&app, Side::Blue);
+    assert_eq!(rule_note(&app), None);
+}
