@@ -285,9 +285,10 @@ fn read_step(
             ));
         }
     }
-    if spec.accept == Accept::Win
-        && !(learner_last && end.outcome().and_then(|o| o.winner()) == Some(LEARNER))
-    {
+    // A closing game may also be won by the computer's own move (an
+    // attack on the one stone that beats it, its last piece lost).
+    let won = end.outcome().and_then(|o| o.winner()) == Some(LEARNER);
+    if spec.accept == Accept::Win && !(won && (learner_last || game.is_some())) {
         problems.push(format!(
             "{at}: accept is \"win\", but the line does not end in the learner's win"
         ));
