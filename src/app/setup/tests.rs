@@ -166,7 +166,12 @@ fn only_a_domino_turns_round() {
         .expect("a stone of two numbers");
     let before = draft.at(square);
     setup.tap(&mut domino, square);
-    assert!(setup.flip(&mut domino).is_none());
+    // Turned, and the rule met (the first time) is told, not refused.
+    let turned = setup.flip(&mut domino);
+    assert!(
+        matches!(&turned, Some(Effect::RuleMet(note)) if note.text.starts_with("Turned:")),
+        "{turned:?}"
+    );
     assert_ne!(
         domino.game().draft().unwrap().at(square),
         before,
