@@ -40,6 +40,8 @@ pub(super) fn connect(app: &App) {
     );
     deal.on_menu(app.unit(|_, _| Effect::GoHome));
     deal.on_continue_to_setup(app.unit(|s, _| {
+        // The discards' note was about the deal: it stays with it.
+        s.rule_notes.clear();
         let game = s.games.on_show_mut()?;
         game.game_mut()
             .accept_deal()

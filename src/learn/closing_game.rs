@@ -5,7 +5,7 @@
 //! the lesson's check can replay the winning line the file gives and prove
 //! the game can be won.
 
-use super::lesson::LEARNER;
+use super::spec::LEARNER;
 use crate::ai::{Level, choose};
 use crate::core::{Action, PlayerView, PlyReport, Position};
 

@@ -6,7 +6,7 @@
 use super::closing_game::ClosingGame;
 use super::notation::{parse_action, parse_piece, parse_square, side_key};
 use super::rule_moment::RuleMoment;
-use super::spec::{Accept, BattleSpec, FORMAT, LessonSpec, PositionSpec, StepSpec};
+use super::spec::{Accept, BattleSpec, FORMAT, LEARNER, LessonSpec, PositionSpec, StepSpec};
 use super::text::Text;
 use crate::core::battle::BattleResult;
 use crate::core::{
@@ -15,9 +15,6 @@ use crate::core::{
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
-
-/// The side the learner plays; the board shows it at the bottom.
-pub const LEARNER: Side = Side::Red;
 
 #[derive(Debug, Clone)]
 pub struct Lesson {

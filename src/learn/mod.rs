@@ -17,10 +17,11 @@ pub mod text;
 pub mod tutor;
 
 pub use builtin::{builtin_lessons, lesson_teaching, lessons_of};
-pub use lesson::{LEARNER, Lesson, LessonError, Step};
+pub use lesson::{Lesson, LessonError, Step};
 pub use rule_moment::RuleMoment;
 pub use rule_note::{
     RuleNote, note_for_discards, note_for_refusal, note_for_turned_stone, notes_in,
 };
+pub use spec::LEARNER;
 pub use text::Text;
 pub use tutor::{Answer, Tutor};

@@ -2,11 +2,16 @@
 //! checked: names of squares, pieces and moves are still text here.
 
 use super::text::Text;
+use crate::core::Side;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 /// The only format lesson files are written in today.
 pub const FORMAT: u32 = 1;
+
+/// The side the learner plays in every lesson file; the board shows it at
+/// the bottom, and it moves first in every step.
+pub const LEARNER: Side = Side::Red;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

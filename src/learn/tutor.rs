@@ -5,8 +5,8 @@
 //! through its own view.
 
 use super::closing_game::{ClosingGame, Standing};
-use super::lesson::{LEARNER, Lesson, Step};
-use super::spec::Accept;
+use super::lesson::{Lesson, Step};
+use super::spec::{Accept, LEARNER};
 use crate::ai::{Level, choose};
 use crate::core::{Action, PlayerView, PlyReport, Position};
 use std::sync::Arc;
