@@ -27,7 +27,7 @@
 //! | `table_clock` | `core`, `platform` |
 //! | `link` | `ai`, `core`, `i18n`, `platform` |
 //! | `ucc` | `ai`, `core`, `i18n`, `platform` |
-//! | `learn` | `ai`, `core`, `i18n` |
+//! | `learn` | `ai`, `core`, `i18n`, `referee` |
 //! | `store` | `ai`, `core`, `i18n`, `platform`, `referee` |
 //! | `games` | `ai`, `core`, `i18n`, `link`, `platform`, `store` |
 //! | `app` | `ai`, `build_info`, `core`, `games`, `i18n`, `learn`, `link`, `platform`, `print`, `referee`, `store`, `table_clock` |

@@ -3,15 +3,21 @@
 //! and a lesson being played on the shared board. A tap picks up one of the
 //! learner's pieces and a second tap (or a drag) tries the move; the tutor
 //! (`crate::learn`) answers it, and the answer stays until the next try.
+//! A Stratego go go lesson has no board: the learner gives each
+//! challenge's verdict (`super::challenge_lesson`).
 
 use super::board::BoardController;
 use super::board_cells::{self, Display};
 use super::effect::Effect;
+use super::lesson_text::{StepText, show_step};
 use super::router::Overlay;
 use super::{App, AppWindow, LessonItem, LessonsAdapter};
 use crate::core::{Action, Move, Square};
 use crate::i18n::translate;
-use crate::learn::{Answer, LEARNER, Tutor, builtin_lessons};
+use crate::learn::challenge_lesson::VERDICTS;
+use crate::learn::{
+    Answer, ChallengeTutor, LEARNER, Tutor, builtin_challenge_lessons, builtin_lessons,
+};
 use crate::store::Storage;
 use crate::store::lesson_progress::LessonProgress;
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -19,6 +25,8 @@ use slint::{ComponentHandle, ModelRc, VecModel};
 #[derive(Default)]
 pub(super) struct LessonsController {
     tutor: Option<Tutor>,
+    /// A challenge lesson being played, in place of `tutor`.
+    challenges: Option<ChallengeTutor>,
     /// The learner's piece picked up, waiting for where it goes.
     pick: Option<Square>,
     /// The answer to the last try, and whether it was right.
@@ -46,10 +54,21 @@ impl LessonsController {
         (controller, problem)
     }
 
-    /// Opens lesson `index` of the list at its first step.
+    /// Opens lesson `index` of the list at its first step: the board
+    /// lessons, then the challenge lessons.
     pub(super) fn open(&mut self, index: usize) -> Option<Effect> {
-        let lesson = builtin_lessons().get(index)?;
-        self.tutor = Some(Tutor::new(lesson.clone()));
+        let boards = builtin_lessons();
+        match boards.get(index) {
+            Some(lesson) => {
+                self.tutor = Some(Tutor::new(lesson.clone()));
+                self.challenges = None;
+            }
+            None => {
+                let lesson = builtin_challenge_lessons().get(index - boards.len())?;
+                self.challenges = Some(ChallengeTutor::new(lesson.clone()));
+                self.tutor = None;
+            }
+        }
         self.from_game = false;
         self.forget_step();
         Some(Effect::Overlay(Some(Overlay::Lesson)))
@@ -68,6 +87,7 @@ impl LessonsController {
     /// steps).
     pub(super) fn leave(&mut self) -> Effect {
         self.tutor = None;
+        self.challenges = None;
         self.forget_step();
         if std::mem::take(&mut self.from_game) {
             Effect::Overlay(None)
@@ -173,22 +193,58 @@ impl LessonsController {
                 };
                 let lesson_done = solved && tutor.is_last_step();
                 let id = tutor.lesson().id.clone();
-                // Said where the learner is looking, and kept for home too.
-                let problem = lesson_done
-                    .then(|| self.progress.mark_done(&id).err())
-                    .flatten();
-                let said = match &problem {
-                    Some(problem) => format!("{said} {}", super::capitalized(problem)),
-                    None => said,
+                self.answered_right(said, lesson_done, &id)
+            }
+        }
+    }
+
+    /// A right try answered with `said`; the lesson `id` kept as done when
+    /// `lesson_done`, and a failure to keep it said where the learner is
+    /// looking (and on home too).
+    fn answered_right(&mut self, said: String, lesson_done: bool, id: &str) -> Option<Effect> {
+        let problem = lesson_done
+            .then(|| self.progress.mark_done(id).err())
+            .flatten();
+        let said = match &problem {
+            Some(problem) => format!("{said} {}", super::capitalized(problem)),
+            None => said,
+        };
+        self.answer = Some((said, true));
+        problem.map(Effect::Notice)
+    }
+
+    /// The learner's verdict on a challenge lesson's step: the `index`th
+    /// of `VERDICTS`.
+    pub(super) fn give_verdict(&mut self, index: usize) -> Option<Effect> {
+        let tutor = self.challenges.as_mut()?;
+        let said = *VERDICTS.get(index)?;
+        match tutor.try_verdict(said) {
+            Ok(done) => {
+                let lesson_done = tutor.is_last_step();
+                let id = tutor.lesson().id.clone();
+                let said = if lesson_done {
+                    format!("{done} {}", crate::tr!("Lesson done. Well played!"))
+                } else {
+                    done
                 };
-                self.answer = Some((said, true));
-                problem.map(Effect::Notice)
+                self.answered_right(said, lesson_done, &id)
+            }
+            Err(why) => {
+                self.answer = Some((why, false));
+                None
             }
         }
     }
 
     /// The hint: the step's next action, marked on the board and said.
     pub(super) fn show_hint(&mut self) {
+        if let Some(tutor) = &self.challenges {
+            if let Some(verdict) = tutor.hint() {
+                let words = super::challenge_lesson::verdict_label(verdict);
+                self.answer = Some((crate::tr!("Hint: {}", words), true));
+            }
+            return;
+        }
         let Some(tutor) = &self.tutor else {
             return;
         };
@@ -204,11 +260,21 @@ impl LessonsController {
         if let Some(tutor) = &mut self.tutor {
             tutor.restart_step();
         }
+        if let Some(tutor) = &mut self.challenges {
+            tutor.restart_step();
+        }
         self.forget_step();
     }
 
     /// On to the next step, or, after the last, back to the list.
     pub(super) fn next(&mut self) -> Option<Effect> {
+        if let Some(tutor) = &mut self.challenges {
+            if tutor.next_step() {
+                self.forget_step();
+                return None;
+            }
+            return (tutor.is_solved() && tutor.is_last_step()).then(|| self.leave());
+        }
         let tutor = self.tutor.as_mut()?;
         if tutor.next_step() {
             self.forget_step();
@@ -223,43 +289,50 @@ impl LessonsController {
     /// Fills the list of lessons.
     pub(super) fn show_list(&self, w: &AppWindow) {
         let adapter = w.global::<LessonsAdapter>();
-        let lessons = builtin_lessons();
+        // Each lesson's heading (its game's name), id, title and summary,
+        // in the order `open` counts them.
+        let boards = builtin_lessons().iter().map(|lesson| {
+            (
+                translate(&lesson.variant.name),
+                &lesson.id,
+                &lesson.title,
+                &lesson.summary,
+            )
+        });
+        let challenges = builtin_challenge_lessons().iter().map(|lesson| {
+            (
+                translate(&lesson.rules.name),
+                &lesson.id,
+                &lesson.title,
+                &lesson.summary,
+            )
+        });
         let mut heading = String::new();
-        let items: Vec<LessonItem> = lessons
-            .iter()
-            .map(|lesson| {
-                let name = translate(&lesson.variant.name);
+        let items: Vec<LessonItem> = boards
+            .chain(challenges)
+            .map(|(name, id, title, summary)| {
                 let item = LessonItem {
                     heading: if name != heading {
                         name.clone().into()
                     } else {
                         "".into()
                     },
-                    title: lesson.title.now().into(),
-                    summary: lesson.summary.now().into(),
-                    solved: self.progress.is_done(&lesson.id),
+                    title: title.now().into(),
+                    summary: summary.now().into(),
+                    solved: self.progress.is_done(id),
                 };
                 heading = name;
                 item
             })
             .collect();
-        let done = lessons
-            .iter()
-            .filter(|l| self.progress.is_done(&l.id))
-            .count();
-        adapter.set_done_count(crate::tr!("{} of {} lessons done", done, lessons.len()).into());
+        let done = items.iter().filter(|item| item.solved).count();
+        adapter.set_done_count(crate::tr!("{} of {} lessons done", done, items.len()).into());
         adapter.set_items(ModelRc::new(VecModel::from(items)));
     }
 
     /// Fills the lesson's screen and the board as the learner sees it.
     pub(super) fn refresh(&self, w: &AppWindow, board: &BoardController, display: Display) {
-        let Some(tutor) = &self.tutor else {
-            return;
-        };
         let adapter = w.global::<LessonsAdapter>();
-        let lesson = tutor.lesson();
-        let step = tutor.step();
-        adapter.set_title(lesson.title.now().into());
         adapter.set_leave_label(
             if self.from_game {
                 crate::tr!("Back to the game")
@@ -268,23 +341,26 @@ impl LessonsController {
             }
             .into(),
         );
-        adapter.set_step(
-            crate::tr!("Step {} of {}", tutor.step_index() + 1, lesson.steps.len()).into(),
-        );
-        adapter.set_say(step.say.now().into());
-        adapter.set_goal(step.goal.now().into());
-        let (answer, right) = self.answer.clone().unwrap_or_default();
-        adapter.set_answer(answer.into());
-        adapter.set_right(right);
-        adapter.set_solved(tutor.is_solved());
-        adapter.set_next_label(
-            if tutor.is_last_step() {
-                crate::tr!("Finish the lesson")
-            } else {
-                crate::tr!("Next step")
-            }
-            .into(),
-        );
+        if let Some(tutor) = &self.challenges {
+            super::challenge_lesson::show(w, tutor, self.answer.as_ref());
+            return;
+        }
+        let Some(tutor) = &self.tutor else {
+            return;
+        };
+        adapter.set_challenge(false);
+        let lesson = tutor.lesson();
+        let step = tutor.step();
+        let text = StepText {
+            title: lesson.title.now(),
+            index: tutor.step_index(),
+            count: lesson.steps.len(),
+            say: step.say.now(),
+            goal: step.goal.now(),
+            solved: tutor.is_solved(),
+            last: tutor.is_last_step(),
+        };
+        show_step(w, &text, self.answer.as_ref());
         let view = tutor.view();
         // What a lesson has shown stays shown: it is what the step is about.
         let display = Display {
@@ -339,4 +415,5 @@ pub(super) fn connect(app: &App) {
     adapter.on_hint(app.unit(|s, _| s.lessons.show_hint()));
     adapter.on_again(app.unit(|s, _| s.lessons.again()));
     adapter.on_next(app.unit(|s, _| s.lessons.next()));
+    adapter.on_verdict(app.indexed(|s, _, index| s.lessons.give_verdict(index)));
 }

@@ -19,6 +19,7 @@
 mod about;
 mod board;
 mod board_cells;
+mod challenge_lesson;
 mod clock_text;
 mod codes;
 mod config;
@@ -29,6 +30,7 @@ mod file_chooser;
 mod gameover;
 mod handoff;
 mod home;
+mod lesson_text;
 mod lessons;
 mod models;
 mod naming;

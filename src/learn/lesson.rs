@@ -133,9 +133,7 @@ impl Lesson {
 }
 
 fn missing_text(problems: &mut Vec<String>, field: &str, text: &Text) {
-    for language in text.missing() {
-        problems.push(format!("{field} has no text in \"{language}\""));
-    }
+    text.check(field, problems);
 }
 
 /// The rules the lesson says it teaches; a name the app does not know is a
@@ -236,6 +234,16 @@ fn read_step(
     let mut learners = Vec::new();
     let mut learner_last = false;
     let mut last_battle = None;
+    // A closing game's plies, the computer's answers among them: what its
+    // author needs to see when the line goes wrong.
+    let mut plies: Vec<String> = Vec::new();
+    let so_far = |plies: &[String]| {
+        if game.is_some() && !plies.is_empty() {
+            format!(" (played: {})", plies.join(", "))
+        } else {
+            String::new()
+        }
+    };
     for (place, text) in spec.line.iter().enumerate() {
         let where_ = format!("{at}: line {} (\"{text}\")", place + 1);
         if end.outcome().is_some() {
@@ -251,11 +259,15 @@ fn read_step(
             Ok(report) if learner_last => last_battle = Some(report.battle.map(|b| b.result)),
             Ok(_) => {}
             Err(e) => {
-                problems.push(format!("{where_} is not legal there: {e}"));
+                problems.push(format!(
+                    "{where_} is not legal there: {e}{}",
+                    so_far(&plies)
+                ));
                 return None;
             }
         }
         line.push(action);
+        plies.push(text.clone());
         if let Some(game) = game {
             if !learner_last {
                 problems.push(format!(
@@ -265,7 +277,11 @@ fn read_step(
             }
             // The line's last action is the learner's unless the
             // computer answered it.
-            learner_last = game.answer(&mut end).is_none();
+            let answer = game.answer(&mut end);
+            if let Some(Action::Move(m)) = answer.as_ref().map(|a| a.action) {
+                plies.push(format!("{:?} {m}", LEARNER.opponent()));
+            }
+            learner_last = answer.is_none();
         }
     }
     if let Some(game) = game {
@@ -287,7 +303,8 @@ fn read_step(
     let won = end.outcome().and_then(|o| o.winner()) == Some(LEARNER);
     if spec.accept == Accept::Win && !(won && (learner_last || game.is_some())) {
         problems.push(format!(
-            "{at}: accept is \"win\", but the line does not end in the learner's win"
+            "{at}: accept is \"win\", but the line does not end in the learner's win{}",
+            so_far(&plies)
         ));
     }
     check_battle(spec.battle, last_battle.flatten(), at, problems);
@@ -399,6 +416,14 @@ fn arrange(
             {
                 problems.push(format!("{where_}: no piece stands there"));
             }
+        }
+    }
+    for square in &spec.captured {
+        let where_ = format!("{at}: position.captured {square}");
+        if let Some(sq) = parse_square(square, &where_, problems)
+            && !position.mark_captured(sq)
+        {
+            problems.push(format!("{where_}: no piece stands there"));
         }
     }
     (problems.len() == before).then_some(position)

@@ -3,9 +3,12 @@
 //! a learner is likely to make, played by the app's own rules. Lessons are
 //! data (`variants/lessons/*.json`), in English and Japanese. In real
 //! games, the rules a player meets for the first time are told in one line
-//! (`rule_note`), with the lesson that teaches them.
+//! (`rule_note`), with the lesson that teaches them. The referee of
+//! Stratego go go learns to settle challenges (`challenge_lesson`).
 
 pub mod builtin;
+pub mod challenge_lesson;
+pub mod challenge_tutor;
 pub mod closing_game;
 pub mod lesson;
 mod notation;
@@ -17,6 +20,8 @@ pub mod text;
 pub mod tutor;
 
 pub use builtin::{builtin_lessons, lesson_teaching, lessons_of};
+pub use challenge_lesson::{ChallengeLesson, builtin_challenge_lessons};
+pub use challenge_tutor::ChallengeTutor;
 pub use lesson::{Lesson, LessonError, Step};
 pub use rule_moment::RuleMoment;
 pub use rule_note::{

@@ -133,6 +133,11 @@ pub struct PositionSpec {
     /// bombs or flags).
     #[serde(default)]
     pub moved: Vec<String>,
+    /// Squares whose pieces fell earlier in the game: written on a free
+    /// square of the side's own and taken off before the step starts, so a
+    /// rescue can bring them back.
+    #[serde(default)]
+    pub captured: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -36,4 +36,12 @@ impl Text {
             .map(|(_, code)| code)
             .collect()
     }
+
+    /// Adds a problem to `problems` for each language `field` has no words
+    /// in.
+    pub fn check(&self, field: &str, problems: &mut Vec<String>) {
+        for language in self.missing() {
+            problems.push(format!("{field} has no text in \"{language}\""));
+        }
+    }
 }

@@ -1,10 +1,20 @@
-//! `flagfall lessons`: the built-in lessons by variant, and with `--check`
-//! every lesson's solution played through the tutor.
+//! `flagfall lessons`: the built-in lessons by game, and with `--check`
+//! every lesson's solution played through the tutor (the board games',
+//! then the Stratego go go referee's). `--file` reads lesson files from
+//! disk instead, so a lesson being written is checked without building the
+//! app again.
 
-use crate::i18n::Language;
+use crate::i18n::{Language, translate};
 use crate::learn::builtin::{builtin_lessons, load_builtin};
-use crate::learn::solve::solve;
+use crate::learn::challenge_lesson::{
+    ChallengeLesson, builtin_challenge_lessons, load_builtin_challenges,
+};
+use crate::learn::lesson::{Lesson, LessonError};
+use crate::learn::solve::{solve, solve_challenges};
+use crate::learn::text::Text;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,40 +25,113 @@ pub struct Args {
     /// The language of the titles listed: en or ja.
     #[arg(long, default_value = "en")]
     lang: String,
+    /// Lesson files to read instead of the built-in lessons: for checking
+    /// a lesson while writing it.
+    #[arg(long = "file", value_name = "PATH", num_args = 1..)]
+    files: Vec<PathBuf>,
+}
+
+/// A lesson read from a file: on a board, or the referee's challenges.
+enum Loaded {
+    Board(Arc<Lesson>),
+    Challenges(Arc<ChallengeLesson>),
+}
+
+/// The lessons named by `--file`, read from disk, in the order given; a
+/// file that cannot be read is a problem like one that does not check. A
+/// file naming a live `game` is a challenge lesson.
+fn load_files(files: &[PathBuf]) -> Vec<Result<Loaded, LessonError>> {
+    files
+        .iter()
+        .map(|path| {
+            let source = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|error| LessonError {
+                file: source.clone(),
+                problems: vec![format!("cannot be read: {error}")],
+            })?;
+            let live = serde_json::from_str::<serde_json::Value>(&text)
+                .is_ok_and(|v| v.get("game").is_some());
+            if live {
+                ChallengeLesson::from_json(&source, &text).map(|l| Loaded::Challenges(Arc::new(l)))
+            } else {
+                Lesson::from_json(&source, &text).map(|l| Loaded::Board(Arc::new(l)))
+            }
+        })
+        .collect()
+}
+
+/// The built-in lessons: the board games' in the app's order, then the
+/// referee's.
+fn load_built_in() -> Vec<Result<Loaded, LessonError>> {
+    let boards = load_builtin()
+        .into_iter()
+        .filter(Result::is_err)
+        .chain(builtin_lessons().iter().cloned().map(Ok));
+    let challenges = load_builtin_challenges()
+        .into_iter()
+        .filter(Result::is_err)
+        .chain(builtin_challenge_lessons().iter().cloned().map(Ok));
+    boards
+        .map(|l| l.map(Loaded::Board))
+        .chain(challenges.map(|l| l.map(Loaded::Challenges)))
+        .collect()
 }
 
 pub fn run_command(args: Args) -> ExitCode {
     let language = Language::of_locale(&args.lang).unwrap_or(Language::English);
     crate::i18n::set_language(language);
-    let loaded = load_builtin();
+    let loaded = if args.files.is_empty() {
+        load_built_in()
+    } else {
+        load_files(&args.files)
+    };
     let mut failed = 0;
-    for error in loaded.iter().filter_map(|l| l.as_ref().err()) {
-        eprint!("{error}");
-        failed += 1;
-    }
-    let mut variant = "";
-    for lesson in builtin_lessons() {
-        if lesson.variant.id != variant {
-            variant = &lesson.variant.id;
-            println!("{}", crate::i18n::translate(&lesson.variant.name));
-        }
-        let verdict = if args.check {
-            match solve(lesson) {
-                Ok(()) => " (solved)".to_string(),
-                Err(problems) => {
-                    failed += 1;
-                    format!(" (NOT SOLVED)\n      {}", problems.join("\n      "))
-                }
+    let mut heading = String::new();
+    for lesson in &loaded {
+        let lesson = match lesson {
+            Ok(lesson) => lesson,
+            Err(error) => {
+                eprint!("{error}");
+                failed += 1;
+                continue;
             }
-        } else {
-            String::new()
+        };
+        // The game's name, what it is called, its steps, and the check.
+        let (game, order, title, summary, steps, checked): (_, _, &Text, &Text, _, _) = match lesson
+        {
+            Loaded::Board(l) => (
+                translate(&l.variant.name),
+                l.order,
+                &l.title,
+                &l.summary,
+                l.steps.len(),
+                args.check.then(|| solve(l)),
+            ),
+            Loaded::Challenges(l) => (
+                translate(&l.rules.name),
+                l.order,
+                &l.title,
+                &l.summary,
+                l.steps.len(),
+                args.check.then(|| solve_challenges(l)),
+            ),
+        };
+        if game != heading {
+            println!("{game}");
+            heading = game;
+        }
+        let verdict = match checked {
+            None => String::new(),
+            Some(Ok(())) => " (solved)".to_string(),
+            Some(Err(problems)) => {
+                failed += 1;
+                format!(" (NOT SOLVED)\n      {}", problems.join("\n      "))
+            }
         };
         println!(
-            "  {:>2}. {} ({} steps): {}{verdict}",
-            lesson.order,
-            lesson.title.get(language),
-            lesson.steps.len(),
-            lesson.summary.get(language),
+            "  {order:>2}. {} ({steps} steps): {}{verdict}",
+            title.get(language),
+            summary.get(language),
         );
     }
     if args.check {

@@ -29,10 +29,11 @@ use std::sync::Arc;
 pub const DEFAULT_SEED: u64 = 7;
 
 /// The screens the tool can show.
-pub const SCREENS: [&str; 26] = [
+pub const SCREENS: [&str; 27] = [
     "home",
     "lessons",
     "lesson",
+    "lesson-challenge",
     "rules",
     "settings",
     "about",
@@ -105,6 +106,23 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             let adapter = w.global::<crate::app::LessonsAdapter>();
             adapter.invoke_open(index as i32);
             adapter.invoke_hint();
+            return Ok(());
+        }
+        "lesson-challenge" => {
+            // The referee's lesson (Stratego go go, whatever the variant),
+            // its first challenge settled: the verdict and what it shows.
+            w.global::<HomeAdapter>().invoke_open_lessons();
+            let first = crate::learn::builtin_lessons().len();
+            let adapter = w.global::<crate::app::LessonsAdapter>();
+            adapter.invoke_open(first as i32);
+            let lesson = crate::learn::builtin_challenge_lessons()
+                .first()
+                .ok_or("there is no challenge lesson")?;
+            let verdict = crate::learn::challenge_lesson::VERDICTS
+                .iter()
+                .position(|v| *v == lesson.steps[0].verdict)
+                .unwrap_or(0);
+            adapter.invoke_verdict(verdict as i32);
             return Ok(());
         }
         "about" => {

@@ -4,8 +4,13 @@
 
 use flagfall::core::{Action, Move, Side};
 use flagfall::learn::builtin::load_builtin;
-use flagfall::learn::solve::solve;
-use flagfall::learn::{Answer, Lesson, Tutor, builtin_lessons, lessons_of};
+use flagfall::learn::challenge_lesson::{VERDICTS, load_builtin_challenges};
+use flagfall::learn::solve::{solve, solve_challenges};
+use flagfall::learn::{
+    Answer, ChallengeLesson, ChallengeTutor, Lesson, Tutor, builtin_challenge_lessons,
+    builtin_lessons, lessons_of,
+};
+use flagfall::referee::live::Challenge;
 use std::sync::Arc;
 
 fn action(text: &str) -> Action {
@@ -31,6 +36,96 @@ fn every_built_in_lesson_reads_and_is_solved_by_its_line() {
     }
     let classic: Vec<u32> = lessons_of("classic").iter().map(|l| l.order).collect();
     assert_eq!(classic, (1..=classic.len() as u32).collect::<Vec<_>>());
+}
+
+#[test]
+fn the_referees_lesson_reads_and_every_verdict_but_the_rules_one_is_refused() {
+    let loaded = load_builtin_challenges();
+    let errors: Vec<String> = loaded
+        .iter()
+        .filter_map(|l| l.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert!(errors.is_empty(), "{}", errors.join(""));
+    let lessons = builtin_challenge_lessons();
+    assert!(
+        !lessons.is_empty(),
+        "no lesson for the Stratego go go referee"
+    );
+    for lesson in lessons {
+        if let Err(problems) = solve_challenges(lesson) {
+            panic!("{}", problems.join("\n"));
+        }
+    }
+    // The special roles each have a step: the Assassin's strike both ways,
+    // the Trap, its Engineer, and the Trap that may not challenge.
+    let verdicts: Vec<(String, String, Challenge)> = lessons[0]
+        .steps
+        .iter()
+        .map(|step| {
+            let name = |id| lessons[0].rules.role(id).id.clone();
+            (name(step.challenger), name(step.challenged), step.verdict)
+        })
+        .collect();
+    for (challenger, challenged, verdict) in [
+        ("assassin", "monarch", Challenge::ChallengerWins),
+        ("monarch", "assassin", Challenge::ChallengedWins),
+        ("worker", "trap", Challenge::ChallengedWins),
+        ("engineer", "trap", Challenge::ChallengerWins),
+        ("trap", "worker", Challenge::NotAllowed),
+    ] {
+        assert!(
+            verdicts.contains(&(challenger.to_string(), challenged.to_string(), verdict)),
+            "no step where a {challenger} challenges a {challenged}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_verdict_is_answered_with_why_and_the_right_one_with_the_referees_words() {
+    let lesson = builtin_challenge_lessons()[0].clone();
+    let mut tutor = ChallengeTutor::new(lesson.clone());
+    let right = tutor.hint().unwrap();
+    let wrong = VERDICTS.into_iter().find(|v| *v != right).unwrap();
+    assert_eq!(
+        tutor.try_verdict(wrong),
+        Err(lesson.steps[0].why.en.clone())
+    );
+    assert!(!tutor.is_solved());
+    let said = tutor.try_verdict(right).unwrap();
+    // The resolver's own verdict, then the step's text.
+    assert!(said.starts_with("Blacksmith defeats the Worker"), "{said}");
+    assert!(said.ends_with(&lesson.steps[0].done.en), "{said}");
+    assert_eq!(tutor.hint(), None);
+    assert!(tutor.next_step());
+    assert_eq!(tutor.step_index(), 1);
+}
+
+#[test]
+fn a_challenge_lesson_that_contradicts_the_rules_is_refused_with_every_problem() {
+    let text = r#"{
+      "format": 1, "id": "wrong", "game": "stratego-go-go", "order": 1,
+      "title": { "en": "t", "ja": "" }, "summary": { "en": "s", "ja": "s" },
+      "steps": [
+        { "say": { "en": "s", "ja": "s" }, "challenger": "monarch", "challenged": "assassin",
+          "verdict": "challenger", "why": { "en": "w", "ja": "w" }, "done": { "en": "d", "ja": "d" } },
+        { "say": { "en": "s", "ja": "s" }, "challenger": "dragon", "challenged": "trap",
+          "verdict": "both", "why": { "en": "w", "ja": "w" }, "done": { "en": "d", "ja": "d" } },
+        { "say": { "en": "s", "ja": "s" }, "challenger": "peer", "challenged": "peer",
+          "verdict": "draw", "why": { "en": "w", "ja": "w" }, "done": { "en": "d", "ja": "" } }
+      ]
+    }"#;
+    let text = ChallengeLesson::from_json("wrong.json", text)
+        .unwrap_err()
+        .to_string();
+    for expected in [
+        "wrong.json: title has no text in \"ja\"",
+        "wrong.json: step 1: verdict says \"challenger\", but by the rules it is \"challenged\"",
+        "wrong.json: step 2: challenger: \"dragon\" is not a role of the live game",
+        "wrong.json: step 3: done has no text in \"ja\"",
+        "wrong.json: step 3: verdict: \"draw\" is not one of",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
 }
 
 fn lesson(id: &str) -> Arc<Lesson> {
@@ -177,6 +272,46 @@ fn the_two_squares_rule_and_rescue_are_played_by_the_real_rules() {
     assert!(tutor.next_step());
     tutor.try_action(action("a9-a10"));
     assert!(matches!(tutor.hint(), Some(Action::Rescue { .. })));
+}
+
+#[test]
+fn a_piece_lost_before_a_step_can_be_rescued_and_must_be_named_where_it_stood() {
+    let file = |captured: &str| {
+        format!(
+            r#"{{
+      "format": 1, "id": "lost", "variant": "classic", "order": 1,
+      "title": {{ "en": "t", "ja": "t" }}, "summary": {{ "en": "s", "ja": "s" }},
+      "options": {{ "rescue": true }},
+      "steps": [{{
+        "say": {{ "en": "s", "ja": "s" }}, "goal": {{ "en": "g", "ja": "g" }},
+        "position": {{
+          "red": {{ "a9": "sergeant", "b2": "scout", "a1": "flag" }},
+          "blue": {{ "e10": "flag", "j9": "sergeant" }},
+          "captured": [{captured}]
+        }},
+        "line": ["a9-a10", "rescue scout e4"],
+        "done": {{ "en": "d", "ja": "d" }}
+      }}]
+    }}"#
+        )
+    };
+    // Taken off before the step: the Scout is gone from b2, and the rescue
+    // on Blue's back row brings it back.
+    let lesson = Arc::new(Lesson::from_json("lost.json", &file(r#""b2""#)).unwrap());
+    assert_eq!(lesson.steps[0].start.piece_at("b2".parse().unwrap()), None);
+    assert_eq!(solve(&lesson), Ok(()));
+    // Without it there is nothing to rescue, so the line's rescue fails.
+    let text = Lesson::from_json("kept.json", &file(""))
+        .unwrap_err()
+        .to_string();
+    assert!(text.contains("step 1: line 2"), "{text}");
+    let text = Lesson::from_json("empty.json", &file(r#""h3""#))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.contains("step 1: position.captured h3: no piece stands there"),
+        "{text}"
+    );
 }
 
 const BROKEN: &str = r#"{

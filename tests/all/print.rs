@@ -365,6 +365,27 @@ fn every_learn_to_play_sheet_fits_one_page_and_holds_every_lesson() {
 }
 
 #[test]
+fn the_learn_sheet_heads_each_lesson_with_its_title_in_bold() {
+    let pages = print::pages("learn-classic", paper::A4).unwrap();
+    // The text of every bold line on the page, the sheet's title among them.
+    let bold: Vec<&str> = pages[0]
+        .svg
+        .split(r#"font-weight="700""#)
+        .skip(1)
+        .filter_map(|rest| rest.split_once('>').and_then(|(_, t)| t.split_once('<')))
+        .map(|(text, _)| text)
+        .collect();
+    for lesson in flagfall::learn::lessons_of("classic") {
+        let heading = format!("{}. ", lesson.order);
+        assert!(
+            bold.iter().any(|line| line.starts_with(&heading)),
+            "lesson {} has no bold heading: {bold:?}",
+            lesson.order
+        );
+    }
+}
+
+#[test]
 fn every_rules_sheet_fits_one_page_in_readable_type() {
     for variant in &builtin().variants {
         for paper in [paper::A4, paper::LETTER] {

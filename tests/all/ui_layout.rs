@@ -148,7 +148,8 @@ fn screens_of(variant: &str) -> Vec<&'static str> {
         screens.push("deal");
     }
     if variant != "free" {
-        screens.extend(["invite", "link-over"]);
+        // Free setup has no lesson of its own (it opens classic's).
+        screens.extend(["invite", "link-over", "lesson"]);
     }
     if variant == "classic" {
         screens.extend(CLASSIC_TWO_DEVICES);
@@ -168,7 +169,9 @@ const CLASSIC_TWO_DEVICES: [&str; 6] = [
     "send-game",
     "read-code",
 ];
-const CLASSIC_TOOLS: [&str; 7] = [
+const CLASSIC_TOOLS: [&str; 9] = [
+    "lessons",
+    "lesson-challenge",
     "about",
     "about-notices",
     "records",
@@ -458,10 +461,13 @@ fn home_fits_with_each_opponent() {
 /// to…" came, the codes' buttons under "Copied", "Use this time control"
 /// when a bonus was chosen), and when a saved file brings "Open the folder"
 /// and "Share" (issue 81: they squeezed Save record and Menu, and shifted
-/// Save the picture).
+/// Save the picture), and when Settings says every rule will be explained
+/// again.
 #[test]
 fn buttons_stand_still_when_a_message_comes_and_goes() {
-    use flagfall::app::{CodesAdapter, GameOverAdapter, PrintAdapter, TableClockAdapter};
+    use flagfall::app::{
+        CodesAdapter, GameOverAdapter, PrintAdapter, SettingsAdapter, TableClockAdapter,
+    };
     init_headless().unwrap();
     let long = "Saved to /home/a-player-with-a-long-name/Documents/Flagfall/\
                 flagfall-classic-board-a4.pdf. Print it at actual size (100%).";
@@ -522,6 +528,15 @@ fn buttons_stand_still_when_a_message_comes_and_goes() {
             );
         });
     }
+
+    // Issue 82: "Explain them all again" answered with a line beside it,
+    // which pushed the rows below down by a pixel.
+    let app = lived_in_app("still-settings");
+    stage(&app, "classic", "settings", 11).unwrap();
+    check("settings", &app, &["About Flagfall"], &|| {
+        let settings = app.window().global::<SettingsAdapter>();
+        settings.set_notes_forgotten(true);
+    });
 
     let app = lived_in_app("still-table-clock");
     stage(&app, "classic", "table-clock-choose", 11).unwrap();
@@ -642,6 +657,76 @@ fn a_phone_on_its_side_shows_start_whole() {
                 "{width}x{height}: Start is not whole in view: {seen:?}"
             ));
         }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Every step of every lesson fits at both sizes (issue 82), before its
+/// move and after it, when the answer's text is longest: each lesson
+/// played through by its own hints, as a learner would, then the
+/// referee's challenges.
+#[test]
+fn every_step_of_every_lesson_fits() {
+    use flagfall::app::LessonsAdapter;
+    use flagfall::core::Action;
+    use flagfall::learn::challenge_lesson::VERDICTS;
+    use flagfall::learn::{Tutor, builtin_challenge_lessons, builtin_lessons};
+    init_headless().unwrap();
+    let app = lived_in_app("lessons-every-step");
+    tap(&app, "Learn to play");
+    let adapter = app.window().global::<LessonsAdapter>();
+    let mut found = Vec::new();
+    let mut check = |app: &App, at: &str| {
+        for size in SIZES {
+            set_size(app, size);
+            for problem in problems(app, size.0, size.1) {
+                found.push(format!("{at} {}x{}: {problem}", size.0, size.1));
+            }
+        }
+    };
+    for (index, lesson) in builtin_lessons().iter().enumerate() {
+        adapter.invoke_open(index as i32);
+        assert_eq!(screen(&app), "lesson");
+        // The same lesson beside the screen's, to know each hint's squares.
+        let mut tutor = Tutor::new(lesson.clone());
+        loop {
+            let at = format!("{} step {}", lesson.id, tutor.step_index() + 1);
+            check(&app, &at);
+            while let Some(action) = tutor.hint() {
+                match action {
+                    Action::Move(m) => tap_move(&app, m),
+                    Action::Rescue { to, .. } => tap(&app, &format!("{to}, ")),
+                    other => panic!("{at}: a lesson's hint {other:?}"),
+                }
+                tutor.try_action(action);
+            }
+            assert!(
+                adapter.get_solved(),
+                "{at}: not solved: {}",
+                adapter.get_answer()
+            );
+            check(&app, &format!("{at}, solved"));
+            adapter.invoke_next();
+            if !tutor.next_step() {
+                break;
+            }
+        }
+        assert_eq!(screen(&app), "lessons", "{}", lesson.id);
+    }
+    // The referee's lessons: each challenge, before and after its verdict.
+    let boards = builtin_lessons().len();
+    for (index, lesson) in builtin_challenge_lessons().iter().enumerate() {
+        adapter.invoke_open((boards + index) as i32);
+        for (number, step) in lesson.steps.iter().enumerate() {
+            let at = format!("{} step {}", lesson.id, number + 1);
+            check(&app, &at);
+            let verdict = VERDICTS.iter().position(|v| *v == step.verdict).unwrap();
+            adapter.invoke_verdict(verdict as i32);
+            assert!(adapter.get_solved(), "{at}: {}", adapter.get_answer());
+            check(&app, &format!("{at}, solved"));
+            adapter.invoke_next();
+        }
+        assert_eq!(screen(&app), "lessons", "{}", lesson.id);
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

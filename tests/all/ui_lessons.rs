@@ -22,11 +22,13 @@ fn done_count(app: &flagfall::app::App) -> String {
         .to_string()
 }
 
-/// "N of M lessons done", M being every built-in lesson.
+/// "N of M lessons done", M being every built-in lesson, the referee's
+/// too.
 fn done_of(done: usize) -> String {
     format!(
         "{done} of {} lessons done",
         flagfall::learn::builtin_lessons().len()
+            + flagfall::learn::builtin_challenge_lessons().len()
     )
 }
 
@@ -168,4 +170,62 @@ fn a_damaged_progress_file_is_set_aside_and_the_list_starts_again() {
     );
     tap(&app, "Learn to play");
     assert_eq!(done_count(&app), done_of(0));
+}
+
+#[test]
+fn the_referee_settles_every_challenge_of_the_stratego_go_go_lesson() {
+    use flagfall::referee::live::Challenge;
+    let dir = fresh_dir("lessons-challenges");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Learn to play");
+    assert!(
+        labels(&app).iter().any(|l| l == "Stratego go go"),
+        "{:?}",
+        labels(&app)
+    );
+    tap(&app, "Settling a challenge");
+    assert_eq!(screen(&app), "lesson");
+    // The two cards, and no board.
+    assert!(
+        labels(&app).contains(&"Challenger: Blacksmith 5".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    assert!(labels(&app).contains(&"Challenged: Worker 4".to_string()));
+    assert!(squares(&app).is_empty());
+    tap(&app, "Both are out");
+    assert!(
+        answer(&app).contains("5 is higher than 4"),
+        "{}",
+        answer(&app)
+    );
+    let lesson = flagfall::learn::builtin_challenge_lessons()[0].clone();
+    for (index, step) in lesson.steps.iter().enumerate() {
+        let label = match step.verdict {
+            Challenge::ChallengedWins => "The challenger is out",
+            Challenge::ChallengerWins => "The challenged player is out",
+            Challenge::BothOut => "Both are out",
+            Challenge::NotAllowed => "Nobody: it cannot challenge",
+        };
+        tap(&app, label);
+        assert!(
+            answer(&app).ends_with(&step.done.en) || answer(&app).contains("Lesson done"),
+            "step {}: {}",
+            index + 1,
+            answer(&app)
+        );
+        let next = if index + 1 == lesson.steps.len() {
+            "Finish the lesson"
+        } else {
+            "Next step"
+        };
+        tap(&app, next);
+    }
+    assert_eq!(screen(&app), "lessons");
+    assert_eq!(done_count(&app), done_of(1));
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with("done: Settling a challenge"))
+    );
 }

@@ -37,6 +37,22 @@ impl Position {
         true
     }
 
+    /// For puzzles and lessons: the piece on `square` fell in an earlier
+    /// battle (so was seen), and is taken off the board into its side's
+    /// captured pieces, where a rescue can bring it back. False when no
+    /// piece stands there.
+    pub fn mark_captured(&mut self, square: Square) -> bool {
+        let Some(id) = self.piece_at(square) else {
+            return false;
+        };
+        let state = &mut self.pieces[id.side.index()][id.index as usize];
+        state.revealed = true;
+        state.moved |= state.mobility != Mobility::Immobile;
+        self.remove(id);
+        self.check_turn_start();
+        true
+    }
+
     /// Any arrangement of pieces, with `to_move` to play: for tests,
     /// puzzles and analysis. Only the board is checked (squares on the
     /// board, not blocked, one piece each, kinds and suits of the variant),
