@@ -314,3 +314,31 @@ fn a_lesson_answers_in_japanese_when_the_app_speaks_it() {
     };
     assert!(why.contains("斜めには動けません"), "{why}");
 }
+
+/// Every step of every lesson fits at both sizes in Japanese too (issue
+/// 82), before its move and after it: Japanese lines wrap differently, and
+/// their font is another.
+#[test]
+fn every_step_of_every_lesson_fits_in_japanese() {
+    use common::layout::problems;
+    use common::ui::through_every_lesson;
+    let _turn = one_at_a_time();
+    let app = app_in("ja", None);
+    let mut found = Vec::new();
+    through_every_lesson(&app, |app, at| {
+        let say = app
+            .window()
+            .global::<flagfall::app::LessonsAdapter>()
+            .get_say();
+        assert!(!say.is_ascii(), "{at} is not in Japanese: {say}");
+        for (width, height) in [(390.0, 844.0), (1280.0, 800.0)] {
+            app.window()
+                .window()
+                .set_size(slint::LogicalSize::new(width, height));
+            for problem in problems(app, width, height) {
+                found.push(format!("{at} {width}x{height}: {problem}"));
+            }
+        }
+    });
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -664,69 +664,19 @@ fn a_phone_on_its_side_shows_start_whole() {
 /// Every step of every lesson fits at both sizes (issue 82), before its
 /// move and after it, when the answer's text is longest: each lesson
 /// played through by its own hints, as a learner would, then the
-/// referee's challenges.
+/// referee's challenges (in Japanese: `tests/ui_language.rs`).
 #[test]
 fn every_step_of_every_lesson_fits() {
-    use flagfall::app::LessonsAdapter;
-    use flagfall::core::Action;
-    use flagfall::learn::challenge_lesson::VERDICTS;
-    use flagfall::learn::{Tutor, builtin_challenge_lessons, builtin_lessons};
     init_headless().unwrap();
     let app = lived_in_app("lessons-every-step");
-    tap(&app, "Learn to play");
-    let adapter = app.window().global::<LessonsAdapter>();
     let mut found = Vec::new();
-    let mut check = |app: &App, at: &str| {
+    through_every_lesson(&app, |app, at| {
         for size in SIZES {
             set_size(app, size);
             for problem in problems(app, size.0, size.1) {
                 found.push(format!("{at} {}x{}: {problem}", size.0, size.1));
             }
         }
-    };
-    for (index, lesson) in builtin_lessons().iter().enumerate() {
-        adapter.invoke_open(index as i32);
-        assert_eq!(screen(&app), "lesson");
-        // The same lesson beside the screen's, to know each hint's squares.
-        let mut tutor = Tutor::new(lesson.clone());
-        loop {
-            let at = format!("{} step {}", lesson.id, tutor.step_index() + 1);
-            check(&app, &at);
-            while let Some(action) = tutor.hint() {
-                match action {
-                    Action::Move(m) => tap_move(&app, m),
-                    Action::Rescue { to, .. } => tap(&app, &format!("{to}, ")),
-                    other => panic!("{at}: a lesson's hint {other:?}"),
-                }
-                tutor.try_action(action);
-            }
-            assert!(
-                adapter.get_solved(),
-                "{at}: not solved: {}",
-                adapter.get_answer()
-            );
-            check(&app, &format!("{at}, solved"));
-            adapter.invoke_next();
-            if !tutor.next_step() {
-                break;
-            }
-        }
-        assert_eq!(screen(&app), "lessons", "{}", lesson.id);
-    }
-    // The referee's lessons: each challenge, before and after its verdict.
-    let boards = builtin_lessons().len();
-    for (index, lesson) in builtin_challenge_lessons().iter().enumerate() {
-        adapter.invoke_open((boards + index) as i32);
-        for (number, step) in lesson.steps.iter().enumerate() {
-            let at = format!("{} step {}", lesson.id, number + 1);
-            check(&app, &at);
-            let verdict = VERDICTS.iter().position(|v| *v == step.verdict).unwrap();
-            adapter.invoke_verdict(verdict as i32);
-            assert!(adapter.get_solved(), "{at}: {}", adapter.get_answer());
-            check(&app, &format!("{at}, solved"));
-            adapter.invoke_next();
-        }
-        assert_eq!(screen(&app), "lessons", "{}", lesson.id);
-    }
+    });
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
