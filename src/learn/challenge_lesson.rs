@@ -4,7 +4,7 @@
 //! referee's own challenge table (`LiveRules::challenge`), so a lesson
 //! cannot teach a verdict the app's resolver would not give.
 
-use super::lesson::LessonError;
+use super::lesson::{LessonError, read_json};
 use super::spec::FORMAT;
 use super::text::Text;
 use crate::referee::live::{Challenge, LiveRules, RoleId};
@@ -84,19 +84,9 @@ impl ChallengeLesson {
     /// Reads and checks the lesson in `text` (from the file `source`)
     /// against the built-in rules of the live game.
     pub fn from_json(source: &str, text: &str) -> Result<ChallengeLesson, LessonError> {
-        let error = |problems| LessonError {
-            file: source.to_string(),
-            problems,
-        };
-        let spec: ChallengeLessonSpec = serde_json::from_str(text).map_err(|e| {
-            error(vec![format!(
-                "line {} column {}: {}",
-                e.line(),
-                e.column(),
-                e
-            )])
-        })?;
-        ChallengeLesson::from_spec(spec, LiveRules::built_in()).map_err(error)
+        let spec: ChallengeLessonSpec = read_json(source, text)?;
+        ChallengeLesson::from_spec(spec, LiveRules::built_in())
+            .map_err(|problems| LessonError::new(source, problems))
     }
 
     fn from_spec(

@@ -64,22 +64,32 @@ impl fmt::Display for LessonError {
     }
 }
 
+impl LessonError {
+    /// The `problems` of the lesson file `source`.
+    pub fn new(source: &str, problems: Vec<String>) -> LessonError {
+        LessonError {
+            file: source.to_string(),
+            problems,
+        }
+    }
+}
+
+/// The lesson file `source`'s JSON `text` read as `T`, or where it breaks.
+pub(super) fn read_json<T: serde::de::DeserializeOwned>(
+    source: &str,
+    text: &str,
+) -> Result<T, LessonError> {
+    serde_json::from_str(text).map_err(|e| {
+        let at = format!("line {} column {}: {e}", e.line(), e.column());
+        LessonError::new(source, vec![at])
+    })
+}
+
 impl Lesson {
     /// Reads and checks the lesson in `text` (from the file `source`).
     pub fn from_json(source: &str, text: &str) -> Result<Lesson, LessonError> {
-        let error = |problems| LessonError {
-            file: source.to_string(),
-            problems,
-        };
-        let spec: LessonSpec = serde_json::from_str(text).map_err(|e| {
-            error(vec![format!(
-                "line {} column {}: {}",
-                e.line(),
-                e.column(),
-                e
-            )])
-        })?;
-        Lesson::from_spec(spec).map_err(error)
+        let spec: LessonSpec = read_json(source, text)?;
+        Lesson::from_spec(spec).map_err(|problems| LessonError::new(source, problems))
     }
 
     fn from_spec(spec: LessonSpec) -> Result<Lesson, Vec<String>> {

@@ -45,9 +45,8 @@ fn load_files(files: &[PathBuf]) -> Vec<Result<Loaded, LessonError>> {
         .iter()
         .map(|path| {
             let source = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|error| LessonError {
-                file: source.clone(),
-                problems: vec![format!("cannot be read: {error}")],
+            let text = std::fs::read_to_string(path).map_err(|error| {
+                LessonError::new(&source, vec![format!("cannot be read: {error}")])
             })?;
             let live = serde_json::from_str::<serde_json::Value>(&text)
                 .is_ok_and(|v| v.get("game").is_some());

@@ -121,7 +121,7 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             let verdict = crate::learn::challenge_lesson::VERDICTS
                 .iter()
                 .position(|v| *v == lesson.steps[0].verdict)
-                .unwrap_or(0);
+                .ok_or("the first challenge's verdict is not offered")?;
             adapter.invoke_verdict(verdict as i32);
             return Ok(());
         }
