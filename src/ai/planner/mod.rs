@@ -13,6 +13,7 @@
 
 mod battles;
 mod board;
+mod chase;
 mod flag_guard;
 mod judge;
 mod moves;

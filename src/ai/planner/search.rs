@@ -5,7 +5,8 @@
 //! table, the last iteration's best move first, attacks by what they may
 //! win, killer moves and history order the moves; late quiet moves are
 //! searched a ply shallower first, but not at the root nor when they make
-//! or break contact with the enemy; at the horizon a quiescence search
+//! or break contact with the enemy; a chase (`chase.rs`) is searched a
+//! ply deeper, a few plies a line at most; at the horizon a quiescence search
 //! plays on the attacks most worth their odds, and on every battle that
 //! puts our top two ranks or spy at stake.
 //!
@@ -15,6 +16,7 @@
 
 use super::battles::BattleTable;
 use super::board::{Board, Step};
+use super::chase::{MAX_CHASE_PLIES, chases};
 use super::judge::{BOUND, Judge};
 use super::moves::moves_of;
 use crate::core::side::Side;
@@ -108,6 +110,8 @@ pub struct Searcher<'b, 'z> {
     out_of_time: &'b dyn Fn() -> bool,
     stopped: bool,
     buffers: Vec<Vec<Step>>,
+    /// Plies the line being searched was extended for chases.
+    chase_plies: u32,
 }
 
 impl<'b, 'z> Searcher<'b, 'z> {
@@ -143,6 +147,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
             out_of_time,
             stopped: false,
             buffers: Vec::new(),
+            chase_plies: 0,
         }
     }
 
@@ -227,10 +232,15 @@ impl<'b, 'z> Searcher<'b, 'z> {
             && !self.board.touches_enemy(step.from, side)
             && !self.board.touches_enemy(step.to, side);
         let undo = self.board.make_quiet(step);
+        // A chase is searched a ply deeper, a few plies a line at most.
+        let chase = self.chase_plies < MAX_CHASE_PLIES && chases(self.board, self.table, step.to);
+        self.chase_plies += u32::from(chase);
+        let depth = depth + i32::from(chase);
         let mut value = -self.search(depth - i32::from(reduce), -beta, -alpha, ply + 1);
         if reduce && value > alpha && !self.stopped {
             value = -self.search(depth, -beta, -alpha, ply + 1);
         }
+        self.chase_plies -= u32::from(chase);
         self.board.unmake(&undo);
         value
     }

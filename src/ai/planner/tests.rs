@@ -1068,3 +1068,48 @@ fn a_defender_comes_home_to_a_walker() {
         "Red played {from}-{to}"
     );
 }
+
+/// Whether Red's known Major, moving from `from` to `to`, chases among
+/// `blue` (and the two flags).
+fn major_chases(from: &str, to: &str, blue: Vec<Unit>) -> bool {
+    let v = classic();
+    let mut units = vec![
+        unit(&v, Side::Red, 0, from, Some("major"), &[]),
+        unit(&v, Side::Red, 1, "j1", Some("flag"), &[]),
+        unit(&v, Side::Blue, 9, "j10", None, &[("flag", 1.0)]),
+    ];
+    units.extend(blue);
+    let zobrist = Zobrist::new();
+    let mut board = Board::new(&v, units, Side::Red, 0, &zobrist);
+    let table = BattleTable::new(&v, &GameOptions::defaults(&v));
+    let step = step(&board, from, to);
+    board.make_quiet(step);
+    super::chase::chases(&board, &table, step.to)
+}
+
+#[test]
+fn a_chase_is_a_known_piece_cornering_a_known_weaker_one() {
+    let v = classic();
+    let blue = |square: &str, known: Option<&str>| {
+        let odds: &[(&str, f32)] = if known.is_some() {
+            &[]
+        } else {
+            &[("captain", 0.5), ("colonel", 0.5)]
+        };
+        vec![moved(unit(&v, Side::Blue, 0, square, known, odds))]
+    };
+    // A Captain in the corner, the Major two steps off: both ways out are
+    // beside the Major.
+    assert!(major_chases("c3", "b2", blue("a1", Some("captain"))));
+    // Next to it on the edge, one way out is left: still a chase.
+    assert!(major_chases("c2", "b1", blue("a1", Some("captain"))));
+    // In the open it steps away: a pointless chase.
+    assert!(!major_chases("e2", "e3", blue("e5", Some("captain"))));
+    // Not a chase of a piece the Major does not beat, nor of one it does
+    // not know, nor of one that cannot move.
+    assert!(!major_chases("c3", "b2", blue("a1", Some("colonel"))));
+    assert!(!major_chases("c3", "b2", blue("a1", None)));
+    assert!(!major_chases("c3", "b2", blue("a1", Some("bomb"))));
+    // Nor one three steps off.
+    assert!(!major_chases("d3", "c3", blue("a1", Some("captain"))));
+}
