@@ -150,6 +150,7 @@ fn catalogues() {
 fn builtin_variants() {
     embed_json_folder("variants", "builtin_variants.rs");
     embed_json_folder("variants/lessons", "builtin_lessons.rs");
+    embed_json_folder("variants/lessons/deals", "builtin_deal_lessons.rs");
 }
 
 /// Writes `out_name` into OUT_DIR: a `BUILTIN_FILES` table of every

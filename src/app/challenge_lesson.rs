@@ -3,7 +3,7 @@
 //! a board, and a button for each verdict.
 
 use super::lesson_text::{StepText, show_step};
-use super::{AppWindow, LessonsAdapter};
+use super::{AppWindow, LessonCard, LessonsAdapter};
 use crate::i18n::translate;
 use crate::learn::ChallengeTutor;
 use crate::learn::challenge_lesson::VERDICTS;
@@ -45,16 +45,25 @@ pub(super) fn show(w: &AppWindow, tutor: &ChallengeTutor, answer: Option<&(Strin
         last: tutor.is_last_step(),
     };
     show_step(w, &text, answer);
-    adapter.set_challenge(true);
-    let [challenger, challenged] =
-        [step.challenger, step.challenged].map(|id| lesson.rules.role(id));
-    adapter.set_challenger_role(role_name(challenger).into());
-    adapter.set_challenger_note(translate(&challenger.note).into());
-    adapter.set_challenged_role(role_name(challenged).into());
-    adapter.set_challenged_note(translate(&challenged.note).into());
+    adapter.set_choosing(true);
+    let cards: Vec<LessonCard> = [
+        (crate::tr!("Challenger"), step.challenger),
+        (crate::tr!("Challenged"), step.challenged),
+    ]
+    .into_iter()
+    .map(|(side, id)| {
+        let role = lesson.rules.role(id);
+        LessonCard {
+            side: side.into(),
+            title: role_name(role).into(),
+            note: translate(&role.note).into(),
+        }
+    })
+    .collect();
+    adapter.set_cards(ModelRc::new(VecModel::from(cards)));
     let labels: Vec<SharedString> = VERDICTS
         .into_iter()
         .map(|v| verdict_label(v).into())
         .collect();
-    adapter.set_verdicts(ModelRc::new(VecModel::from(labels)));
+    adapter.set_choices(ModelRc::new(VecModel::from(labels)));
 }

@@ -3,21 +3,21 @@
 //! and a lesson being played on the shared board. A tap picks up one of the
 //! learner's pieces and a second tap (or a drag) tries the move; the tutor
 //! (`crate::learn`) answers it, and the answer stays until the next try.
-//! A Stratego go go lesson has no board: the learner gives each
-//! challenge's verdict (`super::challenge_lesson`).
+//! A lesson answered by choosing has no board (`super::choice_lesson`):
+//! the learner gives each Stratego go go challenge's verdict
+//! (`super::challenge_lesson`) or answers a question on a deal
+//! (`super::deal_lesson`).
 
 use super::board::BoardController;
 use super::board_cells::{self, Display};
+use super::choice_lesson::Choosing;
 use super::effect::Effect;
 use super::lesson_text::{StepText, show_step};
 use super::router::Overlay;
 use super::{App, AppWindow, LessonItem, LessonsAdapter};
 use crate::core::{Action, Move, Square};
 use crate::i18n::translate;
-use crate::learn::challenge_lesson::VERDICTS;
-use crate::learn::{
-    Answer, ChallengeTutor, LEARNER, Tutor, builtin_challenge_lessons, builtin_lessons,
-};
+use crate::learn::{Answer, ChallengeTutor, DealTutor, LEARNER, LessonEntry, Tutor, all_lessons};
 use crate::store::Storage;
 use crate::store::lesson_progress::LessonProgress;
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -25,8 +25,8 @@ use slint::{ComponentHandle, ModelRc, VecModel};
 #[derive(Default)]
 pub(super) struct LessonsController {
     tutor: Option<Tutor>,
-    /// A challenge lesson being played, in place of `tutor`.
-    challenges: Option<ChallengeTutor>,
+    /// A lesson answered by choosing, in place of `tutor`.
+    choosing: Option<Choosing>,
     /// The learner's piece picked up, waiting for where it goes.
     pick: Option<Square>,
     /// The answer to the last try, and whether it was right.
@@ -54,21 +54,18 @@ impl LessonsController {
         (controller, problem)
     }
 
-    /// Opens lesson `index` of the list at its first step: the board
-    /// lessons, then the challenge lessons.
+    /// Opens lesson `index` of the list (`all_lessons`) at its first step.
     pub(super) fn open(&mut self, index: usize) -> Option<Effect> {
-        let boards = builtin_lessons();
-        match boards.get(index) {
-            Some(lesson) => {
-                self.tutor = Some(Tutor::new(lesson.clone()));
-                self.challenges = None;
+        (self.tutor, self.choosing) = match all_lessons().get(index)? {
+            LessonEntry::Board(lesson) => (Some(Tutor::new(lesson.clone())), None),
+            LessonEntry::Deal(lesson) => {
+                (None, Some(Choosing::Deal(DealTutor::new(lesson.clone()))))
             }
-            None => {
-                let lesson = builtin_challenge_lessons().get(index - boards.len())?;
-                self.challenges = Some(ChallengeTutor::new(lesson.clone()));
-                self.tutor = None;
-            }
-        }
+            LessonEntry::Challenge(lesson) => (
+                None,
+                Some(Choosing::Challenge(ChallengeTutor::new(lesson.clone()))),
+            ),
+        };
         self.from_game = false;
         self.forget_step();
         Some(Effect::Overlay(Some(Overlay::Lesson)))
@@ -87,7 +84,7 @@ impl LessonsController {
     /// steps).
     pub(super) fn leave(&mut self) -> Effect {
         self.tutor = None;
-        self.challenges = None;
+        self.choosing = None;
         self.forget_step();
         if std::mem::take(&mut self.from_game) {
             Effect::Overlay(None)
@@ -213,15 +210,14 @@ impl LessonsController {
         problem.map(Effect::Notice)
     }
 
-    /// The learner's verdict on a challenge lesson's step: the `index`th
-    /// of `VERDICTS`.
-    pub(super) fn give_verdict(&mut self, index: usize) -> Option<Effect> {
-        let tutor = self.challenges.as_mut()?;
-        let said = *VERDICTS.get(index)?;
-        match tutor.try_verdict(said) {
+    /// The learner's answer to a choosing lesson's step: the `index`th
+    /// of its buttons.
+    pub(super) fn choose(&mut self, index: usize) -> Option<Effect> {
+        let tutor = self.choosing.as_mut()?;
+        match tutor.try_choice(index)? {
             Ok(done) => {
                 let lesson_done = tutor.is_last_step();
-                let id = tutor.lesson().id.clone();
+                let id = tutor.lesson_id().to_string();
                 let said = if lesson_done {
                     format!("{done} {}", crate::tr!("Lesson done. Well played!"))
                 } else {
@@ -238,9 +234,8 @@ impl LessonsController {
 
     /// The hint: the step's next action, marked on the board and said.
     pub(super) fn show_hint(&mut self) {
-        if let Some(tutor) = &self.challenges {
-            if let Some(verdict) = tutor.hint() {
-                let words = super::challenge_lesson::verdict_label(verdict);
+        if let Some(tutor) = &self.choosing {
+            if let Some(words) = tutor.hint() {
                 self.answer = Some((crate::tr!("Hint: {}", words), true));
             }
             return;
@@ -260,7 +255,7 @@ impl LessonsController {
         if let Some(tutor) = &mut self.tutor {
             tutor.restart_step();
         }
-        if let Some(tutor) = &mut self.challenges {
+        if let Some(tutor) = &mut self.choosing {
             tutor.restart_step();
         }
         self.forget_step();
@@ -268,7 +263,7 @@ impl LessonsController {
 
     /// On to the next step, or, after the last, back to the list.
     pub(super) fn next(&mut self) -> Option<Effect> {
-        if let Some(tutor) = &mut self.challenges {
+        if let Some(tutor) = &mut self.choosing {
             if tutor.next_step() {
                 self.forget_step();
                 return None;
@@ -289,37 +284,20 @@ impl LessonsController {
     /// Fills the list of lessons.
     pub(super) fn show_list(&self, w: &AppWindow) {
         let adapter = w.global::<LessonsAdapter>();
-        // Each lesson's heading (its game's name), id, title and summary,
-        // in the order `open` counts them.
-        let boards = builtin_lessons().iter().map(|lesson| {
-            (
-                translate(&lesson.variant.name),
-                &lesson.id,
-                &lesson.title,
-                &lesson.summary,
-            )
-        });
-        let challenges = builtin_challenge_lessons().iter().map(|lesson| {
-            (
-                translate(&lesson.rules.name),
-                &lesson.id,
-                &lesson.title,
-                &lesson.summary,
-            )
-        });
         let mut heading = String::new();
-        let items: Vec<LessonItem> = boards
-            .chain(challenges)
-            .map(|(name, id, title, summary)| {
+        let items: Vec<LessonItem> = all_lessons()
+            .iter()
+            .map(|entry| {
+                let name = translate(entry.game_name());
                 let item = LessonItem {
                     heading: if name != heading {
                         name.clone().into()
                     } else {
                         "".into()
                     },
-                    title: title.now().into(),
-                    summary: summary.now().into(),
-                    solved: self.progress.is_done(id),
+                    title: entry.title().now().into(),
+                    summary: entry.summary().now().into(),
+                    solved: self.progress.is_done(entry.id()),
                 };
                 heading = name;
                 item
@@ -341,14 +319,19 @@ impl LessonsController {
             }
             .into(),
         );
-        if let Some(tutor) = &self.challenges {
-            super::challenge_lesson::show(w, tutor, self.answer.as_ref());
-            return;
+        match &self.choosing {
+            Some(Choosing::Challenge(tutor)) => {
+                return super::challenge_lesson::show(w, tutor, self.answer.as_ref());
+            }
+            Some(Choosing::Deal(tutor)) => {
+                return super::deal_lesson::show(w, tutor, self.answer.as_ref());
+            }
+            None => {}
         }
         let Some(tutor) = &self.tutor else {
             return;
         };
-        adapter.set_challenge(false);
+        adapter.set_choosing(false);
         let lesson = tutor.lesson();
         let step = tutor.step();
         let text = StepText {
@@ -415,5 +398,5 @@ pub(super) fn connect(app: &App) {
     adapter.on_hint(app.unit(|s, _| s.lessons.show_hint()));
     adapter.on_again(app.unit(|s, _| s.lessons.again()));
     adapter.on_next(app.unit(|s, _| s.lessons.next()));
-    adapter.on_verdict(app.indexed(|s, _, index| s.lessons.give_verdict(index)));
+    adapter.on_choose(app.indexed(|s, _, index| s.lessons.choose(index)));
 }

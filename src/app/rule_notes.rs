@@ -11,11 +11,10 @@ use super::effect::Effect;
 use super::{App, AppWindow, RuleNoteAdapter};
 use crate::core::side::Side;
 use crate::games::GameOnDevice;
-use crate::learn::{RuleNote, builtin_lessons, lesson_teaching, notes_in};
+use crate::learn::{RuleNote, lesson_teaching, notes_in};
 use crate::store::GameKey;
 use crate::store::lesson_progress::LessonProgress;
 use slint::ComponentHandle;
-use std::sync::Arc;
 
 #[derive(Default)]
 pub(super) struct RuleNotesController {
@@ -31,7 +30,7 @@ struct Shown {
     game: Option<GameKey>,
     viewer: Side,
     note: RuleNote,
-    /// Its place in `builtin_lessons`, when a lesson teaches the rule.
+    /// Its place in `all_lessons`, when a lesson teaches the rule.
     lesson: Option<usize>,
 }
 
@@ -86,11 +85,7 @@ impl RuleNotesController {
         note: RuleNote,
         progress: &mut LessonProgress,
     ) -> Option<String> {
-        let lesson = lesson_teaching(note.moment, &game.game().variant().id).and_then(|lesson| {
-            builtin_lessons()
-                .iter()
-                .position(|l| Arc::ptr_eq(l, lesson))
-        });
+        let lesson = lesson_teaching(note.moment, &game.game().variant().id);
         let kept = progress.mark_note_seen(note.moment.key());
         self.shown = Some(Shown {
             game: game.key(),

@@ -2,7 +2,6 @@
 //! file, built into it (`build.rs`) and read once.
 
 use super::lesson::{Lesson, LessonError};
-use super::rule_moment::RuleMoment;
 use std::sync::{Arc, OnceLock};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
@@ -21,21 +20,25 @@ pub fn load_builtin() -> Vec<Result<Arc<Lesson>, LessonError>> {
 pub fn builtin_lessons() -> &'static [Arc<Lesson>] {
     static LESSONS: OnceLock<Vec<Arc<Lesson>>> = OnceLock::new();
     LESSONS.get_or_init(|| {
-        let variants = &crate::core::variant::builtin().variants;
-        // Classic first, where everyone starts; then the variants' list.
-        let place = |lesson: &Lesson| match lesson.variant.id.as_str() {
-            "classic" => 0,
-            id => {
-                1 + variants
-                    .iter()
-                    .position(|v| v.id == id)
-                    .unwrap_or(usize::MAX - 1)
-            }
-        };
         let mut lessons: Vec<Arc<Lesson>> = load_builtin().into_iter().flatten().collect();
-        lessons.sort_by_key(|lesson| (place(lesson), lesson.order));
+        lessons.sort_by_key(|lesson| (variant_place(&lesson.variant.id), lesson.order));
         lessons
     })
+}
+
+/// Where the lessons of the variant `id` come in the list: classic first,
+/// where everyone starts; then the variants' list.
+pub(super) fn variant_place(id: &str) -> usize {
+    match id {
+        "classic" => 0,
+        id => {
+            1 + crate::core::variant::builtin()
+                .variants
+                .iter()
+                .position(|v| v.id == id)
+                .unwrap_or(usize::MAX - 1)
+        }
+    }
 }
 
 /// The built-in lessons of the variant `variant_id`, in their order.
@@ -45,15 +48,4 @@ pub fn lessons_of(variant_id: &str) -> Vec<Arc<Lesson>> {
         .filter(|lesson| lesson.variant.id == variant_id)
         .cloned()
         .collect()
-}
-
-/// The lesson to offer a player who met `moment` in a game of
-/// `variant_id`: that variant's own lesson teaching it, else classic's.
-pub fn lesson_teaching(moment: RuleMoment, variant_id: &str) -> Option<&'static Arc<Lesson>> {
-    let teaching = |id: &str| {
-        builtin_lessons()
-            .iter()
-            .find(|lesson| lesson.variant.id == id && lesson.teaches.contains(&moment))
-    };
-    teaching(variant_id).or_else(|| teaching("classic"))
 }

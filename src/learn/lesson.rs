@@ -108,7 +108,7 @@ impl Lesson {
             missing_text(&mut problems, field, text);
         }
         let options = options(&variant, &spec, &mut problems);
-        let teaches = teaches(&spec, &mut problems);
+        let teaches = teaches(&spec.teaches, &mut problems);
         if spec.steps.is_empty() {
             problems.push("a lesson needs at least one step".to_string());
         }
@@ -148,9 +148,10 @@ fn missing_text(problems: &mut Vec<String>, field: &str, text: &Text) {
 
 /// The rules the lesson says it teaches; a name the app does not know is a
 /// problem (a player would never be offered the lesson for it).
-fn teaches(spec: &LessonSpec, problems: &mut Vec<String>) -> Vec<RuleMoment> {
+/// The rules a lesson file says it teaches, by their keys.
+pub(super) fn teaches(keys: &[String], problems: &mut Vec<String>) -> Vec<RuleMoment> {
     let mut moments = Vec::new();
-    for key in &spec.teaches {
+    for key in keys {
         match RuleMoment::from_key(key) {
             Some(moment) => moments.push(moment),
             None => problems.push(format!(

@@ -4,12 +4,18 @@
 //! data (`variants/lessons/*.json`), in English and Japanese. In real
 //! games, the rules a player meets for the first time are told in one line
 //! (`rule_note`), with the lesson that teaches them. The referee of
-//! Stratego go go learns to settle challenges (`challenge_lesson`).
+//! Stratego go go learns to settle challenges (`challenge_lesson`); Domino's
+//! deal and a stone's way round, and Piecepack's discards, are questions
+//! answered before the first move (`deal_lesson`).
 
 pub mod builtin;
+pub mod catalog;
 pub mod challenge_lesson;
 pub mod challenge_tutor;
 pub mod closing_game;
+pub mod deal_lesson;
+pub mod deal_tutor;
+mod deal_words;
 pub mod lesson;
 mod notation;
 pub mod rule_moment;
@@ -19,9 +25,12 @@ pub mod spec;
 pub mod text;
 pub mod tutor;
 
-pub use builtin::{builtin_lessons, lesson_teaching, lessons_of};
+pub use builtin::{builtin_lessons, lessons_of};
+pub use catalog::{LessonEntry, all_lessons, lesson_teaching, lessons_in};
 pub use challenge_lesson::{ChallengeLesson, builtin_challenge_lessons};
 pub use challenge_tutor::ChallengeTutor;
+pub use deal_lesson::{DealLesson, builtin_deal_lessons};
+pub use deal_tutor::DealTutor;
 pub use lesson::{Lesson, LessonError, Step};
 pub use rule_moment::RuleMoment;
 pub use rule_note::{

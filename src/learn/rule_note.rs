@@ -3,7 +3,7 @@
 //! rescue, a battle of stones or coins, a stone turned, the secret
 //! discards), told in one line from what that
 //! player saw and nothing more. The app shows each moment once and offers
-//! the lesson that teaches it (`builtin::lesson_teaching`).
+//! the lesson that teaches it (`catalog::lesson_teaching`).
 
 use super::rule_moment::RuleMoment;
 use crate::core::Piece;

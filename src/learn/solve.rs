@@ -1,10 +1,12 @@
 //! Playing a lesson's solution through the tutor, as a learner would:
 //! every listed wrong try must be refused, every action of the line
-//! accepted, and every step solved by its line (for a challenge lesson:
-//! every verdict but the rules' refused).
+//! accepted, and every step solved by its line (for a challenge or a deal
+//! lesson: every answer but the rules' refused).
 
 use super::challenge_lesson::{ChallengeLesson, VERDICTS};
 use super::challenge_tutor::ChallengeTutor;
+use super::deal_lesson::DealLesson;
+use super::deal_tutor::DealTutor;
 use super::lesson::Lesson;
 use super::tutor::{Answer, Tutor};
 use crate::core::{Action, PlyReport};
@@ -89,6 +91,45 @@ pub fn solve_challenges(lesson: &Arc<ChallengeLesson>) -> Result<(), Vec<String>
         }
         if let Err(why) = tutor.try_verdict(right) {
             problems.push(format!("{at}: the rules' verdict was refused: {why}"));
+            return Err(problems);
+        }
+        if !tutor.next_step() {
+            break;
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// Answers every step of a deal lesson through its tutor: every other
+/// answer refused, the rules' one taken.
+pub fn solve_deals(lesson: &Arc<DealLesson>) -> Result<(), Vec<String>> {
+    let mut problems = Vec::new();
+    let mut tutor = DealTutor::new(lesson.clone());
+    loop {
+        let at = format!("{}: step {}", lesson.id, tutor.step_index() + 1);
+        let choices = tutor.choices();
+        let Some(right) = tutor
+            .hint()
+            .and_then(|hint| choices.iter().position(|c| *c == hint))
+        else {
+            problems.push(format!("{at}: no answer to give"));
+            return Err(problems);
+        };
+        for wrong in (0..choices.len()).filter(|&i| i != right) {
+            let mut trial = tutor.clone();
+            if trial.try_choice(wrong).is_ok() {
+                problems.push(format!(
+                    "{at}: the answer \"{}\" was accepted",
+                    choices[wrong].key(&lesson.variant)
+                ));
+            }
+        }
+        if let Err(why) = tutor.try_choice(right) {
+            problems.push(format!("{at}: the rules' answer was refused: {why}"));
             return Err(problems);
         }
         if !tutor.next_step() {

@@ -1,36 +1,57 @@
 //! A one-page "learn to play" sheet per variant that has lessons: each
 //! lesson's title as a heading over what it teaches, then each step's goal
-//! and what it shows, from the same texts the lessons screen plays
-//! (`variants/lessons/`), in the app's language.
+//! (a deal lesson's question and answer) and what it shows, from the same
+//! texts the lessons screen plays (`variants/lessons/`), in the app's
+//! language.
 
 use super::Page;
 use super::paper::Paper;
 use super::rules::{Part, fitting_size, text_sheet};
 use crate::i18n::translate;
-use crate::learn::{Lesson, lessons_of};
-use std::sync::Arc;
+use crate::learn::{LessonEntry, lessons_in};
 
 /// The sheet's parts: a lesson's number and title as the heading, over
-/// its summary and a line a step.
-pub fn parts(lessons: &[Arc<Lesson>]) -> Vec<Part> {
+/// its summary and a line a step (a deal lesson's: its question and
+/// answer, then what it shows).
+pub fn parts(lessons: &[&LessonEntry]) -> Vec<Part> {
     lessons
         .iter()
-        .map(|lesson| {
-            let steps = lesson.steps.iter().enumerate().map(|(index, step)| {
-                format!(
-                    "{}.{} {} {}",
+        .filter_map(|entry| {
+            let (order, steps): (u32, Vec<String>) = match entry {
+                LessonEntry::Board(lesson) => (
                     lesson.order,
-                    index + 1,
-                    step.goal.now(),
-                    step.done.now()
-                )
-            });
-            Part {
-                heading: Some(format!("{}. {}", lesson.order, lesson.title.now())),
-                paragraphs: std::iter::once(lesson.summary.now().to_string())
+                    lesson
+                        .steps
+                        .iter()
+                        .map(|step| format!("{} {}", step.goal.now(), step.done.now()))
+                        .collect(),
+                ),
+                LessonEntry::Deal(lesson) => (
+                    lesson.order,
+                    lesson
+                        .steps
+                        .iter()
+                        .map(|step| {
+                            let variant = &lesson.variant;
+                            let answer = step.question.choices()[step.answer].label(variant);
+                            let asked =
+                                crate::tr!("{} Answer: {}.", step.question.ask(variant), answer);
+                            format!("{asked} {}", step.done.now())
+                        })
+                        .collect(),
+                ),
+                LessonEntry::Challenge(_) => return None,
+            };
+            let steps = steps
+                .into_iter()
+                .enumerate()
+                .map(|(index, step)| format!("{order}.{} {step}", index + 1));
+            Some(Part {
+                heading: Some(format!("{order}. {}", entry.title().now())),
+                paragraphs: std::iter::once(entry.summary().now().to_string())
                     .chain(steps)
                     .collect(),
-            }
+            })
         })
         .collect()
 }
@@ -38,7 +59,7 @@ pub fn parts(lessons: &[Arc<Lesson>]) -> Vec<Part> {
 /// The type size the lessons of `variant_id` are set in on `paper`, or
 /// `None` when they do not fit one page.
 pub fn type_size(variant_id: &str, paper: Paper) -> Option<f64> {
-    fitting_size(&parts(&lessons_of(variant_id)), paper)
+    fitting_size(&parts(&lessons_in(variant_id)), paper)
 }
 
 /// The sheet for the variant `variant_id`, named `name` in the player's
@@ -50,6 +71,6 @@ pub fn learn_sheet(variant_id: &str, name: &str, paper: Paper) -> Page {
         &crate::tr!(
             "Flagfall print and play: the lessons of the app's Learn to play, each goal with what it shows."
         ),
-        &parts(&lessons_of(variant_id)),
+        &parts(&lessons_in(variant_id)),
     )
 }

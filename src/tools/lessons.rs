@@ -1,16 +1,16 @@
 //! `flagfall lessons`: the built-in lessons by game, and with `--check`
-//! every lesson's solution played through the tutor (the board games',
-//! then the Stratego go go referee's). `--file` reads lesson files from
+//! every lesson's solution played through the tutor (the board games' and
+//! their deals', then the Stratego go go referee's). `--file` reads lesson files from
 //! disk instead, so a lesson being written is checked without building the
 //! app again.
 
 use crate::i18n::{Language, translate};
-use crate::learn::builtin::{builtin_lessons, load_builtin};
-use crate::learn::challenge_lesson::{
-    ChallengeLesson, builtin_challenge_lessons, load_builtin_challenges,
-};
+use crate::learn::builtin::load_builtin;
+use crate::learn::catalog::{LessonEntry, all_lessons};
+use crate::learn::challenge_lesson::{ChallengeLesson, load_builtin_challenges};
+use crate::learn::deal_lesson::{DealLesson, load_builtin_deals};
 use crate::learn::lesson::{Lesson, LessonError};
-use crate::learn::solve::{solve, solve_challenges};
+use crate::learn::solve::{solve, solve_challenges, solve_deals};
 use crate::learn::text::Text;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,15 +31,18 @@ pub struct Args {
     files: Vec<PathBuf>,
 }
 
-/// A lesson read from a file: on a board, or the referee's challenges.
+/// A lesson read from a file: on a board, on a deal, or the referee's
+/// challenges.
 enum Loaded {
     Board(Arc<Lesson>),
+    Deals(Arc<DealLesson>),
     Challenges(Arc<ChallengeLesson>),
 }
 
 /// The lessons named by `--file`, read from disk, in the order given; a
 /// file that cannot be read is a problem like one that does not check. A
-/// file naming a live `game` is a challenge lesson.
+/// file naming a live `game` is a challenge lesson, one whose steps ask a
+/// `question` a deal lesson.
 fn load_files(files: &[PathBuf]) -> Vec<Result<Loaded, LessonError>> {
     files
         .iter()
@@ -48,10 +51,17 @@ fn load_files(files: &[PathBuf]) -> Vec<Result<Loaded, LessonError>> {
             let text = std::fs::read_to_string(path).map_err(|error| {
                 LessonError::new(&source, vec![format!("cannot be read: {error}")])
             })?;
-            let live = serde_json::from_str::<serde_json::Value>(&text)
-                .is_ok_and(|v| v.get("game").is_some());
+            let json = serde_json::from_str::<serde_json::Value>(&text).ok();
+            let live = json.as_ref().is_some_and(|v| v.get("game").is_some());
+            let deal = json.as_ref().is_some_and(|v| {
+                v.get("steps")
+                    .and_then(|steps| steps.as_array())
+                    .is_some_and(|steps| steps.iter().any(|s| s.get("question").is_some()))
+            });
             if live {
                 ChallengeLesson::from_json(&source, &text).map(|l| Loaded::Challenges(Arc::new(l)))
+            } else if deal {
+                DealLesson::from_json(&source, &text).map(|l| Loaded::Deals(Arc::new(l)))
             } else {
                 Lesson::from_json(&source, &text).map(|l| Loaded::Board(Arc::new(l)))
             }
@@ -59,21 +69,27 @@ fn load_files(files: &[PathBuf]) -> Vec<Result<Loaded, LessonError>> {
         .collect()
 }
 
-/// The built-in lessons: the board games' in the app's order, then the
-/// referee's.
+/// The built-in lessons: the files that do not read first, then the
+/// others in the app's order.
 fn load_built_in() -> Vec<Result<Loaded, LessonError>> {
-    let boards = load_builtin()
+    let broken = load_builtin()
         .into_iter()
-        .filter(Result::is_err)
-        .chain(builtin_lessons().iter().cloned().map(Ok));
-    let challenges = load_builtin_challenges()
-        .into_iter()
-        .filter(Result::is_err)
-        .chain(builtin_challenge_lessons().iter().cloned().map(Ok));
-    boards
-        .map(|l| l.map(Loaded::Board))
-        .chain(challenges.map(|l| l.map(Loaded::Challenges)))
-        .collect()
+        .filter_map(Result::err)
+        .chain(load_builtin_deals().into_iter().filter_map(Result::err))
+        .chain(
+            load_builtin_challenges()
+                .into_iter()
+                .filter_map(Result::err),
+        )
+        .map(Err);
+    let read = all_lessons().iter().map(|entry| {
+        Ok(match entry {
+            LessonEntry::Board(l) => Loaded::Board(l.clone()),
+            LessonEntry::Deal(l) => Loaded::Deals(l.clone()),
+            LessonEntry::Challenge(l) => Loaded::Challenges(l.clone()),
+        })
+    });
+    broken.chain(read).collect()
 }
 
 pub fn run_command(args: Args) -> ExitCode {
@@ -105,6 +121,14 @@ pub fn run_command(args: Args) -> ExitCode {
                 &l.summary,
                 l.steps.len(),
                 args.check.then(|| solve(l)),
+            ),
+            Loaded::Deals(l) => (
+                translate(&l.variant.name),
+                l.order,
+                &l.title,
+                &l.summary,
+                l.steps.len(),
+                args.check.then(|| solve_deals(l)),
             ),
             Loaded::Challenges(l) => (
                 translate(&l.rules.name),

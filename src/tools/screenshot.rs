@@ -98,10 +98,10 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             // The variant's first lesson (classic's for a variant without
             // one), its hint asked for: the board marked, the answer shown.
             w.global::<HomeAdapter>().invoke_open_lessons();
-            let lessons = crate::learn::builtin_lessons();
+            let lessons = crate::learn::all_lessons();
             let index = lessons
                 .iter()
-                .position(|l| l.variant.id == variant)
+                .position(|l| l.variant_id() == Some(variant))
                 .unwrap_or(0);
             let adapter = w.global::<crate::app::LessonsAdapter>();
             adapter.invoke_open(index as i32);
@@ -112,17 +112,21 @@ pub fn stage(app: &App, variant: &str, screen: &str, seed: u64) -> Result<(), St
             // The referee's lesson (Stratego go go, whatever the variant),
             // its first challenge settled: the verdict and what it shows.
             w.global::<HomeAdapter>().invoke_open_lessons();
-            let first = crate::learn::builtin_lessons().len();
+            let (first, lesson) = crate::learn::all_lessons()
+                .iter()
+                .enumerate()
+                .find_map(|(i, entry)| match entry {
+                    crate::learn::LessonEntry::Challenge(lesson) => Some((i, lesson)),
+                    _ => None,
+                })
+                .ok_or("there is no challenge lesson")?;
             let adapter = w.global::<crate::app::LessonsAdapter>();
             adapter.invoke_open(first as i32);
-            let lesson = crate::learn::builtin_challenge_lessons()
-                .first()
-                .ok_or("there is no challenge lesson")?;
             let verdict = crate::learn::challenge_lesson::VERDICTS
                 .iter()
                 .position(|v| *v == lesson.steps[0].verdict)
                 .ok_or("the first challenge's verdict is not offered")?;
-            adapter.invoke_verdict(verdict as i32);
+            adapter.invoke_choose(verdict as i32);
             return Ok(());
         }
         "about" => {

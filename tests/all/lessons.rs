@@ -419,3 +419,139 @@ fn a_wrong_try_that_solves_the_step_fails_the_check() {
     let problems = solve(&lesson).unwrap_err();
     assert!(problems[0].contains("was accepted"), "{problems:?}");
 }
+
+#[test]
+fn every_deal_lesson_reads_and_every_answer_but_the_rules_one_is_refused() {
+    use flagfall::learn::deal_lesson::{Purpose, Question, load_builtin_deals};
+    use flagfall::learn::solve::solve_deals;
+    let loaded = load_builtin_deals();
+    let errors: Vec<String> = loaded
+        .iter()
+        .filter_map(|l| l.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert!(errors.is_empty(), "{}", errors.join(""));
+    let lessons = flagfall::learn::builtin_deal_lessons();
+    for lesson in lessons {
+        if let Err(problems) = solve_deals(lesson) {
+            panic!("{}", problems.join("\n"));
+        }
+    }
+    // The deal both ways, a stone stood to attack and to defend, and the
+    // discards.
+    let questions: Vec<&Question> = lessons
+        .iter()
+        .flat_map(|l| l.steps.iter().map(|s| &s.question))
+        .collect();
+    let reshuffles: Vec<bool> = lessons
+        .iter()
+        .flat_map(|l| &l.steps)
+        .filter(|s| matches!(s.question, Question::Reshuffle { .. }))
+        .map(|s| s.answer == 1)
+        .collect();
+    assert!(reshuffles.contains(&true) && reshuffles.contains(&false));
+    for purpose in [Purpose::Attack, Purpose::Defend] {
+        assert!(
+            questions
+                .iter()
+                .any(|q| matches!(q, Question::Stand { to, .. } if *to == purpose))
+        );
+    }
+    assert!(
+        questions
+            .iter()
+            .any(|q| matches!(q, Question::Discard { .. }))
+    );
+}
+
+#[test]
+fn a_deal_lesson_that_contradicts_the_rules_is_refused_with_every_problem_named() {
+    use flagfall::learn::DealLesson;
+    let stones: Vec<String> = (0..=6)
+        .flat_map(|a| (a..=6).map(move |b| format!("\"{a}-{b}\"")))
+        .collect();
+    // Without the 6-6 and three more; one short of a hand.
+    let without_six = stones[..27].iter().skip(3).cloned().collect::<Vec<_>>();
+    let short = stones[..23].to_vec();
+    let text = |en: &str| format!("{{ \"en\": \"{en}\", \"ja\": \"{en}\" }}");
+    let step = |question: &str, answer: &str| {
+        format!(
+            "{{ \"say\": {}, \"question\": {question}, \"answer\": \"{answer}\", \"why\": {}, \"done\": {} }}",
+            text("say"),
+            text("why"),
+            text("done")
+        )
+    };
+    let json = format!(
+        "{{ \"format\": 1, \"id\": \"broken\", \"variant\": \"domino\", \"order\": 1, \
+         \"title\": {{ \"en\": \"Broken\" }}, \"summary\": {}, \"steps\": [{}, {}, {}, {}, {}] }}",
+        text("summary"),
+        step(
+            &format!(
+                "{{ \"reshuffle\": {{ \"hand\": [{}] }} }}",
+                without_six.join(",")
+            ),
+            "play"
+        ),
+        step(
+            &format!("{{ \"reshuffle\": {{ \"hand\": [{}] }} }}", short.join(",")),
+            "reshuffle"
+        ),
+        step(
+            "{ \"stand\": { \"stone\": \"2-5\", \"facing\": \"3-4\", \"to\": \"attack\" } }",
+            "2-5"
+        ),
+        step(
+            "{ \"discard\": { \"flag\": \"red\" } }",
+            "null/yellow ace/red"
+        ),
+        step(
+            "{ \"stand\": { \"stone\": \"2-5\", \"facing\": \"3-4\", \"to\": \"defend\" } }",
+            "sideways"
+        ),
+    );
+    let error = DealLesson::from_json("broken.json", &json).unwrap_err();
+    let problems = error.problems.join("\n");
+    for expected in [
+        "title has no text in \"ja\"",
+        "step 1: answer says \"play\", but by the rules the right answers are \"reshuffle\"",
+        "step 2: hand: the hand holds 23 stones; 24 are dealt",
+        "step 3: answer says \"2-5\", but by the rules the right answers are \"5-2\"",
+        "step 4: domino has no discards",
+        "step 5: answer: \"sideways\" is not one of \"2-5\", \"5-2\"",
+    ] {
+        assert!(
+            problems.contains(expected),
+            "{expected} not in:\n{problems}"
+        );
+    }
+    assert_eq!(error.problems.len(), 6, "{problems}");
+}
+
+#[test]
+fn a_variants_lessons_are_listed_together_its_deal_first() {
+    use flagfall::learn::{LessonEntry, all_lessons};
+    let games: Vec<&str> = all_lessons().iter().map(|l| l.game_name()).collect();
+    let mut seen: Vec<&str> = Vec::new();
+    for game in &games {
+        if seen.last() != Some(game) {
+            assert!(!seen.contains(game), "{game}'s lessons apart: {games:?}");
+            seen.push(game);
+        }
+    }
+    for variant in ["domino", "piecepack"] {
+        let first = all_lessons()
+            .iter()
+            .find(|l| l.variant_id() == Some(variant))
+            .unwrap();
+        assert!(
+            matches!(first, LessonEntry::Deal(_)),
+            "{variant}: {}",
+            first.id()
+        );
+    }
+    assert_eq!(games.first(), Some(&"Classic"));
+    assert!(matches!(
+        all_lessons().last(),
+        Some(LessonEntry::Challenge(_))
+    ));
+}

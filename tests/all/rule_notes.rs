@@ -6,7 +6,9 @@
 use crate::common::*;
 use flagfall::core::Side::{Blue, Red};
 use flagfall::core::{GameOptions, Position, Side, TwoSquares};
-use flagfall::learn::{RuleMoment, lesson_teaching, note_for_refusal, notes_in};
+use flagfall::learn::{
+    LessonEntry, RuleMoment, all_lessons, lesson_teaching, note_for_refusal, notes_in,
+};
 
 /// The rules `viewer` meets when `from`-`to` is played on `position`.
 fn met(mut position: Position, from: &str, to: &str, viewer: Side) -> Vec<RuleMoment> {
@@ -259,9 +261,27 @@ fn every_rule_a_note_names_has_a_lesson_that_teaches_it() {
         assert!(found.is_some(), "no lesson teaches {}", moment.key());
     }
     // A variant's own lesson comes first: Ultimate Lightning's bombs.
-    let lesson = lesson_teaching(RuleMoment::BombDefused, "ultimate-lightning").unwrap();
-    assert_eq!(lesson.variant.id, "ultimate-lightning");
+    let variant_of = |moment, variant| {
+        let index = lesson_teaching(moment, variant).unwrap();
+        all_lessons()[index].variant_id().unwrap().to_string()
+    };
+    assert_eq!(
+        variant_of(RuleMoment::BombDefused, "ultimate-lightning"),
+        "ultimate-lightning"
+    );
     // Else classic's: Barrage has no battle lesson of its own.
-    let lesson = lesson_teaching(RuleMoment::Battle, "barrage").unwrap();
-    assert_eq!(lesson.variant.id, "classic");
+    assert_eq!(variant_of(RuleMoment::Battle, "barrage"), "classic");
+    // A stone turned and a discard are met before the first move: the
+    // lessons on the deal teach them.
+    for (moment, variant) in [
+        (RuleMoment::StoneTurned, "domino"),
+        (RuleMoment::Discard, "piecepack"),
+    ] {
+        let index = lesson_teaching(moment, variant).unwrap();
+        assert!(
+            matches!(all_lessons()[index], LessonEntry::Deal(_)),
+            "{variant}: {}",
+            all_lessons()[index].id()
+        );
+    }
 }

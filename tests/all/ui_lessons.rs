@@ -22,12 +22,13 @@ fn done_count(app: &flagfall::app::App) -> String {
         .to_string()
 }
 
-/// "N of M lessons done", M being every built-in lesson, the referee's
-/// too.
+/// "N of M lessons done", M being every built-in lesson, the deal
+/// lessons and the referee's too.
 fn done_of(done: usize) -> String {
     format!(
         "{done} of {} lessons done",
         flagfall::learn::builtin_lessons().len()
+            + flagfall::learn::builtin_deal_lessons().len()
             + flagfall::learn::builtin_challenge_lessons().len()
     )
 }
@@ -228,4 +229,75 @@ fn the_referee_settles_every_challenge_of_the_stratego_go_go_lesson() {
             .iter()
             .any(|l| l.starts_with("done: Settling a challenge"))
     );
+}
+
+#[test]
+fn the_domino_deal_and_the_piecepack_discard_are_answered_on_cards() {
+    let dir = fresh_dir("lessons-deals");
+    let app = app_with_storage(&dir, 3);
+    tap(&app, "Learn to play");
+    tap(&app, "The deal and a stone's way round");
+    assert_eq!(screen(&app), "lesson");
+    // The hand on a card, and no board.
+    assert!(
+        labels(&app).contains(&"Your hand: 24 stones".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    assert!(squares(&app).is_empty());
+    // A hand without the 6-6 played: why it cannot be.
+    tap(&app, "Play these 24");
+    assert!(
+        answer(&app).contains("the 6-6 is not among your 24"),
+        "{}",
+        answer(&app)
+    );
+    tap(&app, "Reshuffle all 28");
+    assert!(
+        answer(&app).starts_with("By the rules: the hand lacks 6-6"),
+        "{}",
+        answer(&app)
+    );
+    tap(&app, "Next step");
+    tap(&app, "Play these 24");
+    tap(&app, "Next step");
+    // A stone stood the wrong way round for its attack, then the right way.
+    tap(&app, "2-5: attacks with 2, defends with 5");
+    assert!(
+        answer(&app).contains("does not beat a defense of 4"),
+        "{}",
+        answer(&app)
+    );
+    tap(&app, "5-2: attacks with 5, defends with 2");
+    tap(&app, "Next step");
+    tap(&app, "1-6: attacks with 1, defends with 6");
+    tap(&app, "Finish the lesson");
+    assert_eq!(screen(&app), "lessons");
+    assert_eq!(done_count(&app), done_of(1));
+
+    tap(&app, "The secret discard");
+    assert!(
+        labels(&app).contains(&"Your suit: Yellow".to_string()),
+        "{:?}",
+        labels(&app)
+    );
+    // Both coins of one suit may not go back.
+    tap(&app, "The yellow null and the yellow ace");
+    assert!(
+        answer(&app).contains("put back the red one"),
+        "{}",
+        answer(&app)
+    );
+    tap(&app, "The red null and the yellow ace");
+    assert!(
+        answer(&app).contains("Your Flag is the yellow null"),
+        "{}",
+        answer(&app)
+    );
+    tap(&app, "Next step");
+    tap(&app, "Hint");
+    assert_eq!(answer(&app), "Hint: The yellow null and the red ace");
+    tap(&app, "The yellow null and the red ace");
+    tap(&app, "Finish the lesson");
+    assert_eq!(done_count(&app), done_of(2));
 }
