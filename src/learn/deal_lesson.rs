@@ -43,7 +43,7 @@ struct DealStepSpec {
     say: Text,
     /// `{ "reshuffle": {...} }`, `{ "stand": {...} }` or `{ "discard": {...} }`.
     question: AskSpec,
-    /// The answer, as `Question::choice_key` writes it: "play" or
+    /// The answer, as `Choice::key` writes it: "play" or
     /// "reshuffle"; a stone's way round ("5-2"); "null/red ace/yellow".
     answer: String,
     /// Said when the learner chooses another answer.
@@ -70,6 +70,8 @@ enum AskSpec {
     Discard { flag: String },
 }
 
+/// What a stone's way round is for: to win when it attacks, or to hold
+/// when it is attacked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Purpose {
