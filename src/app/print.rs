@@ -20,6 +20,9 @@ enum NotSaved {
 
 /// The screen's choices, and where the last PDF went.
 pub(super) struct PrintController {
+    /// Read when the screen opens, not at start: listing them reads every
+    /// lesson (the learn-to-play sheets), which the first frame need not
+    /// wait for.
     printables: Vec<Printable>,
     selected: usize,
     paper: Paper,
@@ -38,7 +41,7 @@ pub(super) struct PrintController {
 impl PrintController {
     pub(super) fn new() -> PrintController {
         PrintController {
-            printables: print::printables(),
+            printables: Vec::new(),
             selected: 0,
             paper: paper::A4,
             page: 0,
@@ -64,7 +67,6 @@ fn set_items(w: &AppWindow, printables: &[Printable]) {
 
 pub(super) fn connect(app: &App) {
     let screen = app.window().global::<PrintAdapter>();
-    set_items(app.window(), &app.state.borrow().print.printables);
     screen.on_choose(app.indexed(|s, w, i| s.print.choose(w, i)));
     screen.on_choose_paper(app.indexed(|s, w, i| {
         s.print.paper = if i == 1 { paper::LETTER } else { paper::A4 };

@@ -9,9 +9,9 @@ use crate::i18n::translate;
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
 use std::sync::Arc;
 
+/// The texts are filled when the screen opens (`show`), not at start.
 pub(super) fn connect(app: &App) {
     let rules = app.window().global::<RulesAdapter>();
-    fill(app.window(), app.state.borrow().home.variants());
     rules.on_back(app.unit(|_, _| Effect::Overlay(None)));
 }
 
