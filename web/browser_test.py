@@ -14,7 +14,8 @@ through Chromium's fake camera, fed a video of the inviter's screen, and
 "Copy the code's text" fills the page's clipboard. Print and play hands a
 PDF to the browser's downloads. It also opens the page at 1280x800, and on
 a phone turned on its side. Before all that it opens every screen
-`flagfall screenshot` knows, and the two-device ones, at 390x844 (in English
+`flagfall screenshot` knows, and the two-device ones, and plays every step of
+every lesson, at 390x844 (in English
 and Japanese) and 1280x800, typing into each text field and scrolling each
 list, and fails on any console error or a stopped app. With --shots, it
 saves what it saw there (docs/web/). Standard library only; it needs chromium and chromedriver
@@ -607,6 +608,7 @@ def every_screen(driver, url, profile, size, language, shots):
                 if not started(browser):
                     browser.shot(os.path.join(tempfile.gettempdir(), f"flagfall-stopped-{screen}.png"))
                     break
+        lessons = every_lesson_step(browser, shots, f"{width}x{height}-{language}", problems)
         # The Japanese font is fetched before the app starts in Japanese,
         # and after it started in any other language (web/src/japanese_font.rs).
         fetches = browser.js("return performance.getEntriesByType('resource')"
@@ -618,10 +620,36 @@ def every_screen(driver, url, profile, size, language, shots):
         else:
             assert fetches[0] > 0, f"the Japanese font came {-fetches[0]:.0f} ms before the app, in {language}"
         print(f"every screen at {width}x{height} in {language}: {len(screens)} screens,"
-              f" {typed} text fields typed into, {scrolled} lists scrolled")
+              f" {typed} text fields typed into, {scrolled} lists scrolled,"
+              f" {lessons} lesson screens")
         assert not problems, "\n".join(problems)
     finally:
         browser.quit()
+
+
+def every_lesson_step(browser, shots, suffix, problems):
+    """Plays every lesson through in the page as a learner would, by its
+    own hints (`lesson_walk`), drawing each step before its answer and after
+    it, and the list at the end (issue 82); a picture of each lesson's first
+    step when `shots`. Returns how many screens were drawn."""
+    stops = json.loads(hook(browser, "test_lesson_stops"))
+    if isinstance(stops, dict):
+        problems.append(f"the lesson walk: {stops['error']}")
+        return 0
+    for index, label in enumerate(stops):
+        why = hook(browser, "test_lesson_stop", index)
+        if why:
+            problems.append(f"{label}: {why}")
+            break
+        time.sleep(0.05)
+        if shots and (label.endswith(" step 1") or index == len(stops) - 1):
+            name = label.replace(" step 1", "").replace(" ", "-").replace(",", "")
+            browser.shot(os.path.join(shots, f"lesson-{name}-{suffix}.png"))
+        errors = [e["message"] for e in browser.console() if e["level"] == "SEVERE"]
+        if errors or not started(browser):
+            problems.append(f"{label}: {'the app stopped; ' if not started(browser) else ''}{errors}")
+            break
+    return len(stops)
 
 
 def landscape(driver, url, profile):

@@ -162,10 +162,9 @@ pub(super) fn their_time_text(game: &LinkedGame) -> Option<String> {
                 span_text(count)
             )
         });
-    Some(match about_mine {
-        Some(mine) => format!("{about_theirs} {mine}"),
-        None => about_theirs,
-    })
+    Some(crate::i18n::sentences(
+        std::iter::once(about_theirs).chain(about_mine),
+    ))
 }
 
 /// The terms of a timed two-device game's clocks, for its codes screen:

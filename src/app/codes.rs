@@ -653,21 +653,18 @@ impl CodesController {
             return self.refresh_dealing(w, link);
         };
         let status = played.status();
-        let (title, mut explanation) = link_texts(link, status);
+        let (title, explanation) = link_texts(link, status);
+        let mut explanation = vec![explanation];
         if let Some(control) = link.options().time_control {
-            explanation.push(' ');
             if played.view().is_none() {
                 // Before the board: say what the clocks will be.
-                explanation.push_str(&crate::tr!(
+                explanation.push(crate::tr!(
                     "The game is on a clock of {}.",
                     super::clock_text::control_label(control)
                 ));
-                if let Some(terms) = super::clock_text::clock_terms_text(played) {
-                    explanation.push(' ');
-                    explanation.push_str(&terms);
-                }
+                explanation.extend(super::clock_text::clock_terms_text(played));
             } else if status == LinkStatus::AwaitingCode && self.camera.is_some() {
-                explanation.push_str(&crate::tr!(
+                explanation.push(crate::tr!(
                     "Once the other device has read your code, open the camera and leave it \
                      watching for its answer: the other player's time runs until the camera \
                      sees it, with no allowance."
@@ -675,14 +672,14 @@ impl CodesController {
             }
         }
         screen.set_title(title.into());
-        screen.set_explanation(explanation.into());
+        screen.set_explanation(crate::i18n::sentences(explanation).into());
         screen.set_warning("".into());
         let news = naming::news(link.variant(), link.side(), played.news());
-        let news = match super::clock_text::their_time_text(played) {
-            Some(time) if !news.is_empty() => format!("{news} {time}"),
-            Some(time) => time,
-            None => news,
-        };
+        let news = crate::i18n::sentences(
+            [Some(news), super::clock_text::their_time_text(played)]
+                .into_iter()
+                .flatten(),
+        );
         screen.set_news(news.into());
         show_link_code(w, played.last_code().unwrap_or_default());
         let over = matches!(status, LinkStatus::Finished | LinkStatus::Abandoned);

@@ -281,9 +281,13 @@ impl LessonsController {
         None
     }
 
-    /// Fills the list of lessons.
-    pub(super) fn show_list(&self, w: &AppWindow) {
+    /// Fills the list of lessons: scrolled where it was when the learner
+    /// comes back from one of its lessons, from its top otherwise.
+    pub(super) fn show_list(&self, w: &AppWindow, back_from_lesson: bool) {
         let adapter = w.global::<LessonsAdapter>();
+        if !back_from_lesson {
+            adapter.set_list_scroll(0.0);
+        }
         let mut heading = String::new();
         let items: Vec<LessonItem> = all_lessons()
             .iter()

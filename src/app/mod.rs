@@ -228,7 +228,11 @@ impl State {
                         Some(router::Overlay::Print) => self.print.open(w),
                         Some(router::Overlay::Settings) => settings::show_remembered(self, w),
                         Some(router::Overlay::About) => self.about.open(self.router.overlay()),
-                        Some(router::Overlay::Lessons) => self.lessons.show_list(w),
+                        Some(router::Overlay::Lessons) => {
+                            let back_from_lesson =
+                                self.router.overlay() == Some(router::Overlay::Lesson);
+                            self.lessons.show_list(w, back_from_lesson)
+                        }
                         Some(router::Overlay::Lesson) => {}
                         None => {}
                     }

@@ -243,11 +243,7 @@ pub fn tally(variant: &Variant, viewer: Side, pieces: &[ViewPiece]) -> String {
 
 /// What the other player did since the viewer last acted, in words.
 pub fn news(variant: &Variant, viewer: Side, plies: &[ViewPly]) -> String {
-    plies
-        .iter()
-        .map(|p| ply(variant, viewer, p))
-        .collect::<Vec<_>>()
-        .join(" ")
+    crate::i18n::sentences(plies.iter().map(|p| ply(variant, viewer, p)))
 }
 
 #[cfg(test)]

@@ -452,24 +452,14 @@ impl PlayController {
             .filter(|_| your_turn)
             .and_then(|link| link.game())
             .and_then(super::clock_text::their_time_text);
-        [Some(news), their_time, offer_news]
-            .into_iter()
-            .flatten()
-            .filter(|t| !t.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::i18n::sentences([Some(news), their_time, offer_news].into_iter().flatten())
     }
 
     /// What the play screen says, as text a screen reader can read: its
     /// status and notice (whose turn, the last move), and its moves.
     pub(super) fn reading(&self, w: &AppWindow) -> (String, Vec<String>) {
         let play = w.global::<PlayAdapter>();
-        let now = [play.get_status(), play.get_notice()]
-            .iter()
-            .filter(|t| !t.is_empty())
-            .map(|t| t.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let now = crate::i18n::sentences([play.get_status(), play.get_notice()]);
         (now, models::texts(&self.moves))
     }
 

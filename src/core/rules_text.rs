@@ -222,7 +222,7 @@ fn battle_text(variant: &Variant) -> String {
             lines.push(crate::tr!(
                 "Any piece captures the Flag, which wins the game."
             ));
-            lines.join(" ")
+            crate::i18n::sentences(lines)
         }
         Combat::Domino { flag, flag_slayer } => {
             let slayer = translate(&variant.kind(flag_slayer).name);

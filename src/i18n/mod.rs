@@ -63,6 +63,24 @@ pub fn comma_list(items: impl IntoIterator<Item = String>) -> String {
         .unwrap_or_default()
 }
 
+/// Sentences one after another, as each language writes them: after a
+/// Japanese full stop (。, ！, ？ or a closing 」) straight on, after any other
+/// a space. Empty ones are left out.
+pub fn sentences<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    let mut text = String::new();
+    for item in items {
+        let item = item.as_ref().trim();
+        if item.is_empty() {
+            continue;
+        }
+        if !text.is_empty() && !text.ends_with(['。', '！', '？', '」']) {
+            text.push(' ');
+        }
+        text.push_str(item);
+    }
+    text
+}
+
 /// A text in the current language, with `{}` / `{0}` placeholders filled
 /// from the arguments: `tr!("Red wins")`, `tr!("{} moves", count)`. The first
 /// argument must be one string literal: the catalogue test finds every
@@ -88,4 +106,30 @@ macro_rules! tr_noop {
     ($msgid:literal) => {
         $msgid
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentences;
+
+    #[test]
+    fn japanese_sentences_follow_on_and_english_ones_take_a_space() {
+        assert_eq!(
+            sentences(["Red moved.", "", "Blue wins."]),
+            "Red moved. Blue wins."
+        );
+        assert_eq!(
+            sentences(["赤が動きました。", "青の勝ちです。"]),
+            "赤が動きました。青の勝ちです。"
+        );
+        assert_eq!(
+            sentences(["「待った」。", "Red moved."]),
+            "「待った」。Red moved."
+        );
+        assert_eq!(
+            sentences(["Red moved.", "青の勝ちです。"]),
+            "Red moved. 青の勝ちです。"
+        );
+        assert_eq!(sentences(Vec::<String>::new()), "");
+    }
 }

@@ -65,7 +65,7 @@ impl ChallengeTutor {
             &crate::tr!("the challenger"),
             &crate::tr!("the challenged"),
         );
-        let done = format!("{} {}", words.text, step.done.now());
+        let done = crate::i18n::sentences([words.text.as_str(), step.done.now()]);
         self.solved = true;
         Ok(done)
     }

@@ -64,11 +64,10 @@ impl DealTutor {
         let choice = step.question.choices()[step.answer];
         let (_, fault) = step.question.judge(&self.lesson.variant, choice);
         let done = match fault {
-            Some(fault) => format!(
-                "{} {}",
+            Some(fault) => crate::i18n::sentences([
                 crate::tr!("By the rules: {}.", fault),
-                step.done.now()
-            ),
+                step.done.now().to_string(),
+            ]),
             None => step.done.now().to_string(),
         };
         self.solved = true;

@@ -132,10 +132,7 @@ impl Tutor {
             Ok(report) => report,
             Err(illegal) => {
                 let rule = crate::tr!("Not allowed: {}.", illegal);
-                let why = match listed {
-                    Some(why) => format!("{rule} {why}"),
-                    None => rule,
-                };
+                let why = crate::i18n::sentences(std::iter::once(rule).chain(listed));
                 return Answer::Illegal { why };
             }
         };

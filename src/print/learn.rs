@@ -23,7 +23,7 @@ pub fn parts(lessons: &[&LessonEntry]) -> Vec<Part> {
                     lesson
                         .steps
                         .iter()
-                        .map(|step| format!("{} {}", step.goal.now(), step.done.now()))
+                        .map(|step| crate::i18n::sentences([step.goal.now(), step.done.now()]))
                         .collect(),
                 ),
                 LessonEntry::Deal(lesson) => (

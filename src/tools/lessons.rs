@@ -112,33 +112,36 @@ pub fn run_command(args: Args) -> ExitCode {
             }
         };
         // The game's name, what it is called, its steps, and the check.
-        let (game, order, title, summary, steps, checked): (_, _, &Text, &Text, _, _) = match lesson
-        {
-            Loaded::Board(l) => (
-                translate(&l.variant.name),
-                l.order,
-                &l.title,
-                &l.summary,
-                l.steps.len(),
-                args.check.then(|| solve(l)),
-            ),
-            Loaded::Deals(l) => (
-                translate(&l.variant.name),
-                l.order,
-                &l.title,
-                &l.summary,
-                l.steps.len(),
-                args.check.then(|| solve_deals(l)),
-            ),
-            Loaded::Challenges(l) => (
-                translate(&l.rules.name),
-                l.order,
-                &l.title,
-                &l.summary,
-                l.steps.len(),
-                args.check.then(|| solve_challenges(l)),
-            ),
-        };
+        let (game, id, order, title, summary, steps, checked): (_, &str, _, &Text, &Text, _, _) =
+            match lesson {
+                Loaded::Board(l) => (
+                    translate(&l.variant.name),
+                    &l.id,
+                    l.order,
+                    &l.title,
+                    &l.summary,
+                    l.steps.len(),
+                    args.check.then(|| solve(l)),
+                ),
+                Loaded::Deals(l) => (
+                    translate(&l.variant.name),
+                    &l.id,
+                    l.order,
+                    &l.title,
+                    &l.summary,
+                    l.steps.len(),
+                    args.check.then(|| solve_deals(l)),
+                ),
+                Loaded::Challenges(l) => (
+                    translate(&l.rules.name),
+                    &l.id,
+                    l.order,
+                    &l.title,
+                    &l.summary,
+                    l.steps.len(),
+                    args.check.then(|| solve_challenges(l)),
+                ),
+            };
         if game != heading {
             println!("{game}");
             heading = game;
@@ -152,7 +155,7 @@ pub fn run_command(args: Args) -> ExitCode {
             }
         };
         println!(
-            "  {order:>2}. {} ({steps} steps): {}{verdict}",
+            "  {order:>2}. {} [{id}] ({steps} steps): {}{verdict}",
             title.get(language),
             summary.get(language),
         );

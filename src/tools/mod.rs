@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check_games;
 pub mod data_folder_bench;
 pub mod input_bench;
+pub mod lesson_walk;
 pub mod lessons;
 pub mod matches;
 pub mod print_sheets;

@@ -2,6 +2,7 @@
 //! with Slint's software renderer and writes it as a PNG, so anyone can look
 //! at the app without a display.
 
+use super::lesson_walk;
 use super::screenshot_linked::{LINKED_SCREENS, stage_linked};
 use crate::app::{
     AboutAdapter, BoardAdapter, DealAdapter, FileChooserAdapter, GameOverAdapter, HandoffAdapter,
@@ -456,6 +457,24 @@ pub struct Shot<'a> {
     /// A data folder to start from (its games show on home, and staging
     /// the screen writes to it as a player's taps would); none: in memory.
     pub data_dir: Option<&'a Path>,
+    /// With the "lesson" screen: which lesson and step, or every stop of
+    /// every lesson into the folder `out`.
+    pub lesson: Option<LessonShot<'a>>,
+}
+
+/// Which lesson screens `flagfall screenshot --screen lesson --lesson ...`
+/// shows.
+pub enum LessonShot<'a> {
+    /// One lesson (its id, as `flagfall lessons` lists them) at one step
+    /// (from 1), before its answer or after it.
+    One {
+        id: &'a str,
+        step: usize,
+        solved: bool,
+    },
+    /// Every step of every lesson, before and after its answer, then the
+    /// list: a picture each, named for it (`lesson_walk::Stop::file_name`).
+    Every,
 }
 
 /// The whole command: one screen of one variant at one size.
@@ -483,8 +502,52 @@ pub fn screenshot(shot: &Shot) -> Result<(), String> {
         ..AppConfig::in_memory(shot.seed)
     })
     .map_err(|e| e.to_string())?;
-    stage(&app, shot.variant, shot.screen, shot.seed)?;
-    write_png(&app, shot.width, shot.height, shot.out)
+    match &shot.lesson {
+        None => {
+            stage(&app, shot.variant, shot.screen, shot.seed)?;
+            write_png(&app, shot.width, shot.height, shot.out)
+        }
+        Some(_) if shot.screen != "lesson" => Err("--lesson goes with --screen lesson".into()),
+        Some(lesson) => lesson_shots(&app, lesson, shot),
+    }
+}
+
+/// The lesson screens `lesson` asks for, walked to as a learner would
+/// (`lesson_walk`).
+fn lesson_shots(app: &App, lesson: &LessonShot, shot: &Shot) -> Result<(), String> {
+    let stops = lesson_walk::every_stop()?;
+    let wanted = |stop: &lesson_walk::Stop| match *lesson {
+        LessonShot::Every => true,
+        LessonShot::One { id, step, solved } => {
+            stop.lesson == id && stop.step == step && stop.answered == solved
+        }
+    };
+    if let LessonShot::One { id, .. } = *lesson
+        && !stops.iter().any(|stop| stop.lesson == id)
+    {
+        return Err(format!(
+            "no lesson \"{id}\" (`flagfall lessons` lists them)"
+        ));
+    }
+    let Some(last) = stops.iter().rposition(wanted) else {
+        return Err("that lesson has no such step (steps count from 1)".into());
+    };
+    if matches!(lesson, LessonShot::Every) {
+        std::fs::create_dir_all(shot.out).map_err(|e| format!("{}: {e}", shot.out.display()))?;
+    }
+    lesson_walk::start(app);
+    for stop in &stops[..=last] {
+        lesson_walk::go_to(app, stop)?;
+        if !wanted(stop) {
+            continue;
+        }
+        let out = match lesson {
+            LessonShot::Every => shot.out.join(stop.file_name()),
+            LessonShot::One { .. } => shot.out.to_path_buf(),
+        };
+        write_png(app, shot.width, shot.height, &out)?;
+    }
+    Ok(())
 }
 
 /// The arguments of `flagfall screenshot`.
@@ -505,6 +568,19 @@ pub struct Args {
     /// The app's language: en or ja (as on a device in that language).
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// With `--screen lesson`: the lesson to show, by its id (`flagfall
+    /// lessons` lists them), played to `--step` by its own hints; or "all":
+    /// every step of every lesson, before and after its answer, as PNGs in
+    /// the folder `--out`. Without it: the variant's first lesson, its hint
+    /// shown.
+    #[arg(long)]
+    pub lesson: Option<String>,
+    /// The lesson's step, from 1.
+    #[arg(long, default_value_t = 1, requires = "lesson")]
+    pub step: usize,
+    /// The step once answered, with what it showed.
+    #[arg(long, requires = "lesson")]
+    pub solved: bool,
 }
 
 /// A window size written WIDTHxHEIGHT, each from 100 to 8000.
@@ -534,6 +610,14 @@ pub fn run_command(args: Args, data_dir: Option<&Path>) -> ExitCode {
         out: &args.out,
         lang: &args.lang,
         data_dir,
+        lesson: args.lesson.as_deref().map(|id| match id {
+            "all" => LessonShot::Every,
+            id => LessonShot::One {
+                id,
+                step: args.step,
+                solved: args.solved,
+            },
+        }),
     }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -122,6 +122,52 @@ fn back_leads_from_a_lesson_to_the_list_and_home() {
     assert_eq!(screen(&app), "home");
 }
 
+/// Where the list's button for the lesson titled `title` is drawn, from
+/// the window's top.
+fn lesson_button_top(app: &flagfall::app::App, title: &str) -> f32 {
+    elements(app)
+        .into_iter()
+        .find(|e| e.accessible_label().is_some_and(|l| l.starts_with(title)))
+        .unwrap_or_else(|| panic!("no lesson \"{title}\" in the list"))
+        .absolute_position()
+        .y
+}
+
+#[test]
+fn the_list_comes_back_scrolled_where_the_learner_left_it() {
+    use slint::platform::WindowEvent;
+    let app = new_app(3);
+    let window = app.window().window();
+    window.set_size(slint::LogicalSize::new(390.0, 844.0));
+    tap(&app, "Learn to play");
+    let at_first = lesson_button_top(&app, "Silent Defense");
+    // The learner scrolls down the list with a wheel.
+    let position = slint::LogicalPosition::new(195.0, 500.0);
+    window.dispatch_event(WindowEvent::PointerMoved { position });
+    window.dispatch_event(WindowEvent::PointerScrolled {
+        position,
+        delta_x: 0.0,
+        delta_y: -300.0,
+    });
+    let scrolled = lesson_button_top(&app, "Silent Defense");
+    assert!(scrolled < at_first - 100.0, "{at_first} -> {scrolled}");
+    // Into a lesson and back by its "Lessons" button.
+    tap(&app, "Silent Defense");
+    assert_eq!(screen(&app), "lesson");
+    app.window().global::<LessonsAdapter>().invoke_leave();
+    assert_eq!(screen(&app), "lessons");
+    assert_eq!(lesson_button_top(&app, "Silent Defense"), scrolled);
+    // And by Back.
+    tap(&app, "Silent Defense");
+    assert!(app.window().global::<Navigation>().invoke_back());
+    assert_eq!(lesson_button_top(&app, "Silent Defense"), scrolled);
+    // From home, the list starts at its top again.
+    assert!(app.window().global::<Navigation>().invoke_back());
+    assert_eq!(screen(&app), "home");
+    tap(&app, "Learn to play");
+    assert_eq!(lesson_button_top(&app, "Silent Defense"), at_first);
+}
+
 #[test]
 fn a_hint_marks_the_move_and_a_tap_on_its_square_plays_it() {
     let app = new_app(3);

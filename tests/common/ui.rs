@@ -284,97 +284,19 @@ pub fn forward_move(app: &App) -> flagfall::core::Move {
 /// one whose label starts with the square's name ("e4, your Captain",
 /// "e4、あなたの大尉").
 pub fn click_square(app: &App, square: Square) {
-    use flagfall::app::BoardAdapter;
-    use slint::Model;
-    let board = app.window().global::<BoardAdapter>();
-    let name = square.to_string();
-    let index = board
-        .get_cells()
-        .iter()
-        .position(|cell| {
-            cell.a11y
-                .strip_prefix(name.as_str())
-                .is_some_and(|rest| rest.starts_with(',') || rest.starts_with('、'))
-        })
-        .unwrap_or_else(|| panic!("no square {name} on the board"));
-    board.invoke_square_clicked(index as i32);
+    flagfall::tools::lesson_walk::tap_square(app, square).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Opens every lesson from the list and plays it through as a learner
-/// would, by its own hints (a board lesson's moves and rescues clicked on
-/// the board, a deal lesson's answers and a challenge lesson's verdicts
-/// chosen); `at_each` is called on each step before its answer and after
-/// it, with where it is ("classic-move-and-attack step 2", "... step 2,
-/// solved"). Any language.
+/// would, by its own hints (`flagfall::tools::lesson_walk`); `at_each` is
+/// called at each stop of the walk (each step before its answer and after
+/// it, then the list once every lesson is done) with where it is
+/// ("classic-move-and-attack step 2", "... step 2, solved"). Any language.
 pub fn through_every_lesson(app: &App, mut at_each: impl FnMut(&App, &str)) {
-    use flagfall::app::{HomeAdapter, LessonsAdapter};
-    use flagfall::core::Action;
-    use flagfall::learn::challenge_lesson::VERDICTS;
-    use flagfall::learn::{DealTutor, LessonEntry, Tutor, all_lessons};
-    app.window().global::<HomeAdapter>().invoke_open_lessons();
-    let adapter = app.window().global::<LessonsAdapter>();
-    for (index, entry) in all_lessons().iter().enumerate() {
-        adapter.invoke_open(index as i32);
-        assert_eq!(screen(app), "lesson");
-        match entry {
-            LessonEntry::Board(lesson) => {
-                // The same lesson beside the screen's, to know each hint's
-                // squares.
-                let mut tutor = Tutor::new(lesson.clone());
-                loop {
-                    let at = format!("{} step {}", lesson.id, tutor.step_index() + 1);
-                    at_each(app, &at);
-                    while let Some(action) = tutor.hint() {
-                        match action {
-                            Action::Move(m) => {
-                                click_square(app, m.from);
-                                click_square(app, m.to);
-                            }
-                            Action::Rescue { to, .. } => click_square(app, to),
-                            other => panic!("{at}: a lesson's hint {other:?}"),
-                        }
-                        tutor.try_action(action);
-                    }
-                    assert!(
-                        adapter.get_solved(),
-                        "{at}: not solved: {}",
-                        adapter.get_answer()
-                    );
-                    at_each(app, &format!("{at}, solved"));
-                    adapter.invoke_next();
-                    if !tutor.next_step() {
-                        break;
-                    }
-                }
-            }
-            LessonEntry::Deal(lesson) => {
-                let mut tutor = DealTutor::new(lesson.clone());
-                loop {
-                    let at = format!("{} step {}", lesson.id, tutor.step_index() + 1);
-                    at_each(app, &at);
-                    let answer = tutor.step().answer;
-                    adapter.invoke_choose(answer as i32);
-                    assert!(adapter.get_solved(), "{at}: {}", adapter.get_answer());
-                    at_each(app, &format!("{at}, solved"));
-                    adapter.invoke_next();
-                    tutor.try_choice(answer).unwrap();
-                    if !tutor.next_step() {
-                        break;
-                    }
-                }
-            }
-            LessonEntry::Challenge(lesson) => {
-                for (number, step) in lesson.steps.iter().enumerate() {
-                    let at = format!("{} step {}", lesson.id, number + 1);
-                    at_each(app, &at);
-                    let verdict = VERDICTS.iter().position(|v| *v == step.verdict).unwrap();
-                    adapter.invoke_choose(verdict as i32);
-                    assert!(adapter.get_solved(), "{at}: {}", adapter.get_answer());
-                    at_each(app, &format!("{at}, solved"));
-                    adapter.invoke_next();
-                }
-            }
-        }
-        assert_eq!(screen(app), "lessons", "{}", entry.id());
+    use flagfall::tools::lesson_walk;
+    lesson_walk::start(app);
+    for stop in lesson_walk::every_stop().unwrap() {
+        lesson_walk::go_to(app, &stop).unwrap_or_else(|e| panic!("{e}"));
+        at_each(app, &stop.label());
     }
 }

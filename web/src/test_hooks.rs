@@ -5,6 +5,7 @@
 //! a player anything their own taps could not.
 
 use flagfall::app::{App, Navigation};
+use flagfall::tools::lesson_walk::{self, Stop};
 use flagfall::tools::{LINKED_SCREENS, SCREENS, stage, stage_linked};
 use i_slint_backend_testing::ElementHandle;
 use slint::ComponentHandle;
@@ -24,27 +25,73 @@ pub fn test_screens() -> String {
     serde_json::to_string(&names).unwrap_or_default()
 }
 
+/// Brings the app home: Back until there is nowhere to go.
+fn go_home(app: &App) {
+    let navigation = app.window().global::<Navigation>();
+    // Bounded: a screen never takes more than a few steps back.
+    for _ in 0..8 {
+        if !navigation.invoke_back() {
+            break;
+        }
+    }
+}
+
+/// Redraws the page's app: the hooks are called from the page's script,
+/// outside Slint's event loop, so wake it.
+fn redraw(app: &App) {
+    app.window().window().request_redraw();
+    let _ = slint::invoke_from_event_loop(|| {});
+}
+
+thread_local! {
+    /// The lesson walk's stops, worked out once for the page.
+    static LESSON_STOPS: Result<Vec<Stop>, String> = lesson_walk::every_stop();
+}
+
+/// Where the lesson walk stops (`lesson_walk::every_stop`): every step of
+/// every lesson before and after its answer, then the list, as JSON labels
+/// (`["classic-move-and-attack step 1", ...]`), or `{"error": why}`.
+#[wasm_bindgen]
+pub fn test_lesson_stops() -> String {
+    LESSON_STOPS.with(|stops| match stops {
+        Ok(stops) => serde_json::to_string(&stops.iter().map(Stop::label).collect::<Vec<_>>())
+            .unwrap_or_default(),
+        Err(why) => serde_json::json!({ "error": why }).to_string(),
+    })
+}
+
+/// Takes the app to the lesson walk's stop `index`, by the taps a learner
+/// makes: stop 0 from home (the list opened first), each later one from the
+/// stop before it. "" when it is there, else why not.
+#[wasm_bindgen]
+pub fn test_lesson_stop(index: usize) -> String {
+    flagfall::app::with_app_in_page(|app: &App| {
+        let went = LESSON_STOPS.with(|stops| {
+            let stop = stops.as_ref()?.get(index).ok_or("no such stop")?;
+            if index == 0 {
+                go_home(app);
+                lesson_walk::start(app);
+            }
+            lesson_walk::go_to(app, stop)
+        });
+        redraw(app);
+        went.err().unwrap_or_default()
+    })
+    .unwrap_or_else(|| "the app has not started".into())
+}
+
 /// Brings the app home (Back until there is nowhere to go), then to
 /// `screen` of `variant`; "" when it is there, else why not.
 #[wasm_bindgen]
 pub fn test_stage(variant: &str, screen: &str) -> String {
     flagfall::app::with_app_in_page(|app: &App| {
-        let navigation = app.window().global::<Navigation>();
-        // Bounded: a screen never takes more than a few steps back.
-        for _ in 0..8 {
-            if !navigation.invoke_back() {
-                break;
-            }
-        }
+        go_home(app);
         let staged = if LINKED_SCREENS.contains(&screen) {
             stage(app, variant, "home", 7).and_then(|()| stage_linked(app, screen, 7))
         } else {
             stage(app, variant, screen, 7)
         };
-        // Called from the page's script, outside Slint's event loop: wake
-        // it, so that the staged screen is drawn.
-        app.window().window().request_redraw();
-        let _ = slint::invoke_from_event_loop(|| {});
+        redraw(app);
         staged.err().unwrap_or_default()
     })
     .unwrap_or_else(|| "the app has not started".into())
