@@ -2,6 +2,7 @@
 //! challenge, and is told why when it is not the rules' one.
 
 use super::challenge_lesson::{ChallengeLesson, ChallengeStep};
+use super::step_cursor::StepCursor;
 use crate::referee::live::Challenge;
 use crate::referee::live::game::verdict;
 use std::sync::Arc;
@@ -10,17 +11,15 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct ChallengeTutor {
     lesson: Arc<ChallengeLesson>,
-    step: usize,
-    solved: bool,
+    at: StepCursor,
 }
 
 impl ChallengeTutor {
     /// The lesson at its first step.
     pub fn new(lesson: Arc<ChallengeLesson>) -> ChallengeTutor {
         ChallengeTutor {
+            at: StepCursor::new(lesson.steps.len()),
             lesson,
-            step: 0,
-            solved: false,
         }
     }
 
@@ -29,25 +28,25 @@ impl ChallengeTutor {
     }
 
     pub fn step(&self) -> &ChallengeStep {
-        &self.lesson.steps[self.step]
+        &self.lesson.steps[self.at.index()]
     }
 
     pub fn step_index(&self) -> usize {
-        self.step
+        self.at.index()
     }
 
     pub fn is_last_step(&self) -> bool {
-        self.step + 1 == self.lesson.steps.len()
+        self.at.is_last()
     }
 
     /// Whether this step's verdict has been given.
     pub fn is_solved(&self) -> bool {
-        self.solved
+        self.at.is_solved()
     }
 
     /// The verdict to give, as a hint; none once given.
     pub fn hint(&self) -> Option<Challenge> {
-        (!self.solved).then_some(self.step().verdict)
+        (!self.at.is_solved()).then_some(self.step().verdict)
     }
 
     /// Answers the learner's verdict: the referee's own words for the
@@ -66,23 +65,18 @@ impl ChallengeTutor {
             &crate::tr!("the challenged"),
         );
         let done = crate::i18n::sentences([words.text.as_str(), step.done.now()]);
-        self.solved = true;
+        self.at.solve();
         Ok(done)
     }
 
     /// Goes on to the next step; false when the lesson is over (the last
     /// step solved).
     pub fn next_step(&mut self) -> bool {
-        if !self.solved || self.is_last_step() {
-            return false;
-        }
-        self.step += 1;
-        self.solved = false;
-        true
+        self.at.advance()
     }
 
     /// The step from its start again.
     pub fn restart_step(&mut self) {
-        self.solved = false;
+        self.at.restart()
     }
 }

@@ -2,23 +2,22 @@
 //! told why when the answer is not the rules' one.
 
 use super::deal_lesson::{Choice, DealLesson, DealStep};
+use super::step_cursor::StepCursor;
 use std::sync::Arc;
 
 /// A deal lesson being played.
 #[derive(Debug, Clone)]
 pub struct DealTutor {
     lesson: Arc<DealLesson>,
-    step: usize,
-    solved: bool,
+    at: StepCursor,
 }
 
 impl DealTutor {
     /// The lesson at its first step.
     pub fn new(lesson: Arc<DealLesson>) -> DealTutor {
         DealTutor {
+            at: StepCursor::new(lesson.steps.len()),
             lesson,
-            step: 0,
-            solved: false,
         }
     }
 
@@ -27,20 +26,20 @@ impl DealTutor {
     }
 
     pub fn step(&self) -> &DealStep {
-        &self.lesson.steps[self.step]
+        &self.lesson.steps[self.at.index()]
     }
 
     pub fn step_index(&self) -> usize {
-        self.step
+        self.at.index()
     }
 
     pub fn is_last_step(&self) -> bool {
-        self.step + 1 == self.lesson.steps.len()
+        self.at.is_last()
     }
 
     /// Whether this step's question has been answered right.
     pub fn is_solved(&self) -> bool {
-        self.solved
+        self.at.is_solved()
     }
 
     /// The answers this step offers, in the order shown.
@@ -51,7 +50,7 @@ impl DealTutor {
     /// The answer to give, as a hint; none once given.
     pub fn hint(&self) -> Option<Choice> {
         let step = self.step();
-        (!self.solved).then(|| step.question.choices()[step.answer])
+        (!self.at.is_solved()).then(|| step.question.choices()[step.answer])
     }
 
     /// Answers the learner's `index`th choice: what the rules say of it and
@@ -70,23 +69,18 @@ impl DealTutor {
             ]),
             None => step.done.now().to_string(),
         };
-        self.solved = true;
+        self.at.solve();
         Ok(done)
     }
 
     /// Goes on to the next step; false when the lesson is over (the last
     /// step solved).
     pub fn next_step(&mut self) -> bool {
-        if !self.solved || self.is_last_step() {
-            return false;
-        }
-        self.step += 1;
-        self.solved = false;
-        true
+        self.at.advance()
     }
 
     /// The step from its start again.
     pub fn restart_step(&mut self) {
-        self.solved = false;
+        self.at.restart()
     }
 }

@@ -22,6 +22,7 @@ pub mod rule_moment;
 pub mod rule_note;
 pub mod solve;
 pub mod spec;
+pub mod step_cursor;
 pub mod text;
 pub mod tutor;
 
