@@ -15,6 +15,7 @@ mod battles;
 mod board;
 mod chase;
 mod flag_guard;
+mod horizon;
 mod judge;
 mod moves;
 mod search;
@@ -36,6 +37,7 @@ use crate::core::variant::{Combat, KindId};
 use crate::core::view::{PlayerView, ViewPiece};
 use battles::{BattleTable, Caution};
 use board::{Board, MAX_KINDS, Odds, Shuttle, Step, Unit};
+use horizon::Horizon;
 use judge::Judge;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -135,7 +137,8 @@ pub fn choose(
         Some(table) => table.next_search(),
         None => Table::new(),
     };
-    let mut searcher = Searcher::new(&mut board, (&table, &judge), kept, limit, &out_of_time);
+    let mut searcher = Searcher::new(&mut board, (&table, &judge), kept, limit, &out_of_time)
+        .with_horizon(Horizon::for_variant(variant));
     let found = searcher.run(root);
     if on_clock {
         let kept = searcher.into_table();

@@ -8,7 +8,8 @@
 //! or break contact with the enemy; a chase (`chase.rs`) is searched a
 //! ply deeper, a few plies a line at most; at the horizon a quiescence search
 //! plays on the attacks most worth their odds, and on every battle that
-//! puts our top two ranks or spy at stake.
+//! puts our top two ranks or spy at stake, as far as the variant's
+//! `Horizon` says.
 //!
 //! The table's values hold only within the search that made them (the
 //! belief and the judge are made afresh for every move): an entry from an
@@ -17,12 +18,11 @@
 use super::battles::BattleTable;
 use super::board::{Board, Step};
 use super::chase::{MAX_CHASE_PLIES, chases};
+use super::horizon::{Horizon, QUIESCENCE};
 use super::judge::{BOUND, Judge};
 use super::moves::moves_of;
 use crate::core::side::Side;
 
-/// Plies of attacks the quiescence search plays past the horizon.
-const QUIESCENCE: u32 = 4;
 /// The most attacks a quiescence node plays on, best ordered first.
 const QUIESCENT_ATTACKS: usize = 3;
 /// The deepest the iterations go (a board with few pieces left).
@@ -112,6 +112,9 @@ pub struct Searcher<'b, 'z> {
     buffers: Vec<Vec<Step>>,
     /// Plies the line being searched was extended for chases.
     chase_plies: u32,
+    horizon: Horizon,
+    /// The iteration being searched, in plies.
+    iteration: u32,
 }
 
 impl<'b, 'z> Searcher<'b, 'z> {
@@ -148,7 +151,15 @@ impl<'b, 'z> Searcher<'b, 'z> {
             stopped: false,
             buffers: Vec::new(),
             chase_plies: 0,
+            horizon: Horizon::APART,
+            iteration: 0,
         }
+    }
+
+    /// The search with the quiescence shaped as `horizon` says.
+    pub fn with_horizon(mut self, horizon: Horizon) -> Self {
+        self.horizon = horizon;
+        self
     }
 
     /// Search `root` (the legal moves, in the order to try them first)
@@ -164,6 +175,7 @@ impl<'b, 'z> Searcher<'b, 'z> {
             return found;
         }
         for depth in 1..=MAX_DEPTH {
+            self.iteration = depth;
             let mut alpha = -BOUND;
             let mut best: Option<(Step, f32)> = None;
             for (i, &step) in root.iter().enumerate() {
@@ -321,7 +333,8 @@ impl<'b, 'z> Searcher<'b, 'z> {
             return self.judge.ended(self.board, self.table, winner, ply);
         }
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply, QUIESCENCE);
+            let plies = self.horizon.plies(self.iteration);
+            return self.quiesce(alpha, beta, ply, plies);
         }
         let slot = (self.board.key as usize) & (self.entries.len() - 1);
         let entry = self.entries[slot];
@@ -430,14 +443,14 @@ impl<'b, 'z> Searcher<'b, 'z> {
         moves.sort_by_cached_key(|step| {
             std::cmp::Reverse((self.judge.attack_gain(self.board, self.table, *step) * 16.0) as i64)
         });
-        // Only the attacks most worth their odds, and every battle that puts
-        // our top ranks or spy at stake: where the armies stand mixed (free
-        // setup) a position has dozens of attacks, and searching all of them
-        // left not one iteration complete.
+        // Only the attacks most worth their odds, and (where the horizon
+        // keeps them) every battle that puts our top ranks or spy at stake:
+        // a position can have dozens of attacks.
         let mut kept = 0;
+        let precious = self.horizon.keeps_precious();
         moves.retain(|step| {
             kept += 1;
-            kept <= QUIESCENT_ATTACKS || self.judge.touches_precious(self.board, *step)
+            kept <= QUIESCENT_ATTACKS || precious && self.judge.touches_precious(self.board, *step)
         });
         let mut best = stand;
         for &step in moves.iter() {

@@ -1113,3 +1113,36 @@ fn a_chase_is_a_known_piece_cornering_a_known_weaker_one() {
     // Nor one three steps off.
     assert!(!major_chases("d3", "c3", blue("a1", Some("captain"))));
 }
+
+/// The planner's search from Red's view of a free-setup game's first
+/// position (both armies set up as the planner sets up), within the work
+/// of 250 ms.
+fn free_setup_opening(seed: u64) -> super::Found {
+    use crate::ai::{Budget, Level, setup_around};
+    use crate::core::deal::random_deal;
+    use crate::core::game::Game;
+    let v = builtin_variant("free").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut taken = Vec::new();
+    let [red, blue] = Side::BOTH.map(|side| {
+        let deal = random_deal(&v, side, &mut rng);
+        let setup = setup_around(Level::Planner, &v, side, &deal, &taken, &mut rng);
+        taken.extend(setup.placements.iter().map(|p| p.square));
+        (deal, setup)
+    });
+    let game = Game::new(Arc::clone(&v), GameOptions::defaults(&v), red, blue).unwrap();
+    let view = game.view(Side::Red);
+    let budget = Budget::work_of_millis(250, &v);
+    super::choose(&view, &mut rng, budget, None).1
+}
+
+#[test]
+fn mixed_armies_complete_an_iteration_in_the_opening() {
+    // Four plies of quiescence over every precious battle, where nearly
+    // every piece touches an enemy, left the first iteration unfinished
+    // and the move to chance (`horizon.rs`).
+    for seed in 0..3 {
+        let found = free_setup_opening(seed);
+        assert!(found.depth >= 1, "seed {seed}: {found:?}");
+    }
+}
