@@ -147,6 +147,13 @@ impl MatchResult {
     }
 }
 
+/// The mean of `times` in milliseconds (0 for none): with a budget by
+/// work, what says whether two players thought about as long.
+pub fn mean_ms(times: &[Duration]) -> f64 {
+    let total: Duration = times.iter().sum();
+    total.as_secs_f64() * 1000.0 / times.len().max(1) as f64
+}
+
 /// (median, 95th percentile) in milliseconds.
 pub fn percentiles(times: &[Duration]) -> (f64, f64) {
     if times.is_empty() {
@@ -243,7 +250,10 @@ pub fn run_command(args: Args) -> ExitCode {
     );
     for (who, name) in [&red, &blue].into_iter().enumerate() {
         let (median, p95) = percentiles(&r.think[who]);
-        println!("think time per move, {name}: median {median:.2} ms, 95th percentile {p95:.2} ms");
+        let mean = mean_ms(&r.think[who]);
+        println!(
+            "think time per move, {name}: median {median:.2} ms, mean {mean:.2} ms, 95th percentile {p95:.2} ms"
+        );
         if let Some(pace) = r.work_per_ms(who) {
             println!("work per ms of thinking, {name}: {pace:.0}");
         }
@@ -253,4 +263,17 @@ pub fn run_command(args: Args) -> ExitCode {
         r.first_wins, r.second_wins, r.draws
     );
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn think_times_are_summed_up_in_milliseconds() {
+        let times = [100, 300, 200, 1400].map(Duration::from_millis);
+        assert_eq!(mean_ms(&times), 500.0);
+        assert_eq!(percentiles(&times), (300.0, 1400.0));
+        assert_eq!((mean_ms(&[]), percentiles(&[])), (0.0, (0.0, 0.0)));
+    }
 }
