@@ -45,8 +45,12 @@ impl Willingness {
             shares[k] = match kind.special {
                 _ if kind.mobility == Mobility::Immobile => (0.0, 0.0),
                 Special::Spy => (0.0, 0.0),
-                Special::Miner => MINER,
+                // A scout probes whatever else it does: in ultimate
+                // lightning it is also the side's defuser, and read as a
+                // miner it seldom attacked in the search, so a scout run
+                // through our bomb to our flag went unseen.
                 _ if kind.mobility == Mobility::Line => SCOUT,
+                Special::Miner => MINER,
                 _ => match places[k] {
                     Some(0 | 1) => TOP,
                     Some(2 | 3) => HIGH,
@@ -75,5 +79,26 @@ impl Willingness {
         }
         let (unmoved, moved) = self.shares[a.0 as usize];
         if defender.moved { moved } else { unmoved }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::variant::builtin_variant;
+
+    fn unmoved_share(variant: &str, kind: &str) -> f32 {
+        let v = builtin_variant(variant).unwrap();
+        let k = v.kind_by_key(kind).unwrap();
+        Willingness::new(&v, Side::Blue).shares[k.0 as usize].0
+    }
+
+    #[test]
+    fn scouts_probe_and_miners_hold_back_even_where_scouts_defuse_bombs() {
+        assert_eq!(unmoved_share("classic", "scout"), SCOUT.0);
+        assert_eq!(unmoved_share("classic", "miner"), MINER.0);
+        // Ultimate lightning's scouts defuse bombs; its miners do not.
+        assert_eq!(unmoved_share("ultimate-lightning", "scout"), SCOUT.0);
+        assert_eq!(unmoved_share("ultimate-lightning", "miner"), LOW.0);
     }
 }
