@@ -18,13 +18,13 @@
 //! identified is made by its willing share (`willing.rs`). The outcomes'
 //! chances add up to the share that attacks; the rest stands pat.
 
-use super::board::{Board, MAX_KINDS, Outcome, Step, Unit, ladder_places};
+use super::board::{Board, Outcome, Step, Unit, ladder_places, ranked};
 use super::willing::Willingness;
 use crate::core::battle::{BattleResult, resolve};
 use crate::core::options::GameOptions;
 use crate::core::piece::Piece;
 use crate::core::side::Side;
-use crate::core::variant::{KindId, Mobility, Special, Variant};
+use crate::core::variant::{KindId, Special, Variant};
 
 /// Outcomes less likely than this are left out (the rest share their chance).
 const NEGLIGIBLE: f32 = 0.005;
@@ -37,19 +37,24 @@ const MOST_BOMB: f32 = 0.6;
 
 /// Whose attacks read an unmoved hidden piece's odds pessimistically:
 /// the searching side's, with the kinds that are its top two ranks left.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Caution {
     pub side: Side,
-    pub kinds: [bool; MAX_KINDS],
+    /// By kind: whether it is cautious.
+    pub kinds: Vec<bool>,
 }
 
 impl Caution {
     /// Caution for `side`'s Marshal and General (the variant's two top
     /// ranks), and for the top rank it has left when that is lower.
-    pub fn for_side(variant: &Variant, board: &Board, side: Side) -> Caution {
+    pub fn for_side<const K: usize>(
+        variant: &Variant,
+        board: &Board<'_, K>,
+        side: Side,
+    ) -> Caution {
         let ranked = |k: KindId| {
             let kind = variant.kind(k);
-            kind.special == Special::None && kind.mobility != Mobility::Immobile
+            ranked(kind) && kind.special == Special::None
         };
         let places = ladder_places(variant);
         let top_left = board
@@ -60,8 +65,8 @@ impl Caution {
             .filter(|&k| ranked(k))
             .map(|k| variant.kind(k).rank)
             .max();
-        let mut kinds = [false; MAX_KINDS];
-        for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
+        let mut kinds = vec![false; variant.kinds.len()];
+        for (k, kind) in variant.kinds.iter().enumerate() {
             kinds[k] = ranked(KindId(k as u8))
                 && (places[k].is_some_and(|p| p < 2) || Some(kind.rank) == top_left);
         }
@@ -81,7 +86,7 @@ pub struct BattleTable {
 
 impl BattleTable {
     pub fn new(variant: &Variant, options: &GameOptions) -> BattleTable {
-        let kinds = variant.kinds.len().min(MAX_KINDS);
+        let kinds = variant.kinds.len();
         let mut results = Vec::with_capacity(kinds * kinds);
         for a in 0..kinds {
             for d in 0..kinds {
@@ -115,7 +120,13 @@ impl BattleTable {
     /// is of kind `d`: the attacker's own side decides its attacks (all of
     /// it), a hidden attacker on a piece it knows attacks when it wins or
     /// trades, and on one it does not know by its willingness.
-    pub fn share(&self, attacker: &Unit, defender: &Unit, a: KindId, d: KindId) -> f32 {
+    pub fn share<const K: usize>(
+        &self,
+        attacker: &Unit<K>,
+        defender: &Unit<K>,
+        a: KindId,
+        d: KindId,
+    ) -> f32 {
         if let Some(willingness) = &self.willingness
             && attacker.side() == willingness.enemy
             && !defender.revealed
@@ -139,8 +150,13 @@ impl BattleTable {
 
     /// The least bomb odds our attack from `attacker` reads on `defender`,
     /// when caution applies to it.
-    fn bomb_floor(&self, board: &Board, attacker: &Unit, defender: &Unit) -> Option<f32> {
-        let caution = self.caution?;
+    fn bomb_floor<const K: usize>(
+        &self,
+        board: &Board<'_, K>,
+        attacker: &Unit<K>,
+        defender: &Unit<K>,
+    ) -> Option<f32> {
+        let caution = self.caution.as_ref()?;
         let cautious = attacker.side() == caution.side
             && attacker.kind.is_some_and(|k| caution.kinds[k.0 as usize])
             && defender.kind.is_none()
@@ -199,12 +215,12 @@ impl BattleTable {
     /// The outcomes of the battle `step` starts on `board`, most likely
     /// first; their chances add up to the share of the attacker that
     /// attacks (one, but for a hidden or unknowing attacker).
-    pub fn outcomes(&self, board: &Board, step: Step) -> Vec<Outcome> {
+    pub fn outcomes<const K: usize>(&self, board: &Board<'_, K>, step: Step) -> Vec<Outcome<K>> {
         let (Some(attacker), Some(defender)) = (board.unit_at(step.from), board.unit_at(step.to))
         else {
             return Vec::new();
         };
-        let mut out: Vec<Outcome> = Vec::with_capacity(5);
+        let mut out: Vec<Outcome<K>> = Vec::with_capacity(5);
         let mut keys = Vec::with_capacity(5);
         // A hidden attacker is of a kind that moves as it did.
         let (distance, straight) = board.reach(step);
@@ -227,21 +243,27 @@ impl BattleTable {
                     continue;
                 }
                 let result = self.result(a, d);
-                let flag = self.flag[d.0 as usize];
                 let bomb = self.bomb[d.0 as usize];
                 let (attacker_stays, defender_stays) = match result {
                     BattleResult::AttackerWins => (true, false),
                     BattleResult::DefenderWins => (false, true),
                     BattleResult::BothRemoved => (false, false),
                 };
-                let flag_taken =
-                    (flag && !defender_stays && board.flags_left[defender.side().index()] < 1.5)
-                        .then_some(defender.side());
+                // A domino 6-6 is a flag that fights: it may fall
+                // attacking, or with the enemy's (a draw).
+                let last_flag = |unit: &Unit<K>, kind: KindId, stays: bool| {
+                    self.flag[kind.0 as usize]
+                        && !stays
+                        && board.flags_left[unit.side().index()] < 1.5
+                };
+                let mut flags_taken = [false; 2];
+                flags_taken[defender.side().index()] = last_flag(defender, d, defender_stays);
+                flags_taken[attacker.side().index()] = last_flag(attacker, a, attacker_stays);
                 // A bomb that holds is told apart from a piece that wins.
                 let key = (
                     attacker_stays,
                     defender_stays,
-                    flag_taken,
+                    flags_taken,
                     defender_stays && bomb,
                 );
                 let at = match keys.iter().position(|k| *k == key) {
@@ -250,11 +272,11 @@ impl BattleTable {
                         keys.push(key);
                         out.push(Outcome {
                             chance: 0.0,
-                            attacker: [0.0; MAX_KINDS],
-                            defender: [0.0; MAX_KINDS],
+                            attacker: [0.0; K],
+                            defender: [0.0; K],
                             attacker_stays,
                             defender_stays,
-                            flag_taken,
+                            flags_taken,
                         });
                         out.len() - 1
                     }

@@ -14,11 +14,15 @@ use crate::core::side::Side;
 use crate::core::square::Square;
 use crate::core::variant::{KindDef, KindId, Mobility, Special, Variant};
 
-/// The most kinds a variant may have for the planner to play it.
-pub const MAX_KINDS: usize = 16;
+/// The kinds a board of the rank games has room for: the search's odds are
+/// arrays this long, copied at every move, so they are kept short.
+pub const RANK_KINDS: usize = 16;
+/// The kinds a domino board has room for: one a way a stone can stand
+/// (attack and defense numbers, 49 with a double-six set; `domino.rs`).
+pub const DOMINO_KINDS: usize = 49;
 
-/// How likely each kind is for one piece (index: `KindId`).
-pub type Odds = [f32; MAX_KINDS];
+/// How likely each of `K` kinds is for one piece (index: `KindId`).
+pub type Odds<const K: usize> = [f32; K];
 
 /// A cell with no piece on it.
 pub const EMPTY: u8 = u8::MAX;
@@ -29,20 +33,21 @@ pub const OFF: u8 = u8::MAX;
 
 /// One way a battle can end.
 #[derive(Debug, Clone, Copy)]
-pub struct Outcome {
+pub struct Outcome<const K: usize> {
     pub chance: f32,
     /// The attacker's and the defender's odds given this outcome (unused
     /// for a piece whose kind is known).
-    pub attacker: Odds,
-    pub defender: Odds,
+    pub attacker: Odds<K>,
+    pub defender: Odds<K>,
     pub attacker_stays: bool,
     pub defender_stays: bool,
-    /// The side whose last flag this outcome takes.
-    pub flag_taken: Option<Side>,
+    /// By side (`Side::index`): whether this outcome takes that side's
+    /// last flag (both: a draw).
+    pub flags_taken: [bool; 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Unit {
+pub struct Unit<const K: usize> {
     pub id: PieceId,
     /// The cell it stands on, or `OFF`.
     pub cell: u8,
@@ -52,14 +57,14 @@ pub struct Unit {
     /// sees it: for a hidden enemy piece, the belief's odds; for a piece of
     /// ours the enemy has not identified, the public odds (what its moves
     /// showed); all nothing where no odds are known.
-    pub odds: Odds,
+    pub odds: Odds<K>,
     pub moved: bool,
     /// Whether its owner's opponent knows its kind (for an enemy piece:
     /// whether we do, by the view or by a battle in the search).
     pub revealed: bool,
 }
 
-impl Unit {
+impl<const K: usize> Unit<K> {
     pub fn side(&self) -> Side {
         self.id.side
     }
@@ -85,7 +90,7 @@ impl Unit {
     pub fn chance(&self, keep: impl Fn(KindId) -> bool) -> f32 {
         match self.kind {
             Some(kind) => f32::from(u8::from(keep(kind))),
-            None => (0..MAX_KINDS)
+            None => (0..K)
                 .filter(|&k| self.odds[k] > 0.0 && keep(KindId(k as u8)))
                 .map(|k| self.odds[k])
                 .sum(),
@@ -99,7 +104,7 @@ impl Unit {
             return;
         }
         let mut total = 0.0;
-        for k in 0..MAX_KINDS {
+        for k in 0..K {
             if self.odds[k] > 0.0 && !keep(KindId(k as u8)) {
                 self.odds[k] = 0.0;
             }
@@ -126,14 +131,14 @@ impl Unit {
     /// we know (what the enemy can know of it), made to sum to one again;
     /// odds `keep` accepts none of stay as they were.
     pub fn narrow_public(&mut self, keep: impl Fn(KindId) -> bool) {
-        let kept: f32 = (0..MAX_KINDS)
+        let kept: f32 = (0..K)
             .filter(|&k| self.odds[k] > 0.0 && keep(KindId(k as u8)))
             .map(|k| self.odds[k])
             .sum();
         if kept <= 0.0 {
             return;
         }
-        for k in 0..MAX_KINDS {
+        for k in 0..K {
             if self.odds[k] > 0.0 {
                 self.odds[k] = if keep(KindId(k as u8)) {
                     self.odds[k] / kept
@@ -145,13 +150,18 @@ impl Unit {
     }
 }
 
+/// Whether `kind` stands on the ladder of ranks: a movable plain piece
+/// or miner of the rank games (domino stones fight by their numbers).
+pub fn ranked(kind: &KindDef) -> bool {
+    kind.pips.is_none()
+        && matches!(kind.special, Special::None | Special::Miner)
+        && kind.mobility != Mobility::Immobile
+}
+
 /// Each kind's place on the variant's ladder of ranks: how many distinct
 /// ranks of movable ranked pieces (plain ones and miners) stand above it
-/// (0 for the Marshal); none for bombs, flags and the spy.
-pub fn ladder_places(variant: &Variant) -> [Option<usize>; MAX_KINDS] {
-    let ranked = |k: &KindDef| {
-        matches!(k.special, Special::None | Special::Miner) && k.mobility != Mobility::Immobile
-    };
+/// (0 for the Marshal); none for bombs, flags, the spy and domino stones.
+pub fn ladder_places(variant: &Variant) -> Vec<Option<usize>> {
     let mut ranks: Vec<i32> = variant
         .kinds
         .iter()
@@ -160,8 +170,8 @@ pub fn ladder_places(variant: &Variant) -> [Option<usize>; MAX_KINDS] {
         .collect();
     ranks.sort_unstable_by(|a, b| b.cmp(a));
     ranks.dedup();
-    let mut places = [None; MAX_KINDS];
-    for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
+    let mut places = vec![None; variant.kinds.len()];
+    for (k, kind) in variant.kinds.iter().enumerate() {
         if ranked(kind) {
             places[k] = ranks.iter().position(|r| *r == kind.rank);
         }
@@ -207,9 +217,9 @@ const KEYED_RUN: u8 = 2;
 
 /// What a move changed, to unmake it.
 #[derive(Debug, Clone, Copy)]
-pub struct Undo {
-    mover: Unit,
-    target: Option<Unit>,
+pub struct Undo<const K: usize> {
+    mover: Unit<K>,
+    target: Option<Unit<K>>,
     cells: [(u8, u8); 2],
     key: u64,
     quiet: u32,
@@ -219,12 +229,12 @@ pub struct Undo {
     shuttle: Shuttle,
 }
 
-pub struct Board<'z> {
+pub struct Board<'z, const K: usize> {
     pub columns: u8,
     pub rows: u8,
     /// Row by row: a unit's index, `EMPTY` or `BLOCKED`.
     pub cells: Vec<u8>,
-    pub units: Vec<Unit>,
+    pub units: Vec<Unit<K>>,
     pub to_move: Side,
     /// Kinds by `KindId`: how each moves, and whether it is a flag.
     pub mobility: Vec<Mobility>,
@@ -242,14 +252,14 @@ pub struct Board<'z> {
     zobrist: &'z Zobrist,
 }
 
-impl<'z> Board<'z> {
+impl<'z, const K: usize> Board<'z, K> {
     pub fn new(
         variant: &Variant,
-        units: Vec<Unit>,
+        units: Vec<Unit<K>>,
         to_move: Side,
         quiet: u32,
         zobrist: &'z Zobrist,
-    ) -> Board<'z> {
+    ) -> Board<'z, K> {
         let (columns, rows) = (variant.board.columns, variant.board.rows);
         let mut cells = vec![EMPTY; columns as usize * rows as usize];
         for square in &variant.board.blocked {
@@ -287,7 +297,7 @@ impl<'z> Board<'z> {
 
     /// The board with the two-squares rule at `limit` (none: off), each
     /// side's track as `shuttles` says.
-    pub fn with_two_squares(mut self, limit: Option<u8>, shuttles: [Shuttle; 2]) -> Board<'z> {
+    pub fn with_two_squares(mut self, limit: Option<u8>, shuttles: [Shuttle; 2]) -> Board<'z, K> {
         self.two_squares = limit;
         self.shuttles = shuttles;
         self.key = self.full_key();
@@ -368,7 +378,7 @@ impl<'z> Board<'z> {
         Some(row * self.columns + col)
     }
 
-    pub fn unit_at(&self, cell: u8) -> Option<&Unit> {
+    pub fn unit_at(&self, cell: u8) -> Option<&Unit<K>> {
         match self.cells[cell as usize] {
             EMPTY | BLOCKED => None,
             i => Some(&self.units[i as usize]),
@@ -376,18 +386,18 @@ impl<'z> Board<'z> {
     }
 
     /// The chance that `unit` can move at all, and that it moves as `mobility`.
-    pub fn moves_as(&self, unit: &Unit, mobility: Mobility) -> f32 {
+    pub fn moves_as(&self, unit: &Unit<K>, mobility: Mobility) -> f32 {
         unit.chance(|k| self.mobility[k.0 as usize] == mobility)
     }
 
     /// The chance that `unit` can move.
-    pub fn movable(&self, unit: &Unit) -> f32 {
+    pub fn movable(&self, unit: &Unit<K>) -> f32 {
         unit.chance(|k| self.mobility[k.0 as usize] != Mobility::Immobile)
     }
 
     /// Play a move that is not a battle: the piece is known to move, and to
     /// move as far as it went.
-    pub fn make_quiet(&mut self, step: Step) -> Undo {
+    pub fn make_quiet(&mut self, step: Step) -> Undo<K> {
         let index = self.cells[step.from as usize];
         let undo = self.undo_for(index, None, step);
         self.move_unit(index, step.to, self.reach(step));
@@ -399,7 +409,7 @@ impl<'z> Board<'z> {
 
     /// Play a battle with one of its outcomes: who stays, and what each
     /// piece's kind may be given that outcome.
-    pub fn make_battle(&mut self, step: Step, outcome: &Outcome) -> Undo {
+    pub fn make_battle(&mut self, step: Step, outcome: &Outcome<K>) -> Undo<K> {
         let attacker = self.cells[step.from as usize];
         let defender = self.cells[step.to as usize];
         let undo = self.undo_for(attacker, Some(defender), step);
@@ -414,10 +424,17 @@ impl<'z> Board<'z> {
                 }
             }
         }
-        if let Some(flag_of) = outcome.flag_taken {
-            self.winner = Some(Some(flag_of.opponent()));
-            self.flags_left[flag_of.index()] = 0.0;
+        for side in Side::BOTH {
+            if outcome.flags_taken[side.index()] {
+                self.flags_left[side.index()] = 0.0;
+            }
         }
+        self.winner = match outcome.flags_taken {
+            [true, true] => Some(None),
+            [true, false] => Some(Some(Side::Blue)),
+            [false, true] => Some(Some(Side::Red)),
+            [false, false] => self.winner,
+        };
         let (attacker_stays, defender_stays) = (outcome.attacker_stays, outcome.defender_stays);
         if !defender_stays {
             self.remove(defender);
@@ -443,7 +460,7 @@ impl<'z> Board<'z> {
         undo
     }
 
-    pub fn unmake(&mut self, undo: &Undo) {
+    pub fn unmake(&mut self, undo: &Undo<K>) {
         let mover = undo.mover;
         let index = self.index_of(mover.id);
         self.units[index] = mover;
@@ -482,7 +499,7 @@ impl<'z> Board<'z> {
             .expect("a unit of this board")
     }
 
-    fn undo_for(&self, mover: u8, target: Option<u8>, step: Step) -> Undo {
+    fn undo_for(&self, mover: u8, target: Option<u8>, step: Step) -> Undo<K> {
         Undo {
             mover: self.units[mover as usize],
             target: target.map(|t| self.units[t as usize]),

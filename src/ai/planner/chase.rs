@@ -20,7 +20,7 @@ const REACH: i32 = 2;
 /// known kind, it beats that piece, which can move, stands within two
 /// steps of it, and has at most one empty square beside it that no known
 /// enemy piece that beats it stands next to.
-pub fn chases(board: &Board, table: &BattleTable, at: u8) -> bool {
+pub fn chases<const K: usize>(board: &Board<'_, K>, table: &BattleTable, at: u8) -> bool {
     let Some(chaser) = board.unit_at(at) else {
         return false;
     };
@@ -41,7 +41,11 @@ pub fn chases(board: &Board, table: &BattleTable, at: u8) -> bool {
 
 /// The empty squares beside `prey` where no known enemy piece that beats
 /// it would stand next to it.
-fn safe_squares(board: &Board, table: &BattleTable, prey: &Unit) -> usize {
+fn safe_squares<const K: usize>(
+    board: &Board<'_, K>,
+    table: &BattleTable,
+    prey: &Unit<K>,
+) -> usize {
     let Some(weak) = prey.kind else {
         return 0;
     };
@@ -64,7 +68,7 @@ fn safe_squares(board: &Board, table: &BattleTable, prey: &Unit) -> usize {
 }
 
 /// The cells within `REACH` steps of `at`, `at` left out.
-fn near<'a>(board: &'a Board, at: u8) -> impl Iterator<Item = u8> + 'a {
+fn near<'a, const K: usize>(board: &'a Board<'_, K>, at: u8) -> impl Iterator<Item = u8> + 'a {
     let (columns, rows) = (i32::from(board.columns), i32::from(board.rows));
     let (col, row) = (i32::from(at) % columns, i32::from(at) / columns);
     (-REACH..=REACH).flat_map(move |dr| {

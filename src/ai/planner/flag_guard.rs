@@ -12,7 +12,7 @@
 //! a miner defuses within the search still counts as standing).
 
 use super::battles::BattleTable;
-use super::board::{Board, MAX_KINDS, Unit};
+use super::board::{Board, Unit};
 use crate::ai::knowledge::steps::steps_from;
 use crate::core::battle::BattleResult;
 use crate::core::side::Side;
@@ -53,7 +53,7 @@ pub struct FlagGuard {
 impl FlagGuard {
     /// For `me`'s flags and bombs on `board` (our own pieces, whose kinds
     /// we know and which never move).
-    pub fn new(variant: &Variant, board: &Board, me: Side) -> FlagGuard {
+    pub fn new<const K: usize>(variant: &Variant, board: &Board<'_, K>, me: Side) -> FlagGuard {
         let ours = |square: Square| {
             board
                 .unit_at(board.cell(square))
@@ -95,9 +95,12 @@ impl FlagGuard {
     /// For each way in (up to `MAX_WAYS`) and each of our kinds, the
     /// steps to its post of the nearest of our `defenders` of that kind:
     /// worked out once a position, for all the walkers in it.
-    pub fn posts<'a>(&self, defenders: impl Iterator<Item = &'a (&'a Unit, KindId)>) -> Posts {
+    pub fn posts<'a, const K: usize>(
+        &self,
+        defenders: impl Iterator<Item = &'a (&'a Unit<K>, KindId)>,
+    ) -> Posts<K> {
         let mut posts = Posts {
-            steps: [[u32::MAX; MAX_KINDS]; MAX_WAYS],
+            steps: [[u32::MAX; K]; MAX_WAYS],
         };
         for (defender, kind) in defenders {
             for (way, nearest) in self.ways.iter().zip(posts.steps.iter_mut()) {
@@ -113,16 +116,16 @@ impl FlagGuard {
     /// nearest way in, less what our pieces (`posts`) cover of it: by the
     /// way in where the danger left is greatest. A kind's timing is read
     /// before its chance to stop the walker, which is worked out once.
-    pub fn danger_left(
+    pub fn danger_left<const K: usize>(
         &self,
-        board: &Board,
+        board: &Board<'_, K>,
         table: &BattleTable,
-        walker: &Unit,
-        posts: &Posts,
+        walker: &Unit<K>,
+        posts: &Posts<K>,
         danger: impl Fn(usize) -> f32,
     ) -> f32 {
         let at = walker.cell as usize;
-        let mut stops: [Option<f32>; MAX_KINDS] = [None; MAX_KINDS];
+        let mut stops: [Option<f32>; K] = [None; K];
         let mut worst: f32 = 0.0;
         for (way, nearest) in self.ways.iter().zip(&posts.steps) {
             let steps = way.walker[at];
@@ -153,14 +156,19 @@ impl FlagGuard {
 
 /// By way in and by our kind: the steps of our nearest piece of that kind
 /// to the way's post (`FlagGuard::posts`).
-pub struct Posts {
-    steps: [[u32; MAX_KINDS]; MAX_WAYS],
+pub struct Posts<const K: usize> {
+    steps: [[u32; K]; MAX_WAYS],
 }
 
 /// The chance our piece of kind `ours` beats or trades with the enemy
 /// `walker`, attacking it, by what we know of the walker's kind, given
 /// that it moves.
-fn stop_chance(board: &Board, table: &BattleTable, ours: KindId, walker: &Unit) -> f32 {
+fn stop_chance<const K: usize>(
+    board: &Board<'_, K>,
+    table: &BattleTable,
+    ours: KindId,
+    walker: &Unit<K>,
+) -> f32 {
     walker
         .kinds()
         .filter(|(k, _)| board.mobility[k.0 as usize] != Mobility::Immobile)

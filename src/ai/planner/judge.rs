@@ -8,7 +8,7 @@
 //! position the search reaches.
 
 use super::battles::BattleTable;
-use super::board::{Board, MAX_KINDS, Odds, Unit, ladder_places};
+use super::board::{Board, Odds, Unit, ladder_places};
 use super::flag_guard::FlagGuard;
 use super::values::{Values, state};
 use crate::ai::knowledge::steps::steps_from;
@@ -47,6 +47,9 @@ const EXPENDABLE_PULL: f32 = 1.0;
 /// How many low ranks walk toward the enemy's flag besides the miners, and
 /// the highest place on the ladder they may come from.
 const EXPENDABLES: usize = 2;
+/// How many killers hunt the enemy's 6-6 in a domino game: two can corner
+/// it; the rest keep their stealth.
+const HUNTERS: usize = 2;
 const EXPENDABLE_PLACE: usize = 5;
 /// A share of a seen enemy piece's worth, for the nearest of our pieces
 /// sure to beat it, by the steps between them.
@@ -57,6 +60,10 @@ const DRAW: f32 = -150.0;
 
 pub struct Judge {
     me: Side,
+    /// What a win adds, and what a draw is worth (`WIN` and `DRAW`; in a
+    /// domino game `domino::WIN` and `domino::DRAW`).
+    win: f32,
+    draw: f32,
     /// What each kind is worth to each side.
     values: Values,
     /// Steps to our flag from every cell.
@@ -73,21 +80,28 @@ pub struct Judge {
     /// it; the closer it is to the truth, the sooner a chance node is cut.
     pub limit: f32,
     /// Our kinds whose battles the quiescence search always plays: the two
-    /// top ranks and the spy.
-    pub precious: [bool; MAX_KINDS],
+    /// top ranks and the spy (in a domino game the 6-6 and the killers).
+    pub precious: Vec<bool>,
+    /// By kind: whether it can take a flag (any piece that moves; in a
+    /// domino game only the killers).
+    takes_flag: Vec<bool>,
 }
 
 impl Judge {
-    pub fn new(
+    pub fn new<const K: usize>(
         variant: &Variant,
-        board: &Board,
+        board: &Board<'_, K>,
         table: &BattleTable,
         me: Side,
         quiet_limit: Option<u32>,
     ) -> Judge {
-        let kinds = variant.kinds.len().min(MAX_KINDS);
         let places = ladder_places(variant);
-        let values = Values::new(variant, board, table);
+        let (values, win, draw) = if variant.is_domino() {
+            let values = super::domino::values(variant, board, table);
+            (values, super::domino::WIN, super::domino::DRAW)
+        } else {
+            (Values::new(variant, board, table), WIN, DRAW)
+        };
         let our_flags: Vec<_> = board
             .units
             .iter()
@@ -95,7 +109,10 @@ impl Judge {
             .filter(|u| u.kind.is_some_and(|k| variant.kind(k).is_flag))
             .map(|u| board.square(u.cell))
             .collect();
-        let to_our_flag = if our_flags.is_empty() {
+        // A domino 6-6 walks and fights: no ways in to guard, and the
+        // enemy's killers do not know where it is until they have seen it
+        // (its stealth is its guard, `domino::FLAG_STEALTH`).
+        let to_our_flag = if our_flags.is_empty() || variant.is_domino() {
             vec![u32::MAX; board.cells.len()]
         } else {
             steps_from(variant, &our_flags, |_| false)
@@ -113,7 +130,11 @@ impl Judge {
                 }
             }
         }
-        let pulled = pulled_units(variant, board, me, &pull);
+        // Domino Stratego: only the killers take a 6-6.
+        let killers = variant
+            .is_domino()
+            .then(|| super::domino::killers(variant, table));
+        let pulled = pulled_units(variant, board, me, &pull, killers.as_deref());
         let mut army = [0.0f32; 2];
         for unit in board.units.iter().filter(|u| u.alive()) {
             let side = unit.side().index();
@@ -123,23 +144,45 @@ impl Judge {
                 None => expected(&unit.odds, &values.value[side][at]),
             };
         }
-        let mut precious = [false; MAX_KINDS];
-        for (k, kind) in variant.kinds.iter().take(kinds).enumerate() {
-            precious[k] = kind.special == Special::Spy
-                || (kind.special == Special::None
-                    && kind.mobility != Mobility::Immobile
-                    && places[k].is_some_and(|p| p < 2));
-        }
+        let precious = match &killers {
+            Some(killers) => variant
+                .kinds
+                .iter()
+                .zip(killers)
+                .map(|(kind, &killer)| kind.is_flag || killer)
+                .collect(),
+            None => variant
+                .kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| {
+                    kind.special == Special::Spy
+                        || (kind.special == Special::None
+                            && kind.mobility != Mobility::Immobile
+                            && places[k].is_some_and(|p| p < 2))
+                })
+                .collect(),
+        };
+        let takes_flag = killers.unwrap_or_else(|| {
+            variant
+                .kinds
+                .iter()
+                .map(|kind| kind.mobility != Mobility::Immobile)
+                .collect()
+        });
         Judge {
             me,
+            win,
+            draw,
             values,
             to_our_flag,
             flag_guard: FlagGuard::new(variant, board, me),
             pull,
             pulled,
             quiet_limit,
-            limit: (WIN + army[0].max(army[1]) + MARGIN).min(BOUND),
+            limit: (win + army[0].max(army[1]) + MARGIN).min(BOUND),
             precious,
+            takes_flag,
         }
     }
 
@@ -147,7 +190,12 @@ impl Judge {
     /// `step` starts, by the hidden pieces' odds and the share of the
     /// attacker that would attack (`BattleTable::share`: none of a hidden
     /// kind that would lose to a piece it knows).
-    pub fn attack_gain(&self, board: &Board, table: &BattleTable, step: super::board::Step) -> f32 {
+    pub fn attack_gain<const K: usize>(
+        &self,
+        board: &Board<'_, K>,
+        table: &BattleTable,
+        step: super::board::Step,
+    ) -> f32 {
         let (Some(attacker), Some(defender)) = (board.unit_at(step.from), board.unit_at(step.to))
         else {
             return 0.0;
@@ -172,7 +220,11 @@ impl Judge {
 
     /// Whether the battle `step` starts puts one of our precious pieces
     /// at stake (`precious`).
-    pub fn touches_precious(&self, board: &Board, step: super::board::Step) -> bool {
+    pub fn touches_precious<const K: usize>(
+        &self,
+        board: &Board<'_, K>,
+        step: super::board::Step,
+    ) -> bool {
         [step.from, step.to].into_iter().any(|cell| {
             board.unit_at(cell).is_some_and(|u| {
                 u.side() == self.me && u.kind.is_some_and(|k| self.precious[k.0 as usize])
@@ -181,7 +233,7 @@ impl Judge {
     }
 
     /// The score of `board` for the side to move.
-    pub fn score(&self, board: &Board, table: &BattleTable) -> f32 {
+    pub fn score<const K: usize>(&self, board: &Board<'_, K>, table: &BattleTable) -> f32 {
         let mine = self
             .score_for_me(board, table)
             .clamp(-self.limit, self.limit);
@@ -193,13 +245,19 @@ impl Judge {
     }
 
     /// A game that ended, for the side to move: the winner's lead, at
-    /// least nothing, and `WIN`; sooner wins counting more.
-    pub fn ended(&self, board: &Board, table: &BattleTable, winner: Option<Side>, ply: u32) -> f32 {
+    /// least nothing, and a win's worth; sooner wins counting more.
+    pub fn ended<const K: usize>(
+        &self,
+        board: &Board<'_, K>,
+        table: &BattleTable,
+        winner: Option<Side>,
+        ply: u32,
+    ) -> f32 {
         let lead = self.score_for_me(board, table);
         let mine = match winner {
-            Some(side) if side == self.me => lead.max(0.0) + WIN - ply as f32,
-            Some(_) => lead.min(0.0) - WIN + ply as f32,
-            None => DRAW,
+            Some(side) if side == self.me => lead.max(0.0) + self.win - ply as f32,
+            Some(_) => lead.min(0.0) - self.win + ply as f32,
+            None => self.draw,
         }
         .clamp(-self.limit, self.limit);
         if board.to_move == self.me {
@@ -209,12 +267,12 @@ impl Judge {
         }
     }
 
-    fn score_for_me(&self, board: &Board, table: &BattleTable) -> f32 {
+    fn score_for_me<const K: usize>(&self, board: &Board<'_, K>, table: &BattleTable) -> f32 {
         let mut total = 0.0;
         let mut seen_enemies = Few::default();
         let mut seen_mine = Few::default();
         let mut mine = Few::default();
-        let mut walkers: Few<&Unit> = Few::default();
+        let mut walkers: Few<&Unit<K>> = Few::default();
         for (index, unit) in board.units.iter().enumerate().filter(|(_, u)| u.alive()) {
             let side = unit.side().index();
             let ours = unit.side() == self.me;
@@ -247,7 +305,8 @@ impl Judge {
         if walkers.len > 0 {
             let posts = self.flag_guard.posts(mine.items());
             for walker in walkers.items() {
-                let moves = board.movable(walker) * if walker.moved { 1.0 } else { 0.5 };
+                let moves = walker.chance(|k| self.takes_flag[k.0 as usize])
+                    * if walker.moved { 1.0 } else { 0.5 };
                 total -= self
                     .flag_guard
                     .danger_left(board, table, walker, &posts, |steps| {
@@ -274,7 +333,7 @@ impl Judge {
         }
         if let Some(limit) = self.quiet_limit {
             let share = (board.quiet as f32 / limit.max(1) as f32).min(1.0).powi(3);
-            total += share * DRAW;
+            total += share * self.draw;
         }
         total
     }
@@ -312,16 +371,41 @@ impl<T: Copy> Few<T> {
 }
 
 /// A hidden piece's value to its side, by its odds.
-fn expected(odds: &Odds, value: &[f32; MAX_KINDS]) -> f32 {
+fn expected<const K: usize>(odds: &Odds<K>, value: &[f32]) -> f32 {
     odds.iter().zip(value).map(|(p, v)| p * v).sum()
 }
 
 /// By unit: how much of the pull toward the enemy's flag each of `me`'s
 /// pieces follows: every miner, and the `EXPENDABLES` lowest plain ranks
-/// that step (no scouts: they probe), the nearest the flag first.
-fn pulled_units(variant: &Variant, board: &Board, me: Side, pull: &[f32]) -> Vec<f32> {
+/// that step (no scouts: they probe), the nearest the flag first; in a
+/// domino game the `HUNTERS` killers (by kind, `killers`) nearest it, as
+/// miners.
+fn pulled_units<const K: usize>(
+    variant: &Variant,
+    board: &Board<'_, K>,
+    me: Side,
+    pull: &[f32],
+    killers: Option<&[bool]>,
+) -> Vec<f32> {
     let places = ladder_places(variant);
     let mut pulled = vec![0.0; board.units.len()];
+    if let Some(killers) = killers {
+        // The hunters: the killers that stand where the pull is strongest,
+        // unseen ones first (the 6-6 dares not take what it cannot tell).
+        let mut hunters: Vec<(usize, bool, f32)> = board
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.alive() && u.side() == me)
+            .filter(|(_, u)| u.kind.is_some_and(|k| killers[k.0 as usize]))
+            .map(|(index, u)| (index, u.revealed, pull[u.cell as usize]))
+            .collect();
+        hunters.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
+        for (index, _, _) in hunters.into_iter().take(HUNTERS) {
+            pulled[index] = MINER_PULL;
+        }
+        return pulled;
+    }
     let mut expendables: Vec<(usize, usize, f32)> = Vec::new();
     for (index, unit) in board.units.iter().enumerate() {
         let Some(k) = unit.kind.filter(|_| unit.alive() && unit.side() == me) else {
@@ -345,10 +429,10 @@ fn pulled_units(variant: &Variant, board: &Board, me: Side, pull: &[f32]) -> Vec
 
 /// Steps (along rows and columns) from `target` to the nearest of `hunters`
 /// whose kind `wins` accepts.
-fn nearest<'a>(
-    board: &Board,
-    hunters: impl Iterator<Item = &'a (&'a Unit, KindId)>,
-    target: &Unit,
+fn nearest<'a, const K: usize>(
+    board: &Board<'_, K>,
+    hunters: impl Iterator<Item = &'a (&'a Unit<K>, KindId)>,
+    target: &Unit<K>,
     wins: impl Fn(KindId) -> bool,
 ) -> Option<f32> {
     let at = board.square(target.cell);

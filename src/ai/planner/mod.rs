@@ -8,17 +8,19 @@
 //! are chance nodes over its willingness (`willing.rs`).
 //! Iterative-deepening alpha-beta (`search.rs`) within the think budget,
 //! judged at its horizon by what Stratego players weigh (`judge.rs`).
-//! It plays the rank games; a domino game, whose stones battle by their
-//! numbers and turn, is left to the expert.
+//! In a domino game its kinds are the ways a stone can stand
+//! (`stances.rs`).
 
 mod battles;
 mod board;
 mod chase;
+mod domino;
 mod flag_guard;
 mod horizon;
 mod judge;
 mod moves;
 mod search;
+mod stances;
 mod values;
 mod willing;
 mod zobrist;
@@ -33,10 +35,10 @@ use super::setup_memory::SetupMemory;
 use crate::core::moves::{Action, Move};
 use crate::core::options::TwoSquares;
 use crate::core::square::Square;
-use crate::core::variant::{Combat, KindId};
+use crate::core::variant::{Combat, KindId, Variant};
 use crate::core::view::{PlayerView, ViewPiece};
 use battles::{BattleTable, Caution};
-use board::{Board, MAX_KINDS, Odds, Shuttle, Step, Unit};
+use board::{Board, DOMINO_KINDS, Odds, RANK_KINDS, Shuttle, Step, Unit};
 use horizon::Horizon;
 use judge::Judge;
 use rand::seq::SliceRandom;
@@ -64,8 +66,12 @@ const ON_THE_CLOCK: u64 = 8;
 /// Whether the planner plays `view`'s variant (else the expert does).
 pub fn plays(view: &PlayerView) -> bool {
     let variant = &view.variant;
-    matches!(variant.combat, Combat::Rank { .. })
-        && variant.kinds.len() <= MAX_KINDS
+    let kinds = stances::searched(variant).kinds.len();
+    let room = match variant.combat {
+        Combat::Rank { .. } => RANK_KINDS,
+        Combat::Domino { .. } => DOMINO_KINDS,
+    };
+    kinds <= room
         && (variant.board.columns as usize * variant.board.rows as usize) < board::BLOCKED as usize
 }
 
@@ -77,19 +83,35 @@ pub fn choose(
     budget: Budget,
     memory: Option<&SetupMemory>,
 ) -> (Option<Action>, Found) {
+    if view.variant.is_domino() {
+        choose_with::<DOMINO_KINDS>(view, rng, budget, memory)
+    } else {
+        choose_with::<RANK_KINDS>(view, rng, budget, memory)
+    }
+}
+
+/// `choose` on a board with room for `K` kinds.
+fn choose_with<const K: usize>(
+    view: &PlayerView,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+    memory: Option<&SetupMemory>,
+) -> (Option<Action>, Found) {
     static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(Zobrist::new);
-    let variant = &*view.variant;
+    let game = &*view.variant;
+    let searched = stances::searched(game);
+    let variant = &*searched;
     let belief = Belief::new(view)
         .with_setup_habits(view)
         .with_approaches(view)
         .with_learned(learned_odds(view))
         .with_memory(view, memory);
-    let units = units(view, &belief);
+    let units = units::<K>(view, &belief, variant);
     let quiet_limit = view
         .options
         .quiet_plies
-        .limit(variant)
-        .or(variant.rules.quiet_ply_limit);
+        .limit(game)
+        .or(game.rules.quiet_ply_limit);
     let two_squares = match view.options.two_squares {
         TwoSquares::Limit(limit) => Some(limit),
         TwoSquares::Off => None,
@@ -116,7 +138,7 @@ pub fn choose(
         })
         .collect();
     root.shuffle(rng);
-    let millis = budget.work / work_per_ms(variant).max(1);
+    let millis = budget.work / work_per_ms(game).max(1);
     // On the clock the deadline ends the search; the count only bounds it.
     let pace = if budget.deadline.is_some() {
         NODES_PER_MS * ON_THE_CLOCK
@@ -152,28 +174,30 @@ pub fn choose(
 
 /// Every piece on the board as the viewer knows it: the enemy's hidden
 /// ones by the belief's odds, ours the enemy has not identified by the
-/// odds it can know (`public_odds`).
-fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
+/// odds it can know (`public_odds`); kinds as `searched` has them.
+fn units<const K: usize>(view: &PlayerView, belief: &Belief, searched: &Variant) -> Vec<Unit<K>> {
     let variant = &*view.variant;
     let mut units = Vec::new();
     for (i, seen) in view.squares.iter().enumerate() {
         let Some(seen) = seen else { continue };
         let ours = seen.owner == view.viewer;
         let public = seen.piece.is_some_and(|p| variant.kind(p.kind).public);
-        let mut odds: Odds = [0.0; MAX_KINDS];
+        let mut odds: Odds<K> = [0.0; K];
         if seen.piece.is_none()
             && let Some(hidden) = belief.hidden.iter().find(|h| h.id == seen.id)
         {
             for (piece, chance) in belief.odds(variant, hidden) {
-                if let Some(slot) = odds.get_mut(piece.kind.0 as usize) {
-                    *slot += chance;
+                for (kind, share) in stances::kinds_of(variant, piece) {
+                    if let Some(slot) = odds.get_mut(kind.0 as usize) {
+                        *slot += chance * share;
+                    }
                 }
             }
         }
         let mut unit = Unit {
             id: seen.id,
             cell: i as u8,
-            kind: seen.piece.map(|p| p.kind),
+            kind: seen.piece.map(|p| stances::kind_of(variant, p)),
             odds,
             moved: seen.moved,
             // An enemy piece whose kind we see is one we know.
@@ -182,7 +206,7 @@ fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
         if unit.kind.is_none() {
             // Odds that do not add up (a belief with no army left) become even.
             if unit.odds.iter().sum::<f32>() <= 0.0 {
-                for k in 0..variant.kinds.len().min(MAX_KINDS) {
+                for k in 0..searched.kinds.len().min(K) {
                     unit.odds[k] = 1.0;
                 }
             }
@@ -200,7 +224,7 @@ fn units(view: &PlayerView, belief: &Belief) -> Vec<Unit> {
 /// What the enemy can know of our unidentified piece `seen`: any of our
 /// unidentified pieces that fits what it saw of it (moved or not, its
 /// suit), each as likely.
-fn public_odds(view: &PlayerView, seen: &ViewPiece, square: Square) -> Odds {
+fn public_odds<const K: usize>(view: &PlayerView, seen: &ViewPiece, square: Square) -> Odds<K> {
     let variant = &*view.variant;
     let asked = Hidden {
         id: seen.id,
@@ -208,7 +232,7 @@ fn public_odds(view: &PlayerView, seen: &ViewPiece, square: Square) -> Odds {
         moved: seen.moved,
         suit: seen.suit,
     };
-    let mut odds: Odds = [0.0; MAX_KINDS];
+    let mut odds: Odds<K> = [0.0; K];
     let pool = view
         .squares
         .iter()
@@ -217,7 +241,7 @@ fn public_odds(view: &PlayerView, seen: &ViewPiece, square: Square) -> Odds {
         .filter_map(|s| s.piece)
         .filter(|p| !variant.kind(p.kind).public);
     for piece in pool.filter(|p| asked.fits(variant, p)) {
-        if let Some(slot) = odds.get_mut(piece.kind.0 as usize) {
+        if let Some(slot) = odds.get_mut(stances::kind_of(variant, piece).0 as usize) {
             *slot += 1.0;
         }
     }

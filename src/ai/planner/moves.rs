@@ -19,7 +19,12 @@ const LIKELY: f32 = 0.5;
 const FAR: i32 = 2;
 
 /// Every move of `side` (only its attacks with `attacks_only`), into `out`.
-pub fn moves_of(board: &Board, side: Side, attacks_only: bool, out: &mut Vec<Step>) {
+pub fn moves_of<const K: usize>(
+    board: &Board<'_, K>,
+    side: Side,
+    attacks_only: bool,
+    out: &mut Vec<Step>,
+) {
     out.clear();
     for unit in board.units.iter().filter(|u| u.alive() && u.side() == side) {
         let since = out.len();
@@ -81,7 +86,7 @@ impl Moves<'_> {
 
 /// What landing on `cell` would be for a piece of `side`: a quiet move, an
 /// attack, or no move.
-fn landing(board: &Board, side: Side, cell: u8) -> Option<bool> {
+fn landing<const K: usize>(board: &Board<'_, K>, side: Side, cell: u8) -> Option<bool> {
     match board.cells[cell as usize] {
         EMPTY => Some(false),
         BLOCKED => None,
@@ -92,7 +97,7 @@ fn landing(board: &Board, side: Side, cell: u8) -> Option<bool> {
     }
 }
 
-fn steps(board: &Board, unit: &Unit, moves: &mut Moves) {
+fn steps<const K: usize>(board: &Board<'_, K>, unit: &Unit<K>, moves: &mut Moves) {
     for dir in 0..4 {
         if let Some(to) = board.neighbour(unit.cell, dir)
             && let Some(attack) = landing(board, unit.side(), to)
@@ -102,7 +107,7 @@ fn steps(board: &Board, unit: &Unit, moves: &mut Moves) {
     }
 }
 
-fn lines(board: &Board, unit: &Unit, moves: &mut Moves) {
+fn lines<const K: usize>(board: &Board<'_, K>, unit: &Unit<K>, moves: &mut Moves) {
     for dir in 0..4 {
         let mut at = unit.cell;
         while let Some(to) = board.neighbour(at, dir) {
@@ -120,7 +125,7 @@ fn lines(board: &Board, unit: &Unit, moves: &mut Moves) {
 
 /// One square, or two through an empty first square, straight on or
 /// turning once (Ultimate Lightning's captains).
-fn two_steps(board: &Board, unit: &Unit, moves: &mut Moves) {
+fn two_steps<const K: usize>(board: &Board<'_, K>, unit: &Unit<K>, moves: &mut Moves) {
     for first in 0..4 {
         let Some(mid) = board.neighbour(unit.cell, first) else {
             continue;

@@ -94,8 +94,8 @@ pub struct Found {
     pub nodes: u64,
 }
 
-pub struct Searcher<'b, 'z> {
-    pub board: &'b mut Board<'z>,
+pub struct Searcher<'b, 'z, const K: usize> {
+    pub board: &'b mut Board<'z, K>,
     table: &'b BattleTable,
     judge: &'b Judge,
     entries: Vec<Entry>,
@@ -117,16 +117,16 @@ pub struct Searcher<'b, 'z> {
     iteration: u32,
 }
 
-impl<'b, 'z> Searcher<'b, 'z> {
+impl<'b, 'z, const K: usize> Searcher<'b, 'z, K> {
     /// A search of `board` that keeps what it learns in `kept` (fresh, or
     /// kept from an earlier search and readied by `Table::next_search`).
     pub fn new(
-        board: &'b mut Board<'z>,
+        board: &'b mut Board<'z, K>,
         (table, judge): (&'b BattleTable, &'b Judge),
         kept: Table,
         limit: u64,
         out_of_time: &'b dyn Fn() -> bool,
-    ) -> Searcher<'b, 'z> {
+    ) -> Searcher<'b, 'z, K> {
         let cells = board.cells.len();
         let Table {
             entries,

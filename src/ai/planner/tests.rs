@@ -1,9 +1,9 @@
 //! The planner's rules: battles weighed by the hidden piece's odds, moves
 //! made and unmade exactly, sure wins taken, likely bombs left alone, and
-//! only legal moves in every rank variant.
+//! only legal moves in every variant.
 
 use super::battles::{BattleTable, Caution};
-use super::board::{Board, MAX_KINDS, Odds, Step, Unit, ladder_places};
+use super::board::{RANK_KINDS, Step, ladder_places};
 use super::judge::Judge;
 use super::moves::moves_of;
 use super::search::{Searcher, Table};
@@ -17,6 +17,12 @@ use crate::core::variant::{KindId, Variant, builtin_variant};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+
+/// The rank games' board, units and odds, which these tests play.
+type Board<'z> = super::board::Board<'z, RANK_KINDS>;
+type Unit = super::board::Unit<RANK_KINDS>;
+type Odds = super::board::Odds<RANK_KINDS>;
+const MAX_KINDS: usize = RANK_KINDS;
 
 fn classic() -> Arc<Variant> {
     builtin_variant("classic").unwrap()
@@ -166,8 +172,11 @@ fn taking_the_last_flag_ends_the_game() {
     let board = Board::new(&v, units, Side::Red, 0, &zobrist);
     let table = BattleTable::new(&v, &GameOptions::defaults(&v));
     let outcomes = table.outcomes(&board, step(&board, "j9", "j10"));
-    let flag = outcomes.iter().find(|o| o.flag_taken.is_some()).unwrap();
-    assert_eq!(flag.flag_taken, Some(Side::Blue));
+    let flag = outcomes
+        .iter()
+        .find(|o| o.flags_taken != [false; 2])
+        .unwrap();
+    assert_eq!(flag.flags_taken, [false, true]);
     assert!((flag.chance - 0.4).abs() < 1e-5);
 }
 
@@ -390,7 +399,7 @@ fn a_hidden_piece_that_moves_is_no_bomb_and_one_that_runs_is_a_scout() {
     );
 }
 
-/// Every move the planner chooses is legal, in every variant it plays,
+/// Every move the planner chooses is legal, in every variant,
 /// over whole games against the heuristic.
 #[test]
 fn the_planner_plays_only_legal_moves() {
@@ -405,6 +414,7 @@ fn the_planner_plays_only_legal_moves() {
         "ultimate-lightning",
         "free",
         "piecepack",
+        "domino",
     ] {
         let variant = builtin_variant(id).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);

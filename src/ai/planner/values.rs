@@ -7,7 +7,7 @@
 //! enemy's premiums mirror ours.
 
 use super::battles::BattleTable;
-use super::board::{Board, MAX_KINDS, ladder_places};
+use super::board::{Board, ladder_places};
 use crate::core::battle::BattleResult;
 use crate::core::side::Side;
 use crate::core::variant::{Combat, KindId, Mobility, Special, Variant};
@@ -66,21 +66,27 @@ pub const fn state(moved: bool, revealed: bool) -> usize {
 
 pub struct Values {
     /// By side, then kind: the worth that battles trade.
-    pub worth: [[f32; MAX_KINDS]; 2],
+    pub worth: [Vec<f32>; 2],
     /// By side, `state`, then kind: what a piece adds to its side's score.
-    pub value: [[[f32; MAX_KINDS]; 4]; 2],
+    pub value: [[Vec<f32>; 4]; 2],
 }
 
 impl Values {
-    pub fn new(variant: &Variant, board: &Board, table: &BattleTable) -> Values {
+    pub fn new<const K: usize>(
+        variant: &Variant,
+        board: &Board<'_, K>,
+        table: &BattleTable,
+    ) -> Values {
         let left = Left::new(variant, board, table);
         let places = ladder_places(variant);
         let spy_target = match variant.combat {
             Combat::Rank { spy_target, .. } => spy_target.map(|k| k.0 as usize),
             Combat::Domino { .. } => None,
         };
-        let mut worth = [[0.0; MAX_KINDS]; 2];
-        let mut value = [[[0.0; MAX_KINDS]; 4]; 2];
+        let kinds = variant.kinds.len();
+        let mut worth = [vec![0.0; kinds], vec![0.0; kinds]];
+        let mut value: [[Vec<f32>; 4]; 2] =
+            std::array::from_fn(|_| std::array::from_fn(|_| vec![0.0; kinds]));
         for side in Side::BOTH {
             let enemy = side.opponent();
             let enemy_spy = left.count(enemy, |k| left.is(k, Special::Spy)).min(1.0);
@@ -158,12 +164,17 @@ struct Left<'a> {
     table: &'a BattleTable,
     kinds: usize,
     /// By side, then kind: how many are left.
-    counts: [[f32; MAX_KINDS]; 2],
+    counts: [Vec<f32>; 2],
 }
 
 impl<'a> Left<'a> {
-    fn new(variant: &'a Variant, board: &Board, table: &'a BattleTable) -> Left<'a> {
-        let mut counts = [[0.0; MAX_KINDS]; 2];
+    fn new<const K: usize>(
+        variant: &'a Variant,
+        board: &Board<'_, K>,
+        table: &'a BattleTable,
+    ) -> Left<'a> {
+        let kinds = variant.kinds.len();
+        let mut counts = [vec![0.0; kinds], vec![0.0; kinds]];
         for unit in board.units.iter().filter(|u| u.alive()) {
             for (k, p) in unit.kinds() {
                 counts[unit.side().index()][k.0 as usize] += p;
@@ -172,7 +183,7 @@ impl<'a> Left<'a> {
         Left {
             variant,
             table,
-            kinds: variant.kinds.len().min(MAX_KINDS),
+            kinds,
             counts,
         }
     }

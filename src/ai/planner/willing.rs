@@ -16,7 +16,7 @@
 //! Lieutenants, Sergeants and Scouts at 63-87%, its Colonels and Majors at
 //! 4% and 19-31%, its Miners at 2-7%, its Spy never.
 
-use super::board::{MAX_KINDS, Unit, ladder_places};
+use super::board::{Unit, ladder_places};
 use crate::core::side::Side;
 use crate::core::variant::{KindId, Mobility, Special, Variant};
 
@@ -27,21 +27,30 @@ const HIGH: (f32, f32) = (0.05, 0.25);
 const LOW: (f32, f32) = (0.7, 0.8);
 const MINER: (f32, f32) = (0.1, 0.1);
 const SCOUT: (f32, f32) = (0.7, 0.7);
+/// Domino Stratego: shares by the number a stone attacks with (a 6 may
+/// take anything, a low number little), the same whether it moved (moving
+/// shows nothing of a stone); the 0-0 and the 6-6 risk the game.
+const DOMINO_BY_ATTACK: [f32; 7] = [0.05, 0.1, 0.15, 0.25, 0.4, 0.55, 0.7];
+const DOMINO_GAME_PIECES: f32 = 0.05;
 
 /// How willing each kind of `enemy`'s is to attack an unidentified piece.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Willingness {
     pub enemy: Side,
     /// By kind: (unmoved, moved).
-    shares: [(f32, f32); MAX_KINDS],
+    shares: Vec<(f32, f32)>,
 }
 
 impl Willingness {
     /// The fixed table for `enemy`'s kinds in `variant`.
     pub fn new(variant: &Variant, enemy: Side) -> Willingness {
+        if variant.is_domino() {
+            let shares = domino_shares(variant);
+            return Willingness { enemy, shares };
+        }
         let places = ladder_places(variant);
-        let mut shares = [(0.0, 0.0); MAX_KINDS];
-        for (k, kind) in variant.kinds.iter().enumerate().take(MAX_KINDS) {
+        let mut shares = vec![(0.0, 0.0); variant.kinds.len()];
+        for (k, kind) in variant.kinds.iter().enumerate() {
             shares[k] = match kind.special {
                 _ if kind.mobility == Mobility::Immobile => (0.0, 0.0),
                 Special::Spy => (0.0, 0.0),
@@ -65,7 +74,12 @@ impl Willingness {
     /// piece its side has not identified: all of it when `a` beats or
     /// trades with every kind `defender` may publicly be (`loses_to` says
     /// which kinds `a` loses to), else the table's.
-    pub fn share(&self, a: KindId, defender: &Unit, loses_to: impl Fn(KindId) -> bool) -> f32 {
+    pub fn share<const K: usize>(
+        &self,
+        a: KindId,
+        defender: &Unit<K>,
+        loses_to: impl Fn(KindId) -> bool,
+    ) -> f32 {
         let mut may_be = 0.0;
         let mut beats_attacker = 0.0;
         for (d, p) in defender.odds.iter().enumerate().filter(|(_, p)| **p > 0.0) {
@@ -82,6 +96,23 @@ impl Willingness {
     }
 }
 
+/// The shares of a domino game's kinds (stances), (unmoved, moved).
+fn domino_shares(variant: &Variant) -> Vec<(f32, f32)> {
+    variant
+        .kinds
+        .iter()
+        .map(|kind| {
+            let (attack, defense) = kind.pips.unwrap_or_default();
+            let share = if kind.is_flag || (attack == 0 && defense == 0) {
+                DOMINO_GAME_PIECES
+            } else {
+                DOMINO_BY_ATTACK[(attack as usize).min(DOMINO_BY_ATTACK.len() - 1)]
+            };
+            (share, share)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +122,21 @@ mod tests {
         let v = builtin_variant(variant).unwrap();
         let k = v.kind_by_key(kind).unwrap();
         Willingness::new(&v, Side::Blue).shares[k.0 as usize].0
+    }
+
+    #[test]
+    fn a_domino_stone_attacking_with_six_is_the_most_willing() {
+        let v = super::super::stances::searched(&builtin_variant("domino").unwrap()).into_owned();
+        let share = |attack: u8, defense: u8| {
+            let k = v
+                .kind_ids()
+                .find(|&k| v.kind(k).pips == Some((attack, defense)))
+                .unwrap();
+            Willingness::new(&v, Side::Blue).shares[k.0 as usize].0
+        };
+        assert!(share(6, 1) > share(1, 6));
+        assert!(share(6, 1) > share(6, 6), "the 6-6 risks the game");
+        assert!(share(6, 1) > share(0, 0), "the 0-0 beats nothing else");
     }
 
     #[test]
