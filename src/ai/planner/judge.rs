@@ -47,10 +47,10 @@ const EXPENDABLE_PULL: f32 = 1.0;
 /// How many low ranks walk toward the enemy's flag besides the miners, and
 /// the highest place on the ladder they may come from.
 const EXPENDABLES: usize = 2;
+const EXPENDABLE_PLACE: usize = 5;
 /// How many killers hunt the enemy's 6-6 in a domino game: two can corner
 /// it; the rest keep their stealth.
 const HUNTERS: usize = 2;
-const EXPENDABLE_PLACE: usize = 5;
 /// A share of a seen enemy piece's worth, for the nearest of our pieces
 /// sure to beat it, by the steps between them.
 const CHASE: f32 = 0.1;
@@ -82,9 +82,6 @@ pub struct Judge {
     /// Our kinds whose battles the quiescence search always plays: the two
     /// top ranks and the spy (in a domino game the 6-6 and the killers).
     pub precious: Vec<bool>,
-    /// By kind: whether it can take a flag (any piece that moves; in a
-    /// domino game only the killers).
-    takes_flag: Vec<bool>,
 }
 
 impl Judge {
@@ -163,13 +160,6 @@ impl Judge {
                 })
                 .collect(),
         };
-        let takes_flag = killers.unwrap_or_else(|| {
-            variant
-                .kinds
-                .iter()
-                .map(|kind| kind.mobility != Mobility::Immobile)
-                .collect()
-        });
         Judge {
             me,
             win,
@@ -182,7 +172,6 @@ impl Judge {
             quiet_limit,
             limit: (win + army[0].max(army[1]) + MARGIN).min(BOUND),
             precious,
-            takes_flag,
         }
     }
 
@@ -305,8 +294,7 @@ impl Judge {
         if walkers.len > 0 {
             let posts = self.flag_guard.posts(mine.items());
             for walker in walkers.items() {
-                let moves = walker.chance(|k| self.takes_flag[k.0 as usize])
-                    * if walker.moved { 1.0 } else { 0.5 };
+                let moves = board.movable(walker) * if walker.moved { 1.0 } else { 0.5 };
                 total -= self
                     .flag_guard
                     .danger_left(board, table, walker, &posts, |steps| {
